@@ -1,0 +1,114 @@
+import { Link, NavLink } from 'react-router';
+import { usePopup } from '../features/popups/popup-context.tsx';
+import { signOut } from '../lib/sign-out.ts';
+import { useSiteState } from '../lib/use-site-state.ts';
+import { Logo } from './logo.tsx';
+
+export const mainNavigation = [
+  { to: '/', label: 'Casino' },
+  { to: '/slots', label: 'Slots' },
+  { to: '/table-games', label: 'Table games' },
+  { to: '/promotion', label: 'Promotions' },
+  { to: '/vip-club', label: 'VIP club' },
+];
+
+export const accountNavigation = [
+  { to: '/account/profile', label: 'Profile' },
+  { to: '/account/wallet', label: 'Wallet' },
+  { to: '/account/transaction', label: 'Transactions' },
+  { to: '/account/bonuses', label: 'Bonuses' },
+  { to: '/account/limit', label: 'Limits' },
+  { to: '/account/verification', label: 'Verification' },
+  { to: '/account/vip-club', label: 'VIP club' },
+  { to: '/account/loyalty-club', label: 'Loyalty club' },
+];
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 text-sm font-medium transition-colors ${isActive ? 'text-gold-300' : 'text-mist-300 hover:text-mist-100'}`;
+
+function GuestActions() {
+  const { openPopup } = usePopup();
+  return (
+    <div className="flex items-center gap-2">
+      <button type="button" className="btn btn-ghost" onClick={() => openPopup('login')}>
+        Log in
+      </button>
+      <button type="button" className="btn btn-primary" onClick={() => openPopup('register')}>
+        Register
+      </button>
+    </div>
+  );
+}
+
+function PlayerActions({ currency }: { currency: string }) {
+  return (
+    <div className="flex items-center gap-2">
+      <Link to="/account/wallet" className="hidden rounded-lg border border-night-600 px-3 py-1.5 text-sm sm:block" aria-label="Balance">
+        <span className="block text-[0.6875rem] uppercase tracking-wider text-mist-400">Balance</span>
+        <span className="font-semibold tabular-nums" data-testid="header-balance">
+          — {currency}
+        </span>
+      </Link>
+      <Link to="/deposit" className="btn btn-primary">
+        Deposit
+      </Link>
+      <details className="relative">
+        <summary className="btn btn-ghost cursor-pointer list-none" aria-label="Account menu">
+          <span aria-hidden="true">☰</span>
+          <span className="hidden sm:inline">Account</span>
+        </summary>
+        <nav aria-label="Account" className="absolute right-0 z-30 mt-2 w-56 rounded-card border border-night-600 bg-night-850 p-2 shadow-glow">
+          {accountNavigation.map((item) => (
+            <Link key={item.to} to={item.to} className="block rounded-md px-3 py-2 text-sm text-mist-300 hover:bg-night-700 hover:text-mist-100">
+              {item.label}
+            </Link>
+          ))}
+          <Link to="/messages" className="block rounded-md px-3 py-2 text-sm text-mist-300 hover:bg-night-700 hover:text-mist-100">
+            Messages
+          </Link>
+          <button
+            type="button"
+            onClick={() => void signOut()}
+            className="mt-1 block w-full rounded-md border-t border-night-700 px-3 py-2 text-left text-sm text-mist-300 hover:bg-night-700 hover:text-mist-100"
+          >
+            Log out
+          </button>
+        </nav>
+      </details>
+    </div>
+  );
+}
+
+export function SiteHeader() {
+  const state = useSiteState();
+  const siteName = state?.settings.site_name ?? 'Croupier';
+  return (
+    <header className="sticky top-0 z-20 border-b border-night-700 bg-night-900/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
+        <details className="lg:hidden">
+          <summary className="btn btn-ghost min-h-0 cursor-pointer list-none px-2.5 py-1.5" aria-label="Menu">
+            <span aria-hidden="true">☰</span>
+          </summary>
+          <nav aria-label="Mobile" className="absolute inset-x-0 top-16 z-30 border-b border-night-700 bg-night-900 p-4">
+            {mainNavigation.map((item) => (
+              <NavLink key={item.to} to={item.to} end={item.to === '/'} className={(s) => `block ${navLinkClass(s)}`}>
+                {item.label}
+              </NavLink>
+            ))}
+          </nav>
+        </details>
+        <Link to="/" aria-label={`${siteName} home`} className="shrink-0">
+          <Logo name={siteName} />
+        </Link>
+        <nav aria-label="Main" className="hidden flex-1 items-center gap-1 lg:flex">
+          {mainNavigation.map((item) => (
+            <NavLink key={item.to} to={item.to} end={item.to === '/'} className={navLinkClass}>
+              {item.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="ml-auto">{state?.viewer ? <PlayerActions currency={state.settings.default_currency} /> : <GuestActions />}</div>
+      </div>
+    </header>
+  );
+}

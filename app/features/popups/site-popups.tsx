@@ -1,0 +1,49 @@
+import { useLocation, useNavigate } from 'react-router';
+import { Dialog } from '../../components/dialog.tsx';
+import { splitLocale } from '../../lib/route-rules.ts';
+import { usePopup, type PopupName } from './popup-context.tsx';
+
+const popupTitles: Record<PopupName, string> = {
+  login: 'Log in',
+  register: 'Create your account',
+  'reset-password': 'Reset your password',
+  'sms-verification': 'Verify your phone',
+};
+
+const popupIntros: Record<PopupName, string> = {
+  login: 'Welcome back. Log in with the e-mail address and password you registered with.',
+  register: 'Three short steps: your login, a little about you, and where you live. You must be 18 or over to play.',
+  'reset-password': 'Enter the e-mail address of your account and we will send you a link to choose a new password.',
+  'sms-verification': 'Enter the code we sent to your phone to activate your account.',
+};
+
+/** Paths on which closing a popup returns to the home page (SPEC.md §2). */
+const popupPaths = new Set(['/login', '/register', '/reset-password']);
+
+export function PopupContent({ name }: { name: PopupName }) {
+  return <p className="text-mist-300">{popupIntros[name]}</p>;
+}
+
+/** A popup as a dialog; closing it on a login, register or reset path returns to /. */
+export function SitePopup({ name, onClose }: { name: PopupName; onClose?: () => void }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { closePopup } = usePopup();
+  const close = () => {
+    closePopup();
+    onClose?.();
+    const { prefix, path } = splitLocale(location.pathname);
+    if (popupPaths.has(path) || path.startsWith('/account/reset-password/')) navigate(`${prefix}/`);
+  };
+  return (
+    <Dialog title={popupTitles[name]} onClose={close}>
+      <PopupContent name={name} />
+    </Dialog>
+  );
+}
+
+/** The popup opened over the current page from a button (header, error screens). */
+export function OpenPopup() {
+  const { popup } = usePopup();
+  return popup ? <SitePopup name={popup.name} /> : null;
+}

@@ -1,0 +1,27 @@
+import type { Route } from './+types/account-section';
+import { PageHeading } from '../components/site-frame.tsx';
+import { failPageValidation, pagePath } from '../lib/page-validation.ts';
+
+// Each account section's heading; the accounts, wallet, bonuses, limits and clubs work fills the sections.
+const sections: Record<string, { title: string; lead: string }> = {
+  '/account/profile': { title: 'Profile', lead: 'Your personal details, password and newsletter preference.' },
+  '/account/wallet': { title: 'Wallet', lead: 'Your balances, pending withdrawals and net deposits.' },
+  '/account/transaction': { title: 'Transactions', lead: 'Every deposit, withdrawal, bet and win on your account.' },
+  '/account/bonuses': { title: 'Bonuses', lead: 'Your active bonuses and how much wagering is left on each.' },
+  '/account/limit': { title: 'Limits', lead: 'Deposit, loss and session limits, time-outs and self-exclusion.' },
+  '/account/verification': { title: 'Verification', lead: 'Upload your documents to verify your identity and unlock withdrawals.' },
+  '/account/vip-club': { title: 'VIP club', lead: 'Your VIP tier and the benefits it brings.' },
+  '/account/loyalty-club': { title: 'Loyalty club', lead: 'Your loyalty points and what you can exchange them for.' },
+};
+
+export function loader({ request }: Route.LoaderArgs) {
+  const section = sections[pagePath(request)];
+  if (!section) failPageValidation(request);
+  return { section };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.section.title ?? 'Account' }];
+
+export default function AccountSection({ loaderData }: Route.ComponentProps) {
+  return <PageHeading title={loaderData.section.title} lead={loaderData.section.lead} />;
+}

@@ -1,0 +1,24 @@
+import type { Route } from './+types/wallet-page';
+import { PageHeading } from '../components/site-frame.tsx';
+import { failPageValidation, pagePath } from '../lib/page-validation.ts';
+
+// Each cashier page's heading; the wallet, bonuses and messages work fills the pages.
+const pages: Record<string, { title: string; lead: string }> = {
+  '/deposit': { title: 'Deposit', lead: 'Add money to your balance by card or crypto.' },
+  '/withdraw': { title: 'Withdraw', lead: 'Cash out your winnings to the method you deposited with.' },
+  '/all-bonuses': { title: 'Bonuses', lead: 'Offers you can claim with your next deposit.' },
+  '/bonus-activated': { title: 'Bonus activated', lead: 'Your bonus is active. Good luck!' },
+  '/messages': { title: 'Messages', lead: 'Messages from our team about your account.' },
+};
+
+export function loader({ request }: Route.LoaderArgs) {
+  const page = pages[pagePath(request)];
+  if (!page) failPageValidation(request);
+  return { page };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.page.title ?? 'Cashier' }];
+
+export default function WalletPage({ loaderData }: Route.ComponentProps) {
+  return <PageHeading title={loaderData.page.title} lead={loaderData.page.lead} />;
+}

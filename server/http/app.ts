@@ -1,0 +1,60 @@
+import { existsSync } from 'node:fs';
+import compress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { healthRoutes } from '../modules/health/routes.ts';
+import { settingsRoutes } from '../modules/settings/routes.ts';
+import type { Services } from '../services.ts';
+import { installErrorHandling } from './errors.ts';
+import { ssrRoutes, type LoadServerBuild } from './ssr.ts';
+
+export type SiteOptions =
+  | { mode: 'production'; loadBuild: LoadServerBuild; clientDir: string }
+  | { mode: 'development'; loadBuild: LoadServerBuild; useMiddleware: (app: FastifyInstance) => Promise<void> };
+
+export type AppOptions = {
+  services: Services;
+  /** Structured request logs; silent when omitted (tests). */
+  logger?: FastifyBaseLogger;
+  /** The player site; omitted in API-only tests. */
+  site?: SiteOptions;
+};
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+export async function buildApp({ services, logger, site }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(logger ? { loggerInstance: logger } : { logger: false }),
+    bodyLimit: 1024 * 1024,
+    trustProxy: services.config.appEnv === 'production' ? 'loopback' : false,
+    return503OnClosing: true,
+  });
+
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
+
+  await app.register(async (api) => {
+    installErrorHandling(api);
+    await api.register(healthRoutes, { services });
+    await api.register(settingsRoutes, { services });
+    api.all('/api/*', async (request, reply) =>
+      reply.code(404).send({ message: `No API route for ${request.method} ${request.url.split('?')[0]}.` }),
+    );
+  });
+
+  if (site?.mode === 'production' && existsSync(site.clientDir)) {
+    await app.register(fastifyStatic, {
+      root: site.clientDir,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      setHeaders(res, filePath) {
+        // Hashed build assets never change; everything else (build manifests, favicon) is revalidated.
+        res.header('Cache-Control', filePath.includes('/assets/') ? IMMUTABLE : 'no-cache');
+      },
+    });
+  }
+  if (site?.mode === 'development') await site.useMiddleware(app);
+  if (site) await app.register(ssrRoutes, { loadBuild: site.loadBuild, services: services.site, mode: site.mode });
+
+  return app;
+}

@@ -1,0 +1,73 @@
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import pino from 'pino';
+import type { ServerBuild } from 'react-router';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { databaseLocationFor, openDatabase } from './db/client.ts';
+import { seedDemoContent } from './db/seed.ts';
+import { buildApp, type SiteOptions } from './http/app.ts';
+import { createServices } from './services.ts';
+
+const projectRoot = fileURLToPath(new URL('..', import.meta.url));
+
+async function siteOptions(config: Config, dev: boolean): Promise<SiteOptions> {
+  if (!dev) {
+    const serverBuild = path.join(projectRoot, 'build/server/index.js');
+    const build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
+    return { mode: 'production', loadBuild: async () => build, clientDir: path.join(projectRoot, 'build/client') };
+  }
+  const { createServer } = await import('vite');
+  const vite = await createServer({ root: projectRoot, server: { middlewareMode: true, hmr: { port: config.port + 10_000 } }, appType: 'custom' });
+  return {
+    mode: 'development',
+    loadBuild: () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>,
+    useMiddleware: async (app) => {
+      const { default: middie } = await import('@fastify/middie');
+      await app.register(middie);
+      app.use(vite.middlewares);
+      app.addHook('onClose', () => vite.close());
+    },
+  };
+}
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const dev = process.argv.includes('--dev');
+  const logger = pino({ level: config.logLevel });
+  const database = await openDatabase(databaseLocationFor(config));
+  await seedDemoContent(database.db);
+  const services = createServices({ config, database });
+  const app = await buildApp({ services, logger, site: await siteOptions(config, dev) });
+
+  let stopping = false;
+  async function stop(signal: string) {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'draining in-flight requests');
+    const timer = setTimeout(() => {
+      logger.error('drain took too long; exiting');
+      process.exit(1);
+    }, config.shutdownGraceMs);
+    timer.unref();
+    await app.close();
+    await database.close();
+    logger.info('stopped cleanly');
+    process.exit(0);
+  }
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  logger.info({ url: config.publicUrl, database: database.driver, dev }, `${config.siteName} is up`);
+}
+
+await main();

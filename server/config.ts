@@ -9,8 +9,9 @@ const port = z.coerce
   .min(0, 'must be between 0 and 65535')
   .max(65535, 'must be between 0 and 65535');
 const url = (protocols: string[]) =>
-  z.url({ message: 'must be a URL' }).refine((value) => protocols.includes(new URL(value).protocol), {
+  z.url({ message: 'must be a URL' }).refine((value) => URL.canParse(value) && protocols.includes(new URL(value).protocol), {
     message: `must start with ${protocols.map((p) => `${p}//`).join(' or ')}`,
+    abort: true,
   });
 
 const environmentSchema = z.object({

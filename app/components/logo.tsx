@@ -17,7 +17,7 @@ export function Logo({ name }: { name: string }) {
   return (
     <span className="inline-flex items-center gap-2">
       <LogoMark />
-      <span className="font-display text-xl font-bold tracking-wide text-mist-100">{name}</span>
+      <span className="hidden font-display text-xl font-bold tracking-wide text-mist-100 sm:inline">{name}</span>
     </span>
   );
 }

@@ -30,16 +30,13 @@ export async function buildApp({ services, logger, site }: AppOptions): Promise<
     return503OnClosing: true,
   });
 
+  installErrorHandling(app);
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
 
-  await app.register(async (api) => {
-    installErrorHandling(api);
-    await api.register(healthRoutes, { services });
-    await api.register(settingsRoutes, { services });
-    api.all('/api/*', async (request, reply) =>
-      reply.code(404).send({ message: `No API route for ${request.method} ${request.url.split('?')[0]}.` }),
-    );
-  });
+  await app.register(healthRoutes, { services });
+  await app.register(settingsRoutes, { services });
+  // Unknown API paths answer JSON, never a page.
+  app.all('/api/*', async (request, reply) => reply.callNotFound());
 
   if (site?.mode === 'production' && existsSync(site.clientDir)) {
     await app.register(fastifyStatic, {

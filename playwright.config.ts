@@ -1,0 +1,45 @@
+import { defineConfig } from '@playwright/test';
+
+// Three production-build servers, each with its own fresh embedded database:
+// staging (the main one: /test-route exists), maintenance on, and production.
+export const servers = {
+  staging: 'http://127.0.0.1:3101',
+  maintenance: 'http://127.0.0.1:3102',
+  production: 'http://127.0.0.1:3103',
+};
+
+// Headless Chromium announces itself as "HeadlessChrome", which isbot counts as a bot; players' browsers don't.
+export const playerUserAgent =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+
+const server = (port: number, env: Record<string, string>) => ({
+  command: 'node scripts/e2e-server.ts',
+  url: `http://127.0.0.1:${port}/api/health`,
+  reuseExistingServer: false,
+  timeout: 60_000,
+  env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: `test-results/e2e-data-${port}`, LOG_LEVEL: 'warn', ...env },
+});
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results/e2e-artifacts',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  use: {
+    baseURL: servers.staging,
+    userAgent: playerUserAgent,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  webServer: [
+    server(3101, { APP_ENV: 'staging', PUBLIC_URL: 'https://casino.example' }),
+    server(3102, { MAINTENANCE: 'true' }),
+    server(3103, { APP_ENV: 'production' }),
+  ],
+});

@@ -1,0 +1,46 @@
+// `npm test`: type-check, unit + HTTP + database suites (Vitest), production build, browser suites
+// (Playwright in Chromium), then one summary line. `--db` runs only the database suites, which CI
+// repeats against PostgreSQL and Redis.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const bin = (name: string) => `${root}node_modules/.bin/${name}`;
+const dbOnly = process.argv.includes('--db');
+const label = dbOnly ? `database suites on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}` : 'all suites';
+
+function run(title: string, command: string, args: string[]): boolean {
+  console.log(`\n=== ${title}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env });
+  if (result.status !== 0) console.error(`=== ${title} failed (exit ${result.status ?? result.signal})`);
+  return result.status === 0;
+}
+
+function readJson<T>(file: string): T | undefined {
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : undefined;
+}
+
+mkdirSync(`${root}test-results`, { recursive: true });
+const unitReport = `${root}test-results/${dbOnly ? 'db' : 'unit'}.json`;
+const e2eReport = `${root}test-results/e2e.json`;
+rmSync(unitReport, { force: true });
+rmSync(e2eReport, { force: true });
+
+let ok = true;
+if (!dbOnly) ok = run('type-check', bin('react-router'), ['typegen']) && run('type-check', bin('tsc'), ['--noEmit']) && ok;
+ok = run(`vitest (${label})`, bin('vitest'), ['run', ...(dbOnly ? ['db.test'] : []), '--reporter=default', '--reporter=json', `--outputFile.json=${unitReport}`]) && ok;
+if (!dbOnly) {
+  ok = run('production build', 'npm', ['run', 'build']) && ok;
+  ok = run('playwright (Chromium)', bin('playwright'), ['test']) && ok;
+}
+
+const unit = readJson<{ numPassedTests: number; numFailedTests: number; numTotalTests: number }>(unitReport);
+const e2e = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(e2eReport);
+const passed = (unit?.numPassedTests ?? 0) + (e2e?.stats.expected ?? 0);
+let failed = (unit?.numFailedTests ?? 0) + (e2e ? e2e.stats.unexpected + e2e.stats.flaky : 0);
+if (!unit || (!dbOnly && !e2e)) failed += 1; // a suite that produced no report failed to run
+if (!ok && failed === 0) failed = 1; // type errors or a failed build
+console.log(`\nvitest: ${unit?.numPassedTests ?? 0} passed, ${unit?.numFailedTests ?? 0} failed${dbOnly ? '' : `; playwright: ${e2e?.stats.expected ?? 0} passed, ${(e2e?.stats.unexpected ?? 0) + (e2e?.stats.flaky ?? 0)} failed`}`);
+console.log(`${dbOnly ? 'database' : 'tests'}: ${passed} passed, ${failed} failed`);
+process.exit(ok && failed === 0 ? 0 : 1);

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('runs on the embedded defaults with no configuration at all', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      realtimePort: 8080,
+      appEnv: 'development',
+      publicUrl: 'http://localhost:3000',
+      smtpUrl: undefined,
+      maintenance: 'false',
+    });
+    expect(config.dataDir.endsWith('/data')).toBe(true);
+  });
+
+  it('reads every variable of the environment table', () => {
+    const config = loadConfig({
+      PORT: '4000',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/var/lib/croupier',
+      DATABASE_URL: 'postgres://casino@db:5432/casino',
+      REDIS_URL: 'redis://cache:6379',
+      REALTIME_PORT: '6001',
+      APP_ENV: 'production',
+      PUBLIC_URL: 'https://casino.example/',
+      SMTP_URL: 'smtp://mail:25',
+      MAINTENANCE: 'true',
+    });
+    expect(config).toMatchObject({
+      port: 4000,
+      host: '0.0.0.0',
+      dataDir: '/var/lib/croupier',
+      databaseUrl: 'postgres://casino@db:5432/casino',
+      redisUrl: 'redis://cache:6379',
+      realtimePort: 6001,
+      appEnv: 'production',
+      publicUrl: 'https://casino.example',
+      smtpUrl: 'smtp://mail:25',
+      maintenance: 'true',
+    });
+  });
+
+  it('derives PUBLIC_URL from PORT when it is not set', () => {
+    expect(loadConfig({ PORT: '3101' }).publicUrl).toBe('http://localhost:3101');
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', MAINTENANCE: '' })).toMatchObject({ databaseUrl: undefined, maintenance: 'false' });
+  });
+
+  it.each([
+    ['MAINTENANCE', 'yes', "must be 'true' or 'false'"],
+    ['PORT', 'eighty', 'must be a port number'],
+    ['PORT', '70000', 'between 0 and 65535'],
+    ['APP_ENV', 'prod', 'development, staging or production'],
+    ['DATABASE_URL', 'mysql://db/casino', 'postgres://'],
+    ['REDIS_URL', 'not a url', 'must be a URL'],
+    ['PUBLIC_URL', 'ftp://casino.example', 'http://'],
+    ['DEFAULT_CURRENCY', 'euro', 'ISO 4217'],
+  ])('refuses %s=%s with a message that names it', (name, value, reason) => {
+    expect(() => loadConfig({ [name]: value })).toThrowError(ConfigError);
+    try {
+      loadConfig({ [name]: value });
+    } catch (error) {
+      expect((error as ConfigError).message).toContain(`${name}="${value}"`);
+      expect((error as ConfigError).message).toContain(reason);
+    }
+  });
+
+  it('lists every bad variable at once', () => {
+    try {
+      loadConfig({ PORT: 'x', MAINTENANCE: 'maybe' });
+      expect.unreachable('loadConfig accepted bad values');
+    } catch (error) {
+      expect((error as ConfigError).problems).toHaveLength(2);
+    }
+  });
+});

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit, HTTP (app.inject) and database suites. Database suites are named *.db.test.ts so CI can run
+// them again against PostgreSQL (DATABASE_URL) and Redis (REDIS_URL).
+export default defineConfig({
+  test: {
+    include: ['{app,server,contract,games,scripts}/**/*.test.ts'],
+    environment: 'node',
+    pool: 'forks',
+    maxWorkers: 2,
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+  },
+});

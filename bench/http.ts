@@ -1,0 +1,75 @@
+// HTTP benchmark against the production build (issue: foundation).
+//   1. GET /api/settings/get throughput as a ratio to a bare node:http server answering the same body.
+//   2. SSR throughput of / (req/s and p99 latency).
+// Each server runs in its own process; the load generator (autocannon) runs here. The machine is noisy,
+// so the bare baseline is measured in the same run, before and after, and the ratio uses their mean.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+
+async function waitFor(url: string, child: ChildProcess): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+async function load(url: string) {
+  const result = await autocannon({ url, connections, duration: seconds, pipelining: 1 });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+if (!existsSync(path.join(root, 'build/server/index.js'))) {
+  spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'croupier-bench-'));
+const appPort = 3901;
+const barePort = 3902;
+const app = spawn(process.execPath, ['server/main.ts'], {
+  cwd: root,
+  env: { ...process.env, PORT: String(appPort), DATA_DIR: dataDir, LOG_LEVEL: 'warn', APP_ENV: 'production' },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+try {
+  await waitFor(`http://127.0.0.1:${appPort}/api/health`, app);
+  const body = await (await fetch(`http://127.0.0.1:${appPort}/api/settings/get`)).text();
+  const bareSource = `require('node:http').createServer((q, s) => { s.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }); s.end(${JSON.stringify(body)}); }).listen(${barePort}, '127.0.0.1');`;
+  const bare = spawn(process.execPath, ['-e', bareSource], { stdio: 'inherit' });
+  try {
+    await waitFor(`http://127.0.0.1:${barePort}/`, bare);
+    console.log(`${connections} connections, ${seconds} s per measurement\n`);
+    const bareBefore = await load(`http://127.0.0.1:${barePort}/`);
+    const settings = await load(`http://127.0.0.1:${appPort}/api/settings/get`);
+    const bareAfter = await load(`http://127.0.0.1:${barePort}/`);
+    const ssr = await load(`http://127.0.0.1:${appPort}/`);
+    const bareMean = (bareBefore.rps + bareAfter.rps) / 2;
+    const row = (name: string, r: { rps: number; p50: number; p99: number }) =>
+      console.log(`${name.padEnd(36)} ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${String(r.p50).padStart(4)} ms   p99 ${String(r.p99).padStart(4)} ms`);
+    row('bare node:http (before)', bareBefore);
+    row('GET /api/settings/get', settings);
+    row('bare node:http (after)', bareAfter);
+    row('SSR GET /', ssr);
+    console.log(`\nsettings / bare ratio: ${(settings.rps / bareMean).toFixed(2)} (goal >= 0.5)`);
+  } finally {
+    bare.kill();
+  }
+} finally {
+  app.kill('SIGTERM');
+  await new Promise((resolve) => app.once('exit', resolve));
+  rmSync(dataDir, { recursive: true, force: true });
+}

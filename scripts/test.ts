@@ -29,11 +29,10 @@ rmSync(e2eReport, { force: true });
 
 let ok = true;
 if (!dbOnly) ok = run('type-check', bin('react-router'), ['typegen']) && run('type-check', bin('tsc'), ['--noEmit']) && ok;
+// The build comes first: the process tests and the browser tests both run the production server.
+if (!dbOnly) ok = run('production build', 'npm', ['run', 'build']) && ok;
 ok = run(`vitest (${label})`, bin('vitest'), ['run', ...(dbOnly ? ['db.test'] : []), '--reporter=default', '--reporter=json', `--outputFile.json=${unitReport}`]) && ok;
-if (!dbOnly) {
-  ok = run('production build', 'npm', ['run', 'build']) && ok;
-  ok = run('playwright (Chromium)', bin('playwright'), ['test']) && ok;
-}
+if (!dbOnly) ok = run('playwright (Chromium)', bin('playwright'), ['test']) && ok;
 
 const unit = readJson<{ numPassedTests: number; numFailedTests: number; numTotalTests: number }>(unitReport);
 const e2e = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(e2eReport);

@@ -58,7 +58,11 @@ async function main() {
       process.exit(1);
     }, config.shutdownGraceMs);
     timer.unref();
+    // Keep-alive connections that finish their request after close() began would hold the server
+    // open; close each as soon as it falls idle.
+    const sweep = setInterval(() => app.server.closeIdleConnections(), 50);
     await app.close();
+    clearInterval(sweep);
     await database.close();
     logger.info('stopped cleanly');
     process.exit(0);

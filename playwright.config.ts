@@ -2,10 +2,12 @@ import { defineConfig } from '@playwright/test';
 
 // Three production-build servers, each with its own fresh embedded database:
 // staging (the main one: /test-route exists), maintenance on, and production.
+// E2E_PORT_BASE lets two checkouts run their browser suites side by side.
+const base = Number(process.env.E2E_PORT_BASE ?? 3100);
 export const servers = {
-  staging: 'http://127.0.0.1:3101',
-  maintenance: 'http://127.0.0.1:3102',
-  production: 'http://127.0.0.1:3103',
+  staging: `http://127.0.0.1:${base + 1}`,
+  maintenance: `http://127.0.0.1:${base + 2}`,
+  production: `http://127.0.0.1:${base + 3}`,
 };
 
 // Headless Chromium announces itself as "HeadlessChrome", which isbot counts as a bot; players' browsers don't.
@@ -38,8 +40,8 @@ export default defineConfig({
     },
   },
   webServer: [
-    server(3101, { APP_ENV: 'staging', PUBLIC_URL: 'https://casino.example' }),
-    server(3102, { MAINTENANCE: 'true' }),
-    server(3103, { APP_ENV: 'production' }),
+    server(base + 1, { APP_ENV: 'staging', PUBLIC_URL: 'https://casino.example' }),
+    server(base + 2, { MAINTENANCE: 'true' }),
+    server(base + 3, { APP_ENV: 'production' }),
   ],
 });

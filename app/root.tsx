@@ -29,8 +29,9 @@ const loadSiteState: MiddlewareFunction<Response> = async ({ request, context })
   context.set(siteStateContext, { settings, viewer, rules });
 };
 
-const applySiteRules: MiddlewareFunction<Response> = ({ request, context }) => {
-  const target = siteRedirect(new URL(request.url), context.get(siteStateContext));
+// `url`, not `request.url`: on a client navigation the server sees `/faq.data?_routes=…`, which matches no rule.
+const applySiteRules: MiddlewareFunction<Response> = ({ url, context }) => {
+  const target = siteRedirect(url, context.get(siteStateContext));
   if (target) throw redirect(target.location, target.status);
 };
 
@@ -38,9 +39,9 @@ export const middleware = [loadSiteState, applySiteRules];
 
 // On client navigations the same rules run against the state the server last sent.
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
-  ({ request }) => {
+  ({ url }) => {
     const state = clientSiteState();
-    const target = state ? siteRedirect(new URL(request.url), state) : null;
+    const target = state ? siteRedirect(url, state) : null;
     if (target) throw redirect(target.location, target.status);
   },
 ];

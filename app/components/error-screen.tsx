@@ -29,14 +29,22 @@ function Frame({ status, title, children }: { status: number; title: string; chi
   );
 }
 
+/**
+ * Back to the previous page of this site: within the app (the router's history index), or the page of
+ * ours this document was opened from. Anything else (a fresh tab, another site) goes to the default target.
+ */
+function goBack(navigate: ReturnType<typeof useNavigate>, fallback: string) {
+  const inAppIndex = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+  if (inAppIndex > 0) return navigate(-1);
+  const fromOurSite = document.referrer !== '' && new URL(document.referrer).origin === window.location.origin;
+  if (fromOurSite && window.history.length > 1) return window.history.back();
+  return navigate(fallback);
+}
+
 function BackButton({ fallback = '/' }: { fallback?: string }) {
   const navigate = useNavigate();
   return (
-    <button
-      type="button"
-      className="btn btn-ghost"
-      onClick={() => (window.history.length > 1 ? navigate(-1) : navigate(fallback))}
-    >
+    <button type="button" className="btn btn-ghost" onClick={() => void goBack(navigate, fallback)}>
       Go back
     </button>
   );
@@ -104,7 +112,10 @@ function ActivationPrompt() {
 }
 
 function NotFound({ payload }: { payload: ErrorPayload }) {
-  useEffect(() => window.scrollTo(0, 0), []);
+  // Braces matter: newer Chromium returns a Promise from scrollTo, and an effect must return a cleanup function or nothing.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, []);
   return (
     <Frame status={404} title="This page cannot be found">
       <p>{payload.message || 'The page you are looking for does not exist or has moved.'}</p>

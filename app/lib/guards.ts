@@ -11,13 +11,14 @@ type Decide = (url: URL, state: SiteState) => string | null;
  */
 export function guard(decide: Decide): { server: MiddlewareFunction<Response>; client: MiddlewareFunction<undefined> } {
   return {
-    server: ({ request, context }) => {
-      const target = decide(new URL(request.url), context.get(siteStateContext));
+    // `url`, not `request.url`: a client navigation's data request (`/deposit.data`) must be judged as the page.
+    server: ({ url, context }) => {
+      const target = decide(url, context.get(siteStateContext));
       if (target) throw redirect(target);
     },
-    client: ({ request }) => {
+    client: ({ url }) => {
       const state = clientSiteState();
-      const target = state ? decide(new URL(request.url), state) : null;
+      const target = state ? decide(url, state) : null;
       if (target) throw redirect(target);
     },
   };

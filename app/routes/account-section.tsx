@@ -14,9 +14,9 @@ const sections: Record<string, { title: string; lead: string }> = {
   '/account/loyalty-club': { title: 'Loyalty club', lead: 'Your loyalty points and what you can exchange them for.' },
 };
 
-export function loader({ request }: Route.LoaderArgs) {
-  const section = sections[pagePath(request)];
-  if (!section) failPageValidation(request);
+export function loader({ url }: Route.LoaderArgs) {
+  const section = sections[pagePath(url)];
+  if (!section) failPageValidation(url);
   return { section };
 }
 

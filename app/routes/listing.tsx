@@ -9,15 +9,15 @@ import { failPageValidation, pagePath } from '../lib/page-validation.ts';
 // unmatched route (non-fatal "Page not found"), not a game listing.
 const reservedSegments = new Set(['account', 'play', 'promotion', 'player', 'refer-a-friend', 'api', 'assets', 'builds', 'en', 'broadcasting']);
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const path = pagePath(request);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const path = pagePath(url);
   const first = path.split('/')[1] ?? '';
   if (reservedSegments.has(first)) {
     return data({ kind: 'unmatched' as const, message: UNMATCHED_ROUTE_MESSAGE }, { status: 404 });
   }
   // The all-games guard: the slug must name a category or a provider.
   const target = await context.get(servicesContext).resolveListing(path);
-  if (!target) failPageValidation(request);
+  if (!target) failPageValidation(url);
   return { kind: 'listing' as const, target };
 }
 

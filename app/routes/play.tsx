@@ -6,9 +6,9 @@ import { siteStateContext } from '../lib/context.ts';
 import { BLOCKED_MESSAGE, NOT_ACTIVATED_MESSAGE } from '../lib/messages.ts';
 import { failPageValidation } from '../lib/page-validation.ts';
 
-export function loader({ request, params, context }: Route.LoaderArgs) {
+export function loader({ url, params, context }: Route.LoaderArgs) {
   const slug = params['*'] ?? '';
-  if (!/^[a-z0-9-]+(\/[a-z0-9-]+)*$/.test(slug)) failPageValidation(request);
+  if (!/^[a-z0-9-]+(\/[a-z0-9-]+)*$/.test(slug)) failPageValidation(url);
   // The play-game guard: blocked and not-activated players see their screens instead of the game.
   const { viewer } = context.get(siteStateContext);
   if (viewer?.blocked) throw data({ message: BLOCKED_MESSAGE, type: 'blocked' }, { status: 423 });

@@ -5,8 +5,8 @@ import { pagePath } from '../lib/page-validation.ts';
 
 const byPath: Record<string, PopupName> = { '/login': 'login', '/register': 'register', '/reset-password': 'reset-password' };
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { popup: byPath[pagePath(request)] ?? 'login' };
+export function loader({ url }: Route.LoaderArgs) {
+  return { popup: byPath[pagePath(url)] ?? 'login' };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

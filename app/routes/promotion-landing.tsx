@@ -17,9 +17,9 @@ const landings: Record<string, { title: string; lead: string; points: string[] }
   },
 };
 
-export function loader({ request }: Route.LoaderArgs) {
-  const landing = landings[pagePath(request)];
-  if (!landing) failPageValidation(request);
+export function loader({ url }: Route.LoaderArgs) {
+  const landing = landings[pagePath(url)];
+  if (!landing) failPageValidation(url);
   return { landing };
 }
 

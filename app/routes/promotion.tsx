@@ -4,9 +4,9 @@ import { PageHeading } from '../components/site-frame.tsx';
 import { servicesContext } from '../lib/context.ts';
 import { failPageValidation } from '../lib/page-validation.ts';
 
-export async function loader({ context, params, request }: Route.LoaderArgs) {
+export async function loader({ context, params, url }: Route.LoaderArgs) {
   const promotion = await context.get(servicesContext).promotion(params.id);
-  if (!promotion) failPageValidation(request);
+  if (!promotion) failPageValidation(url);
   return { promotion };
 }
 

@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 import type { Route } from './+types/refer-a-friend';
 import { failPageValidation } from '../lib/page-validation.ts';
 
-export function loader({ params, request }: Route.LoaderArgs) {
-  if (!/^[0-9a-f-]{8,64}$/i.test(params.uuid)) failPageValidation(request);
+export function loader({ params, url }: Route.LoaderArgs) {
+  if (!/^[0-9a-f-]{8,64}$/i.test(params.uuid)) failPageValidation(url);
   return { uuid: params.uuid };
 }
 

@@ -3,9 +3,9 @@ import { PageHeading } from '../components/site-frame.tsx';
 import { infoPages } from '../features/content/pages.ts';
 import { failPageValidation, pagePath } from '../lib/page-validation.ts';
 
-export function loader({ request }: Route.LoaderArgs) {
-  const page = infoPages[pagePath(request)];
-  if (!page) failPageValidation(request);
+export function loader({ url }: Route.LoaderArgs) {
+  const page = infoPages[pagePath(url)];
+  if (!page) failPageValidation(url);
   return { page };
 }
 

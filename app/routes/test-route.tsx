@@ -8,10 +8,10 @@ import { stagingOnly } from '../lib/route-rules.ts';
  * Staging only: shows what the server knows about this request and, with `?status=…&type=…&message=…`,
  * raises that error so each error screen can be checked on a staging deployment.
  */
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ url, context }: Route.LoaderArgs) {
   const state = context.get(siteStateContext);
-  if (!stagingOnly(state.settings.app_env)) failPageValidation(request);
-  const query = new URL(request.url).searchParams;
+  if (!stagingOnly(state.settings.app_env)) failPageValidation(url);
+  const query = url.searchParams;
   const status = Number(query.get('status'));
   if (Number.isInteger(status) && status >= 400 && status <= 599) {
     throw data({ message: query.get('message') ?? '', type: query.get('type') ?? undefined }, { status });

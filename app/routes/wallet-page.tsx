@@ -11,9 +11,9 @@ const pages: Record<string, { title: string; lead: string }> = {
   '/messages': { title: 'Messages', lead: 'Messages from our team about your account.' },
 };
 
-export function loader({ request }: Route.LoaderArgs) {
-  const page = pages[pagePath(request)];
-  if (!page) failPageValidation(request);
+export function loader({ url }: Route.LoaderArgs) {
+  const page = pages[pagePath(url)];
+  if (!page) failPageValidation(url);
   return { page };
 }
 

@@ -1,5 +1,5 @@
 // SPEC.md §2 "Screens and routes": every route renders in its layout, unprefixed and under /en.
-import { expect, logIn, prefixes, servers, test, UUID, withPrefix } from './fixtures.ts';
+import { expect, isSameDocument, logIn, markDocument, prefixes, servers, test, UUID, waitForHydration, withPrefix } from './fixtures.ts';
 
 type Screen = { path: string; layout: string; heading: string };
 
@@ -55,37 +55,63 @@ const popupScreens: { path: string; dialog: string }[] = [
   { path: '/account/reset-password/abc', dialog: 'Choose a new password' },
 ];
 
-for (const prefix of prefixes) {
-  test.describe(`routes ${prefix || 'unprefixed'}`, () => {
-    for (const screen of publicScreens) {
-      const path = withPrefix(prefix, screen.path);
-      test(`${path} renders in the ${screen.layout} layout`, async ({ page }) => {
-        const response = await page.goto(path);
-        expect(response?.status()).toBe(200);
-        expect(new URL(page.url()).pathname).toBe(path);
-        await expect(page.locator(`[data-layout="${screen.layout}"]`)).toBeVisible();
-        await expect(page.locator('[data-layout]')).toHaveCount(1);
-        await expect(page.getByRole('heading', { level: 1, name: screen.heading, exact: true })).toBeVisible();
-        await expect(page.locator('[data-error-status]')).toHaveCount(0);
-      });
-    }
+/** Screens grouped by layout, at most `size` to a test: a page reused across navigations loads much faster than a fresh one. */
+function groups<T extends { layout: string }>(screens: T[], size = 6): { layout: string; screens: T[] }[] {
+  const byLayout = new Map<string, T[]>();
+  for (const screen of screens) byLayout.set(screen.layout, [...(byLayout.get(screen.layout) ?? []), screen]);
+  const out: { layout: string; screens: T[] }[] = [];
+  for (const [layout, list] of byLayout) {
+    for (let i = 0; i < list.length; i += size) out.push({ layout, screens: list.slice(i, i + size) });
+  }
+  return out;
+}
 
-    for (const screen of playerScreens) {
-      const path = withPrefix(prefix, screen.path);
-      test(`${path} renders in the ${screen.layout} layout for a logged-in player`, async ({ playerPage: page }) => {
-        const response = await page.goto(path);
-        expect(response?.status()).toBe(200);
-        expect(new URL(page.url()).pathname).toBe(path);
-        await expect(page.locator(`[data-layout="${screen.layout}"]`)).toBeVisible();
-        await expect(page.getByRole('heading', { level: 1, name: screen.heading, exact: true })).toBeVisible();
-        // A logged-in header: the Deposit link instead of the guest's Log in button.
-        await expect(page.getByRole('button', { name: 'Log in' })).toHaveCount(0);
-      });
-    }
+const label = (screens: { path: string }[]) => screens.map((screen) => screen.path).join(', ');
 
-    for (const screen of popupScreens) {
+test.describe('public routes', () => {
+  for (const group of groups(publicScreens)) {
+    test(`${group.layout} layout: ${label(group.screens)}, unprefixed and under /en`, async ({ page }) => {
+      for (const screen of group.screens) for (const prefix of prefixes) {
+        const path = withPrefix(prefix, screen.path);
+        await test.step(path, async () => {
+          const response = await page.goto(path);
+          expect(response?.status()).toBe(200);
+          expect(new URL(page.url()).pathname).toBe(path);
+          await expect(page.locator(`[data-layout="${screen.layout}"]`)).toBeVisible();
+          await expect(page.locator('[data-layout]')).toHaveCount(1);
+          await expect(page.getByRole('heading', { level: 1, name: screen.heading, exact: true })).toBeVisible();
+          await expect(page.locator('[data-error-status]')).toHaveCount(0);
+        });
+      }
+    });
+  }
+});
+
+test.describe('auth routes', () => {
+  for (const group of groups(playerScreens, 5)) {
+    test(`${group.layout} layout for a logged-in player: ${label(group.screens)}, unprefixed and under /en`, async ({ playerPage: page }) => {
+      for (const screen of group.screens) for (const prefix of prefixes) {
+        const path = withPrefix(prefix, screen.path);
+        await test.step(path, async () => {
+          const response = await page.goto(path);
+          expect(response?.status()).toBe(200);
+          expect(new URL(page.url()).pathname).toBe(path);
+          await expect(page.locator(`[data-layout="${screen.layout}"]`)).toBeVisible();
+          await expect(page.getByRole('heading', { level: 1, name: screen.heading, exact: true })).toBeVisible();
+          // The header of a logged-in player: no guest Log in button.
+          await expect(page.getByRole('banner').getByRole('link', { name: 'Deposit' })).toBeVisible();
+          await expect(page.getByRole('button', { name: 'Log in' })).toHaveCount(0);
+        });
+      }
+    });
+  }
+});
+
+test.describe('popup routes', () => {
+  test(`blur-popup layout with its dialog: ${label(popupScreens)}, unprefixed and under /en`, async ({ page }) => {
+    for (const screen of popupScreens) for (const prefix of prefixes) {
       const path = withPrefix(prefix, screen.path);
-      test(`${path} renders its dialog in the blur-popup layout`, async ({ page }) => {
+      await test.step(path, async () => {
         const response = await page.goto(path);
         expect(response?.status()).toBe(200);
         expect(new URL(page.url()).pathname).toBe(path);
@@ -96,12 +122,12 @@ for (const prefix of prefixes) {
       });
     }
   });
-}
+});
 
-test.describe('maintenance page', () => {
+test('/maintenance renders in the none layout on the maintenance server, unprefixed and under /en', async ({ page }) => {
   for (const prefix of prefixes) {
     const path = withPrefix(prefix, '/maintenance');
-    test(`${path} renders in the none layout on the maintenance server`, async ({ page }) => {
+    await test.step(path, async () => {
       const response = await page.goto(`${servers.maintenance}${path}`);
       expect(response?.status()).toBe(200);
       expect(page.url()).toBe(`${servers.maintenance}${path}`);
@@ -154,4 +180,58 @@ test('the header shows Log in for a guest and the Deposit link for a player', as
   await page.reload();
   await expect(page.getByRole('banner').getByRole('link', { name: 'Deposit' })).toBeVisible();
   await expect(page.getByRole('banner').getByRole('button', { name: 'Log in' })).toHaveCount(0);
+});
+
+test.describe('client-side navigation', () => {
+  test('a guest clicking through header and footer links gets each page in its layout', async ({ page }) => {
+    await page.goto('/');
+    await waitForHydration(page);
+    await markDocument(page);
+    const steps = [
+      { click: page.getByRole('contentinfo').getByRole('link', { name: 'FAQ' }), path: '/faq', layout: 'black', heading: 'Frequently asked questions' },
+      { click: page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Slots' }), path: '/slots', layout: 'games', heading: 'Slots' },
+      { click: page.getByRole('navigation', { name: 'Game categories' }).getByRole('link', { name: 'Table games' }), path: '/table-games', layout: 'games', heading: 'Table games' },
+      { click: page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Promotions' }), path: '/promotion', layout: 'default', heading: 'Promotions' },
+      { click: page.getByRole('main').getByRole('link', { name: 'Read more' }).first(), path: '/promotion/1', layout: 'black', heading: '100% Match Bonus- Up to €500' },
+      { click: page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'VIP club' }), path: '/vip-club', layout: 'black', heading: 'VIP club' },
+      { click: page.getByRole('contentinfo').getByRole('link', { name: 'Responsible gaming' }).first(), path: '/responsible-gaming', layout: 'black', heading: 'Responsible gaming' },
+      { click: page.getByRole('banner').getByRole('link', { name: 'Croupier home' }), path: '/', layout: 'default', heading: '100% Match Bonus- Up to €500' },
+    ];
+    for (const step of steps) {
+      await test.step(step.path, async () => {
+        await step.click.click();
+        await expect(page).toHaveURL(`${servers.staging}${step.path}`);
+        await expect(page.locator(`[data-layout="${step.layout}"]`)).toBeVisible();
+        await expect(page.getByRole('heading', { level: 1, name: step.heading, exact: true })).toBeVisible();
+        await expect(page.locator('[data-error-status]')).toHaveCount(0);
+      });
+    }
+    expect(await isSameDocument(page)).toBe(true);
+  });
+
+  test('a player clicking through the cashier and account links gets each page in its layout', async ({ playerPage: page }) => {
+    await page.goto('/');
+    await waitForHydration(page);
+    await markDocument(page);
+    await page.getByRole('banner').getByRole('link', { name: 'Deposit' }).click();
+    await expect(page).toHaveURL(`${servers.staging}/deposit`);
+    await expect(page.locator('[data-layout="wallet"]')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Deposit' })).toBeVisible();
+
+    await page.getByRole('navigation', { name: 'Cashier' }).getByRole('link', { name: 'Messages' }).click();
+    await expect(page).toHaveURL(`${servers.staging}/messages`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
+
+    await page.getByRole('banner').getByLabel('Account menu').click();
+    await page.getByRole('navigation', { name: 'Account', exact: true }).getByRole('link', { name: 'Profile' }).click();
+    await expect(page).toHaveURL(`${servers.staging}/account/profile`);
+    await expect(page.locator('[data-layout="account"]')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+
+    await page.getByRole('navigation', { name: 'Account sections' }).getByRole('link', { name: 'Limits' }).click();
+    await expect(page).toHaveURL(`${servers.staging}/account/limit`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Limits' })).toBeVisible();
+    await expect(page.locator('[data-error-status]')).toHaveCount(0);
+    expect(await isSameDocument(page)).toBe(true);
+  });
 });

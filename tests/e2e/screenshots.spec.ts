@@ -1,0 +1,26 @@
+// The home page at a phone width and a desktop width, saved for review.
+import { expect, test, waitForHydration } from './fixtures.ts';
+
+for (const width of [375, 1280]) {
+  test(`home page at ${width} px renders without horizontal overflow`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/');
+    await waitForHydration(page);
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
+
+    await expect(page.locator('[data-layout="default"]')).toBeVisible();
+    await expect(page.getByRole('banner')).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Croupier home' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: '100% Match Bonus- Up to €500' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Play by category' })).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+    // The main navigation sits in the header at desktop width and behind the menu button on a phone.
+    if (width < 1024) await expect(page.getByRole('banner').getByLabel('Menu', { exact: true })).toBeVisible();
+    else await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+
+    const overflow = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, viewport: window.innerWidth }));
+    expect(overflow.scrollWidth).toBeLessThanOrEqual(overflow.viewport);
+
+    await page.screenshot({ path: `test-results/screenshots/home-${width}.png`, fullPage: true });
+  });
+}

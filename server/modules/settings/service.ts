@@ -5,10 +5,14 @@ import type { Database } from '../../db/client.ts';
 import { siteSettings } from './schema.ts';
 
 const DEFAULT_ACTIVATION_TYPE: ActivationType = 'email';
+// Settings are read on every page and by every client at start, and change a few times a year: they are
+// cached per process. A change made on this node shows at once; on other nodes within this time.
+const SETTINGS_TTL_MS = 5_000;
 
 export type SettingsService = ReturnType<typeof createSettingsService>;
 
 export function createSettingsService({ db, config }: { db: Database; config: Config }) {
+  let cached: { settings: Readonly<PublicSettings>; loadedAt: number } | undefined;
   async function readSetting(key: string): Promise<string | undefined> {
     const [row] = await db.select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, key));
     return row?.value;
@@ -19,17 +23,25 @@ export function createSettingsService({ db, config }: { db: Database; config: Co
     return ACTIVATION_TYPES.find((type) => type === stored) ?? DEFAULT_ACTIVATION_TYPE;
   }
 
+  async function loadPublicSettings(): Promise<PublicSettings> {
+    return {
+      site_name: config.siteName,
+      default_currency: config.defaultCurrency,
+      registration_activation_type: await registrationActivationType(),
+      maintenance: config.maintenance,
+      app_env: config.appEnv,
+      public_url: config.publicUrl,
+      realtime: null,
+    };
+  }
+
   return {
-    async publicSettings(): Promise<PublicSettings> {
-      return {
-        site_name: config.siteName,
-        default_currency: config.defaultCurrency,
-        registration_activation_type: await registrationActivationType(),
-        maintenance: config.maintenance,
-        app_env: config.appEnv,
-        public_url: config.publicUrl,
-        realtime: null,
-      };
+    async publicSettings(): Promise<Readonly<PublicSettings>> {
+      const now = Date.now();
+      if (!cached || now - cached.loadedAt >= SETTINGS_TTL_MS) {
+        cached = { settings: Object.freeze(await loadPublicSettings()), loadedAt: now };
+      }
+      return cached.settings;
     },
 
     async setRegistrationActivationType(type: ActivationType): Promise<void> {
@@ -37,6 +49,7 @@ export function createSettingsService({ db, config }: { db: Database; config: Co
         .insert(siteSettings)
         .values({ key: 'registration_activation_type', value: type })
         .onConflictDoUpdate({ target: siteSettings.key, set: { value: type, updatedAt: sql`now()` } });
+      cached = undefined;
     },
   };
 }

@@ -15,6 +15,12 @@ export type PublicSettings = {
   public_url: string;
   /** Filled by the realtime work: { key, host, port, scheme }. */
   realtime: RealtimePublicConfig | null;
+  /** Tag manager id; the analytics script loads only in production with an id. */
+  analytics_id: string | null;
+  /** Script URL of the support-chat widget, or null for none. */
+  support_chat_url: string | null;
+  /** Visitor-location trace endpoint (key=value lines with loc=), or null for none. */
+  visitor_trace_url: string | null;
 };
 
 export type RealtimePublicConfig = { key: string; host: string; port: number; scheme: 'http' | 'https' };

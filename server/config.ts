@@ -1,5 +1,9 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+
+/** OWASP's minimum for argon2id: m = 19 MiB, t = 2, p = 1. */
+export const ARGON2_MINIMUM = { memoryKib: 19_456, timeCost: 2 } as const;
 
 // Every environment variable the server reads is parsed here and nowhere else (DESIGN.md).
 const booleanString = z.enum(['true', 'false'], { message: "must be 'true' or 'false'" });
@@ -32,7 +36,34 @@ const environmentSchema = z.object({
   }).default('info'),
   SITE_NAME: z.string().min(1, 'must not be empty').max(60, 'must be at most 60 characters').default('Croupier'),
   DEFAULT_CURRENCY: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as EUR').default('EUR'),
+  ANALYTICS_ID: z.string().regex(/^[A-Z0-9-]{4,32}$/, 'must be a tag manager id such as GTM-ABC123').optional(),
+  SUPPORT_CHAT_URL: url(['https:', 'http:']).optional(),
+  VISITOR_TRACE_URL: url(['https:', 'http:']).optional(),
   SHUTDOWN_GRACE_MS: z.coerce.number({ message: 'must be a number of milliseconds' }).int().min(0).max(600_000).default(10_000),
+  OPERATOR_EMAIL: z.email({ message: 'must be an e-mail address' }).max(254, 'must be at most 254 characters').optional(),
+  OPERATOR_PASSWORD: z.string().min(12, 'must be at least 12 characters').max(128, 'must be at most 128 characters').optional(),
+  SMS_PROVIDER_URL: url(['http:', 'https:']).optional(),
+  SMS_PROVIDER_TOKEN: z.string().max(1000, 'must be at most 1000 characters').optional(),
+  MAIL_FROM: z.string().max(200, 'must be at most 200 characters').regex(/^[^\r\n]*<?[^\s@<>]+@[^\s@<>]+>?$/, "must be an address such as 'Croupier <no-reply@casino.example>'").optional(),
+  ARGON2_MEMORY_KIB: z.coerce.number({ message: 'must be a number of KiB' }).int('must be a whole number').min(1024, 'must be at least 1024').max(4_194_304, 'must be at most 4194304').default(ARGON2_MINIMUM.memoryKib),
+  ARGON2_TIME_COST: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(20, 'must be at most 20').default(ARGON2_MINIMUM.timeCost),
+  RATE_LIMIT_ALLOWLIST: z
+    .string()
+    .transform((value) => value.split(',').map((item) => item.trim()).filter(Boolean))
+    .refine((items) => items.every((item) => isIP(item) !== 0), { message: 'must be a comma-separated list of IP addresses' })
+    .optional(),
+}).superRefine((e, context) => {
+  if ((e.OPERATOR_EMAIL === undefined) !== (e.OPERATOR_PASSWORD === undefined)) {
+    const missing = e.OPERATOR_EMAIL === undefined ? 'OPERATOR_EMAIL' : 'OPERATOR_PASSWORD';
+    context.addIssue({ code: 'custom', path: [missing], message: 'must be set together with ' + (missing === 'OPERATOR_EMAIL' ? 'OPERATOR_PASSWORD' : 'OPERATOR_EMAIL') });
+  }
+  // Cheaper hashing is for test runs only: production always meets OWASP's argon2id minimum.
+  if (e.APP_ENV === 'production' && e.ARGON2_MEMORY_KIB < ARGON2_MINIMUM.memoryKib) {
+    context.addIssue({ code: 'custom', path: ['ARGON2_MEMORY_KIB'], message: `must be at least ${ARGON2_MINIMUM.memoryKib} in production` });
+  }
+  if (e.APP_ENV === 'production' && e.ARGON2_TIME_COST < ARGON2_MINIMUM.timeCost) {
+    context.addIssue({ code: 'custom', path: ['ARGON2_TIME_COST'], message: `must be at least ${ARGON2_MINIMUM.timeCost} in production` });
+  }
 });
 
 export type Config = {
@@ -50,7 +81,20 @@ export type Config = {
   siteName: string;
   defaultCurrency: string;
   shutdownGraceMs: number;
+  analyticsId: string | undefined;
+  supportChatUrl: string | undefined;
+  visitorTraceUrl: string | undefined;
+  /** Made sure to exist at start when both are set. */
+  operator: { email: string; password: string } | undefined;
+  smsProvider: { url: string; token: string | undefined } | undefined;
+  mailFrom: string;
+  argon2: { memoryKib: number; timeCost: number };
+  /** IPs exempt from the per-IP rate limits (per-account limits still apply). */
+  rateLimitAllowlist: string[];
 };
+
+// Never echoed back in an error message: it would end up in logs.
+const SECRET_VARIABLES = new Set(['OPERATOR_PASSWORD', 'SMS_PROVIDER_TOKEN']);
 
 export class ConfigError extends Error {
   readonly problems: string[];
@@ -70,10 +114,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const parsed = environmentSchema.safeParse(present);
   if (!parsed.success) {
     throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.')}=${JSON.stringify(present[String(issue.path[0])] ?? '')} ${issue.message}`),
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0]);
+        const shown = SECRET_VARIABLES.has(name) && present[name] !== undefined ? '(hidden)' : JSON.stringify(present[name] ?? '');
+        return `${issue.path.join('.')}=${shown} ${issue.message}`;
+      }),
     );
   }
   const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     port: e.PORT,
     host: e.HOST,
@@ -82,13 +131,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL,
     realtimePort: e.REALTIME_PORT,
     appEnv: e.APP_ENV,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
     smtpUrl: e.SMTP_URL,
     maintenance: e.MAINTENANCE,
     logLevel: e.LOG_LEVEL,
     siteName: e.SITE_NAME,
     defaultCurrency: e.DEFAULT_CURRENCY,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    analyticsId: e.ANALYTICS_ID,
+    supportChatUrl: e.SUPPORT_CHAT_URL,
+    visitorTraceUrl: e.VISITOR_TRACE_URL,
+    operator: e.OPERATOR_EMAIL && e.OPERATOR_PASSWORD ? { email: e.OPERATOR_EMAIL.toLowerCase(), password: e.OPERATOR_PASSWORD } : undefined,
+    smsProvider: e.SMS_PROVIDER_URL ? { url: e.SMS_PROVIDER_URL, token: e.SMS_PROVIDER_TOKEN } : undefined,
+    mailFrom: e.MAIL_FROM ?? `${e.SITE_NAME.replace(/["\\<>]/g, '')} <no-reply@${new URL(publicUrl).hostname}>`,
+    argon2: { memoryKib: e.ARGON2_MEMORY_KIB, timeCost: e.ARGON2_TIME_COST },
+    rateLimitAllowlist: e.RATE_LIMIT_ALLOWLIST ?? [],
   };
 }
 

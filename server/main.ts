@@ -45,7 +45,8 @@ async function main() {
   const logger = pino({ level: config.logLevel });
   const database = await openDatabase(databaseLocationFor(config));
   await seedDemoContent(database.db);
-  const services = createServices({ config, database });
+  const services = createServices({ config, database, logger });
+  await services.start();
   const app = await buildApp({ services, logger, site: await siteOptions(config, dev) });
 
   let stopping = false;

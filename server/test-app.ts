@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from './config.ts';
 import { openTestDatabase } from './db/test-database.ts';
@@ -5,13 +7,25 @@ import { seedDemoContent } from './db/seed.ts';
 import { buildApp } from './http/app.ts';
 import { createServices, type Services } from './services.ts';
 
-/** An API-only app on a fresh seeded database, for app.inject tests. */
+/**
+ * An API-only app on a fresh seeded database, for app.inject tests. Password hashing uses the cheapest
+ * argon2id parameters config allows outside production, so suites stay fast; its rate-limit counters
+ * are its own, even in a shared Redis.
+ */
 export async function createTestApp(env: Record<string, string> = {}): Promise<{ app: FastifyInstance; services: Services; config: Config; close: () => Promise<void> }> {
-  const config = loadConfig({ DATA_DIR: 'test-results/unit-data', ...env });
+  const config = loadConfig({
+    DATA_DIR: `test-results/unit-data/${randomBytes(6).toString('hex')}`,
+    ARGON2_MEMORY_KIB: '1024',
+    ARGON2_TIME_COST: '1',
+    REDIS_URL: process.env.REDIS_URL ?? '',
+    ...env,
+  });
   const database = await openTestDatabase();
   await seedDemoContent(database.db);
   const services = createServices({ config, database });
-  const app = await buildApp({ services });
+  await services.start();
+  const app = await buildApp({ services, rateLimitNamespace: `croupier-test:${randomBytes(6).toString('hex')}:` });
+  const dataDir = config.dataDir;
   return {
     app,
     services,
@@ -19,6 +33,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<{
     close: async () => {
       await app.close();
       await database.close();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,11 +1,15 @@
 import { existsSync } from 'node:fs';
 import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { accountRoutes } from '../modules/accounts/routes.ts';
 import { healthRoutes } from '../modules/health/routes.ts';
+import { operatorRoutes } from '../modules/operators/routes.ts';
 import { settingsRoutes } from '../modules/settings/routes.ts';
 import type { Services } from '../services.ts';
 import { installErrorHandling } from './errors.ts';
+import { installRateLimits } from './rate-limit.ts';
 import { ssrRoutes, type LoadServerBuild } from './ssr.ts';
 
 export type SiteOptions =
@@ -18,23 +22,33 @@ export type AppOptions = {
   logger?: FastifyBaseLogger;
   /** The player site; omitted in API-only tests. */
   site?: SiteOptions;
+  /** Prefix of the rate-limit counters in Redis; tests give each app its own. */
+  rateLimitNamespace?: string;
 };
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-export async function buildApp({ services, logger, site }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ services, logger, site, rateLimitNamespace = 'croupier:rate-limit:' }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     bodyLimit: 1024 * 1024,
     trustProxy: services.config.appEnv === 'production' ? 'loopback' : false,
     return503OnClosing: true,
+    // A value of the wrong JSON type is refused, never converted: `["sms"]` is not "sms", 42 is not "42".
+    // Query strings and path parameters are strings: their schemas say so.
+    ajv: { customOptions: { coerceTypes: false } },
   });
 
   installErrorHandling(app);
+  app.addHook('onClose', () => services.close());
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
+  await app.register(cookie);
+  await installRateLimits(app, { redis: services.redis, nameSpace: rateLimitNamespace });
 
   await app.register(healthRoutes, { services });
   await app.register(settingsRoutes, { services });
+  await app.register(accountRoutes, { services });
+  await app.register(operatorRoutes, { services });
   // Unknown API paths answer JSON, never a page.
   app.all('/api/*', async (request, reply) => reply.callNotFound());
 

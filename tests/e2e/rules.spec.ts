@@ -41,7 +41,7 @@ test.describe('maintenance', () => {
   });
 
   test('a logged-in player is sent to /maintenance too', async ({ request }) => {
-    const response = await request.get(`${servers.maintenance}/account/profile`, { maxRedirects: 0, headers: tokenCookieHeader });
+    const response = await request.get(`${servers.maintenance}/account/profile`, { maxRedirects: 0, headers: await tokenCookieHeader(servers.maintenance) });
     expect(response.status()).toBe(302);
     expect(locationOf(response.headers(), servers.maintenance).pathname).toBe('/maintenance');
   });
@@ -81,7 +81,7 @@ test.describe('promo query', () => {
   });
 
   test('bonusId and promo do not redirect a logged-in player', async ({ request, playerPage: page }) => {
-    const response = await request.get('/?bonusId=7&promo=SPRING', { maxRedirects: 0, headers: tokenCookieHeader });
+    const response = await request.get('/?bonusId=7&promo=SPRING', { maxRedirects: 0, headers: await tokenCookieHeader() });
     expect(response.status()).toBe(200);
 
     await page.goto('/?bonusId=7&promo=SPRING');
@@ -107,7 +107,7 @@ test.describe('promo query', () => {
   });
 
   test('landing and promo without bonusId go to the landing for a guest and a player alike', async ({ request }) => {
-    for (const headers of [{}, tokenCookieHeader]) {
+    for (const headers of [{}, await tokenCookieHeader()]) {
       const response = await request.get('/about?landing=2&promo=X', { maxRedirects: 0, headers });
       expect(response.status()).toBe(302);
       const location = locationOf(response.headers());
@@ -117,7 +117,7 @@ test.describe('promo query', () => {
   });
 
   test('a logged-in player holding bonusId, landing and promo is not redirected', async ({ request }) => {
-    const response = await request.get('/faq?landing=1&promo=X&bonusId=7', { maxRedirects: 0, headers: tokenCookieHeader });
+    const response = await request.get('/faq?landing=1&promo=X&bonusId=7', { maxRedirects: 0, headers: await tokenCookieHeader() });
     expect(response.status()).toBe(200);
   });
 
@@ -311,7 +311,7 @@ test.describe('auth guard', () => {
 test.describe('guest-only pages', () => {
   for (const path of ['/login', '/register', '/reset-password', '/account/reset-password/abc']) {
     test(`${path} redirects a logged-in player to /`, async ({ request, playerPage: page }) => {
-      const response = await request.get(path, { maxRedirects: 0, headers: tokenCookieHeader });
+      const response = await request.get(path, { maxRedirects: 0, headers: await tokenCookieHeader() });
       expect(response.status()).toBe(302);
       expect(locationOf(response.headers()).pathname).toBe('/');
 

@@ -1,17 +1,18 @@
 import type { Viewer } from '../../../contract/site.ts';
+import type { AccountsService } from '../accounts/service.ts';
 
 export type SessionService = ReturnType<typeof createSessionService>;
 
 /**
- * Who holds a token. This is the single place the site asks "is someone logged in?".
- * Until player accounts exist, any non-empty `token` cookie counts as a signed-in, active player
- * whose details are unknown; the accounts work replaces the body with a token lookup.
+ * Who holds a token. This is the single place the site asks "is someone logged in?": a real token
+ * lookup, so an expired, idle or revoked token is a guest, and blocking shows at once.
  */
-export function createSessionService() {
+export function createSessionService({ accounts }: { accounts: Pick<AccountsService, 'authenticate'> }) {
   return {
     async viewer(token: string | undefined): Promise<Viewer | null> {
-      if (!token) return null;
-      return { id: null, email: null, active: true, blocked: false };
+      const player = await accounts.authenticate(token);
+      if (!player) return null;
+      return { id: String(player.id), email: player.email, active: player.active, blocked: player.blocked };
     },
   };
 }

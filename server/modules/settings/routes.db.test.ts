@@ -28,14 +28,31 @@ describe('GET /api/settings/get', () => {
         app_env: 'development',
         public_url: 'http://localhost:3000',
         realtime: null,
+        analytics_id: null,
+        support_chat_url: null,
+        visitor_trace_url: null,
       },
     });
   });
 
   it('reports the maintenance setting and configured names', async () => {
-    const { app } = await start({ MAINTENANCE: 'true', SITE_NAME: 'Lucky Star', DEFAULT_CURRENCY: 'GBP' });
+    const { app } = await start({
+      MAINTENANCE: 'true',
+      SITE_NAME: 'Lucky Star',
+      DEFAULT_CURRENCY: 'GBP',
+      ANALYTICS_ID: 'GTM-ABC123',
+      SUPPORT_CHAT_URL: 'https://chat.example/widget.js',
+      VISITOR_TRACE_URL: 'https://casino.example/cdn-cgi/trace',
+    });
     const { data } = (await app.inject({ method: 'GET', url: '/api/settings/get' })).json();
-    expect(data).toMatchObject({ maintenance: 'true', site_name: 'Lucky Star', default_currency: 'GBP' });
+    expect(data).toMatchObject({
+      maintenance: 'true',
+      site_name: 'Lucky Star',
+      default_currency: 'GBP',
+      analytics_id: 'GTM-ABC123',
+      support_chat_url: 'https://chat.example/widget.js',
+      visitor_trace_url: 'https://casino.example/cdn-cgi/trace',
+    });
   });
 
   it("follows the operator's activation type", async () => {
@@ -96,7 +113,7 @@ describe('API errors', () => {
 
     const invalid = await app.inject({ method: 'POST', url: '/api/test/echo', payload: { name: 'x' } });
     expect(invalid.statusCode).toBe(422);
-    expect(invalid.json()).toEqual({ message: "must have required property 'email'", errors: { email: ["must have required property 'email'"] } });
+    expect(invalid.json()).toEqual({ message: 'The email field is required.', errors: { email: ['The email field is required.'] } });
 
     const huge = await app.inject({ method: 'POST', url: '/api/test/echo', payload: { email: 'x'.repeat(2 * 1024 * 1024) } });
     expect(huge.statusCode).toBe(413);

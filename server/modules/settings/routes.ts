@@ -9,7 +9,10 @@ const publicSettingsResponse = {
     properties: {
       data: {
         type: 'object',
-        required: ['site_name', 'default_currency', 'registration_activation_type', 'maintenance', 'app_env', 'public_url', 'realtime'],
+        required: [
+          'site_name', 'default_currency', 'registration_activation_type', 'maintenance', 'app_env', 'public_url', 'realtime',
+          'analytics_id', 'support_chat_url', 'visitor_trace_url',
+        ],
         properties: {
           site_name: { type: 'string' },
           default_currency: { type: 'string' },
@@ -21,6 +24,9 @@ const publicSettingsResponse = {
             type: ['object', 'null'],
             properties: { key: { type: 'string' }, host: { type: 'string' }, port: { type: 'integer' }, scheme: { type: 'string' } },
           },
+          analytics_id: { type: ['string', 'null'] },
+          support_chat_url: { type: ['string', 'null'] },
+          visitor_trace_url: { type: ['string', 'null'] },
         },
       },
     },

@@ -32,6 +32,9 @@ export function createSettingsService({ db, config }: { db: Database; config: Co
       app_env: config.appEnv,
       public_url: config.publicUrl,
       realtime: null,
+      analytics_id: config.analyticsId ?? null,
+      support_chat_url: config.supportChatUrl ?? null,
+      visitor_trace_url: config.visitorTraceUrl ?? null,
     };
   }
 

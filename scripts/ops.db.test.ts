@@ -1,0 +1,77 @@
+import { spawn } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validRegistration } from '../server/modules/accounts/testing.ts';
+import { createTestApp } from '../server/test-app.ts';
+import { runOps } from './ops.ts';
+
+const OPERATOR = { OPERATOR_EMAIL: 'ops@casino.example', OPERATOR_PASSWORD: 'a long operator secret' };
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+let url: string;
+beforeAll(async () => {
+  t = await createTestApp(OPERATOR);
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** `npm run ops -- …` as an operator types it: a real process against the listening server. */
+function ops(args: string[], env: Record<string, string> = OPERATOR): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['scripts/ops.ts', '--url', url, ...args], { cwd: root, env: { PATH: process.env.PATH ?? '', ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe('npm run ops', () => {
+  it('lists, blocks and unblocks players, and sets the activation type', async () => {
+    const form = validRegistration();
+    const id = (await t.app.inject({ method: 'POST', url: '/api/register', payload: form })).json().data.id as string;
+
+    const listed = await ops(['players', form.email.split('@')[0]!]);
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toMatch(new RegExp(`^\\s+${id}\\s+${form.email.replace('.', '\\.')}\\s+inactive\\s+-\\s+unverified$`, 'm'));
+
+    const blocked = await ops(['block', id]);
+    expect(blocked).toMatchObject({ code: 0, stdout: `blocked player ${id} (${form.email})\n` });
+    expect((await t.services.accounts.findPlayers(form.email))[0]!.blocked).toBe(true);
+    expect((await ops(['unblock', id])).stdout).toBe(`unblocked player ${id} (${form.email})\n`);
+    expect((await t.services.accounts.findPlayers(form.email))[0]!.blocked).toBe(false);
+
+    expect((await ops(['activation-type', 'sms'])).stdout).toBe('registration_activation_type is now sms\n');
+    expect((await t.services.settings.publicSettings()).registration_activation_type).toBe('sms');
+    expect((await ops(['activation-type', 'email'])).code).toBe(0);
+  });
+
+  it('logs in once and reuses the token from OPS_TOKEN', async () => {
+    const login = await ops(['login']);
+    expect(login.code).toBe(0);
+    const token = login.stdout.trim();
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect((await ops(['players'], { OPS_TOKEN: token })).code).toBe(0);
+  });
+
+  it('says what went wrong and exits 1', async () => {
+    expect(await ops(['players'], {})).toMatchObject({ code: 1, stderr: 'ops: set OPS_TOKEN, or OPERATOR_EMAIL and OPERATOR_PASSWORD\n' });
+    expect(await ops(['players'], { OPS_TOKEN: 'x'.repeat(43) })).toMatchObject({ code: 1, stderr: 'ops: 401: Unauthenticated.\n' });
+    expect(await ops(['block', '999999'])).toMatchObject({ code: 1, stderr: 'ops: 404: No player with that id.\n' });
+    expect(await ops(['block', 'abc'])).toMatchObject({ code: 1, stderr: 'ops: usage: ops block <player-id>\n' });
+    expect(await ops(['activation-type', 'pigeon'])).toMatchObject({ code: 1, stderr: 'ops: usage: ops activation-type <email|sms>\n' });
+    expect((await ops(['dance'])).stderr).toContain('ops: unknown command "dance"');
+    expect((await ops(['--bogus'])).code).toBe(1);
+  });
+
+  it('prints its usage without a command, and names an unreachable server', async () => {
+    expect((await runOps([]))[0]).toContain('Usage: npm run ops -- [--url URL] <command>');
+    await expect(runOps(['--url', 'http://127.0.0.1:1', 'players'], OPERATOR)).rejects.toThrow(/cannot reach http:\/\/127\.0\.0\.1:1/);
+  });
+});

@@ -1,0 +1,99 @@
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
+import { Problem } from '../problem.ts';
+
+// Abuse limits (docs/decisions/0012-abuse-limits.md) on @fastify/rate-limit's counters: in memory, or
+// in Redis when REDIS_URL is set so every node behind the load balancer shares them.
+
+export type LimitKey = (request: FastifyRequest) => string | undefined;
+export type Limit = {
+  /** Names the counter; also the Redis key prefix. */
+  name: string;
+  max: number;
+  windowMs: number;
+  /** 'ip' for the client address; a function for an account (undefined: not counted). */
+  by: 'ip' | LimitKey;
+  /** Counts only the requests this accepts (default: all). */
+  when?: (request: FastifyRequest) => boolean;
+  /** What the player is told, before "Please try again in N minutes." */
+  message: string;
+};
+
+export const MINUTES_15 = 15 * 60 * 1000;
+
+export async function installRateLimits(app: FastifyInstance, options: { redis: Redis | undefined; nameSpace: string }) {
+  await app.register(rateLimit, { global: false, redis: options.redis, nameSpace: options.nameSpace, skipOnError: false });
+}
+
+export const ipOf = (request: FastifyRequest) => normalizeIP(request.ip);
+/** The normalised e-mail of a JSON body, as the per-account key of the anonymous routes. */
+export const bodyEmail: LimitKey = (request) => {
+  const email = (request.body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' && email.trim() !== '' ? email.trim().toLowerCase() : undefined;
+};
+
+function tooMany(reply: FastifyReply, message: string, ttlMs: number): Problem {
+  const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  reply.header('retry-after', String(seconds));
+  return new Problem(429, `${message} Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`, { type: 'throttled' });
+}
+
+type Counter = ReturnType<FastifyInstance['createRateLimit']>;
+
+function counterFor(app: FastifyInstance, limit: Limit): { counter: Counter; key: LimitKey } {
+  const key: LimitKey = (request) => {
+    const value = limit.by === 'ip' ? ipOf(request) : limit.by(request);
+    return value === undefined ? undefined : `${limit.name}:${value}`;
+  };
+  // The in-memory store is an LRU per counter; a large one so floods of new keys cannot evict a victim's count.
+  const options = { max: limit.max, timeWindow: limit.windowMs, keyGenerator: (request: FastifyRequest) => key(request) ?? '', cache: 100_000 };
+  const counter = app.createRateLimit(options);
+  return { counter, key };
+}
+
+async function consult(counter: Counter, request: FastifyRequest, increment: boolean) {
+  try {
+    return await counter(request, { increment });
+  } catch (error) {
+    // Fail closed: without its counters the server cannot tell an attack from a player.
+    request.log.error({ err: error }, 'rate-limit store unavailable');
+    throw new Problem(503, 'The service is busy. Please try again in a moment.');
+  }
+}
+
+/**
+ * A preHandler counting every request against each limit; over any of them the request is refused
+ * with 429. IPs in RATE_LIMIT_ALLOWLIST skip the per-IP limits only.
+ */
+export function limitRequests(app: FastifyInstance, allowList: readonly string[], limits: Limit[]) {
+  const counters = limits.map((limit) => ({ limit, ...counterFor(app, limit) }));
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    for (const { limit, counter, key } of counters) {
+      if (limit.when && !limit.when(request)) continue;
+      if (limit.by === 'ip' && allowList.includes(ipOf(request))) continue;
+      if (key(request) === undefined) continue;
+      const state = await consult(counter, request, true);
+      if (!state.isAllowed && state.isExceeded) throw tooMany(reply, limit.message, state.ttl);
+    }
+  };
+}
+
+/**
+ * Counts only failures (wrong passwords): `check` refuses once `max` failures are on record within the
+ * window, whatever the next attempt would be; `fail` records one.
+ */
+export function limitFailures(app: FastifyInstance, limit: Limit) {
+  const { counter, key } = counterFor(app, limit);
+  return {
+    async check(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+      if (key(request) === undefined) return;
+      const state = await consult(counter, request, false);
+      if (!state.isAllowed && state.max - state.remaining >= limit.max) throw tooMany(reply, limit.message, state.ttl);
+    },
+    async fail(request: FastifyRequest): Promise<void> {
+      if (key(request) !== undefined) await consult(counter, request, true);
+    },
+  };
+}

@@ -1,0 +1,183 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../test-app.ts';
+import { players } from '../accounts/schema.ts';
+import { uniqueEmail, validRegistration } from '../accounts/testing.ts';
+import { operators, operatorTokens } from './schema.ts';
+
+const OPERATOR = { email: 'ops@casino.example', password: 'a long operator secret' };
+
+let t: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  t = await createTestApp({ OPERATOR_EMAIL: OPERATOR.email, OPERATOR_PASSWORD: OPERATOR.password });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+let lastIp = 0;
+const newIp = () => `10.80.${Math.floor(++lastIp / 250)}.${(lastIp % 250) + 1}`;
+function call(method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, { token, payload, cookies }: { token?: string; payload?: unknown; cookies?: Record<string, string> } = {}) {
+  return t.app.inject({
+    method,
+    url,
+    remoteAddress: newIp(),
+    ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+    ...(cookies ? { cookies } : {}),
+  });
+}
+async function adminToken() {
+  const response = await call('POST', '/api/admin/login', { payload: OPERATOR });
+  expect(response.statusCode).toBe(200);
+  return response.json().token as string;
+}
+async function newPlayer() {
+  const form = validRegistration();
+  const registered = await call('POST', '/api/register', { payload: form });
+  const token = (await call('POST', '/api/login', { payload: { email: form.email, password: form.password } })).json().token as string;
+  return { ...form, id: registered.json().data.id as string, token };
+}
+
+describe('operator accounts', () => {
+  it('OPERATOR_EMAIL and OPERATOR_PASSWORD make sure the operator exists at start, in its own table', async () => {
+    const rows = await t.services.database.db.select().from(operators);
+    expect(rows.map((row) => row.email)).toEqual([OPERATOR.email]);
+    expect(rows[0]!.passwordHash).toMatch(/^\$argon2id\$/);
+    const asPlayer = await t.services.database.db.select().from(players).where(eq(players.email, OPERATOR.email));
+    expect(asPlayer).toEqual([]);
+    expect(await t.services.operators.ensureOperator(OPERATOR)).toBe('unchanged');
+  });
+
+  it('a changed OPERATOR_PASSWORD replaces the old one and signs the operator out', async () => {
+    const token = await adminToken();
+    expect(await t.services.operators.ensureOperator({ email: OPERATOR.email, password: 'the rotated operator secret' })).toBe('updated');
+    expect((await call('GET', '/api/admin/players', { token })).statusCode).toBe(401);
+    expect((await call('POST', '/api/admin/login', { payload: OPERATOR })).statusCode).toBe(422);
+    expect(await t.services.operators.ensureOperator(OPERATOR)).toBe('updated');
+    await adminToken();
+  });
+});
+
+describe('POST /api/admin/login', () => {
+  it('answers {token, expires_at} and keeps only its SHA-256', async () => {
+    const response = await call('POST', '/api/admin/login', { payload: { email: OPERATOR.email.toUpperCase(), password: OPERATOR.password } });
+    expect(response.statusCode).toBe(200);
+    expect(Object.keys(response.json()).sort()).toEqual(['expires_at', 'token']);
+    expect(response.headers['set-cookie']).toBeUndefined();
+    const stored = JSON.stringify(await t.services.database.db.select().from(operatorTokens));
+    expect(stored).not.toContain(response.json().token);
+  });
+
+  it('says the same for an unknown e-mail and a wrong password, and refuses malformed bodies', async () => {
+    const wrong = await call('POST', '/api/admin/login', { payload: { email: OPERATOR.email, password: 'nope' } });
+    const unknown = await call('POST', '/api/admin/login', { payload: { email: 'who@casino.example', password: OPERATOR.password } });
+    for (const response of [wrong, unknown]) {
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toEqual({ message: 'These credentials do not match our records.', errors: { email: ['These credentials do not match our records.'] } });
+    }
+    expect((await call('POST', '/api/admin/login', { payload: {} })).statusCode).toBe(422);
+    expect((await call('POST', '/api/admin/login', { payload: { email: 'x', password: 'y'.repeat(2000) } })).statusCode).toBe(422);
+  });
+
+  it('a player’s credentials are not an operator’s', async () => {
+    const player = await newPlayer();
+    expect((await call('POST', '/api/admin/login', { payload: { email: player.email, password: player.password } })).statusCode).toBe(422);
+  });
+});
+
+describe('admin routes take an operator’s bearer token and nothing else', () => {
+  it('refuses no token, a player’s token (header or cookie) and an operator token on player routes', async () => {
+    const player = await newPlayer();
+    const admin = await adminToken();
+    expect((await call('GET', '/api/admin/players')).statusCode).toBe(401);
+    expect((await call('GET', '/api/admin/players', { token: player.token })).json()).toEqual({ message: 'Unauthenticated.' });
+    expect((await call('GET', '/api/admin/players', { cookies: { token: player.token } })).statusCode).toBe(401);
+    expect((await call('GET', '/api/admin/players', { cookies: { token: admin } })).statusCode).toBe(401);
+    expect((await call('GET', '/api/player', { token: admin })).statusCode).toBe(401);
+    expect((await call('POST', `/api/admin/players/${player.id}/block`, { token: player.token })).statusCode).toBe(401);
+  });
+
+  it('POST /api/admin/logout ends the operator session', async () => {
+    const admin = await adminToken();
+    expect((await call('POST', '/api/admin/logout', { token: admin })).statusCode).toBe(204);
+    expect((await call('GET', '/api/admin/players', { token: admin })).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/admin/players?email=', () => {
+  it('finds players by e-mail (any part, any case) with id, email, active, blocked and kyc_status', async () => {
+    const tag = `needle${Date.now()}`;
+    const player = await newPlayer();
+    const found = await call('POST', '/api/register', { payload: validRegistration({ email: `${tag}@example.com` }) });
+    const admin = await adminToken();
+    const response = await call('GET', `/api/admin/players?email=${tag.toUpperCase()}`, { token: admin });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ data: [{ id: found.json().data.id, email: `${tag}@example.com`, active: false, blocked: false, kyc_status: 'unverified' }] });
+    expect((await call('GET', `/api/admin/players?email=${encodeURIComponent(player.email)}`, { token: admin })).json().data).toHaveLength(1);
+    expect((await call('GET', '/api/admin/players?email=%25', { token: admin })).json()).toEqual({ data: [] });
+    expect((await call('GET', '/api/admin/players', { token: admin })).json().data.length).toBeGreaterThan(1);
+    expect((await call('GET', `/api/admin/players?email=${'x'.repeat(300)}`, { token: admin })).statusCode).toBe(422);
+  });
+});
+
+describe('blocking', () => {
+  it('takes effect at once: the player’s next request sees blocked, and unblocking undoes it', async () => {
+    const player = await newPlayer();
+    const admin = await adminToken();
+    const blocked = await call('POST', `/api/admin/players/${player.id}/block`, { token: admin });
+    expect(blocked.statusCode).toBe(200);
+    expect(blocked.json()).toEqual({ data: { id: player.id, email: player.email, active: false, blocked: true, kyc_status: 'unverified' } });
+    expect((await call('GET', '/api/player', { token: player.token })).json().blocked).toBe(true);
+    expect(await t.services.site.viewer(player.token)).toMatchObject({ blocked: true });
+    expect((await call('PATCH', '/api/player', { token: player.token, payload: { city: 'x' } })).statusCode).toBe(423);
+
+    const unblocked = await call('POST', `/api/admin/players/${player.id}/unblock`, { token: admin });
+    expect(unblocked.json().data.blocked).toBe(false);
+    expect((await call('GET', '/api/player', { token: player.token })).json().blocked).toBe(false);
+    const trail = await t.services.operators.actionsOn(`player:${player.id}`);
+    expect(trail.map((entry) => entry.action)).toEqual(['player.block', 'player.unblock']);
+  });
+
+  it('answers 404 for an unknown player and 422 for an id that is not one', async () => {
+    const admin = await adminToken();
+    expect((await call('POST', '/api/admin/players/999999999/block', { token: admin })).json()).toEqual({ message: 'No player with that id.' });
+    expect((await call('POST', '/api/admin/players/999999999/block', { token: admin })).statusCode).toBe(404);
+    for (const id of ['abc', '0', '-1', '1.5', '9'.repeat(30)]) expect((await call('POST', `/api/admin/players/${id}/block`, { token: admin })).statusCode, id).toBe(422);
+  });
+});
+
+describe('PUT /api/admin/settings', () => {
+  it('sets registration_activation_type, which the public settings and new registrations follow', async () => {
+    const admin = await adminToken();
+    try {
+      const response = await call('PUT', '/api/admin/settings', { token: admin, payload: { registration_activation_type: 'sms' } });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().data.registration_activation_type).toBe('sms');
+      expect((await call('GET', '/api/settings/get')).json().data.registration_activation_type).toBe('sms');
+      expect((await call('POST', '/api/register', { payload: validRegistration({ email: uniqueEmail() }) })).json().activation_type).toBe('sms');
+    } finally {
+      await call('PUT', '/api/admin/settings', { token: admin, payload: { registration_activation_type: 'email' } });
+    }
+    expect((await call('GET', '/api/settings/get')).json().data.registration_activation_type).toBe('email');
+  });
+
+  it('refuses other values and bodies with a 422, changing nothing', async () => {
+    const admin = await adminToken();
+    for (const payload of [{ registration_activation_type: 'pigeon' }, {}, { registration_activation_type: ['sms'] }]) {
+      expect((await call('PUT', '/api/admin/settings', { token: admin, payload })).statusCode).toBe(422);
+    }
+    expect((await call('PUT', '/api/admin/settings', { payload: { registration_activation_type: 'sms' } })).statusCode).toBe(401);
+    expect((await call('GET', '/api/settings/get')).json().data.registration_activation_type).toBe('email');
+  });
+});
+
+describe('operator login limits', () => {
+  it('refuses an operator account after 10 failed logins in 15 minutes', async () => {
+    const email = uniqueEmail('operator');
+    for (let i = 0; i < 10; i++) await call('POST', '/api/admin/login', { payload: { email, password: 'wrong' } });
+    const response = await call('POST', '/api/admin/login', { payload: { email, password: 'wrong' } });
+    expect(response.statusCode).toBe(429);
+    expect(response.json().type).toBe('throttled');
+  });
+});

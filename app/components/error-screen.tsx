@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { isRouteErrorResponse, Link, useNavigate } from 'react-router';
 import { usePopup } from '../features/popups/popup-context.tsx';
+import { analytics } from '../lib/analytics.ts';
 import { DEFAULT_KYC_MESSAGE, GENERIC_ERROR_MESSAGE, RESEND_DONE_MESSAGE } from '../lib/messages.ts';
 import { useSiteState } from '../lib/use-site-state.ts';
 import { LogoMark } from './logo.tsx';
@@ -115,6 +116,7 @@ function NotFound({ payload }: { payload: ErrorPayload }) {
   // Braces matter: newer Chromium returns a Promise from scrollTo, and an effect must return a cleanup function or nothing.
   useEffect(() => {
     window.scrollTo(0, 0);
+    analytics().track({ event: 'broken_link', path: window.location.pathname });
   }, []);
   return (
     <Frame status={404} title="This page cannot be found">

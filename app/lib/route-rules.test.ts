@@ -22,6 +22,9 @@ const settings = (maintenance: 'true' | 'false'): PublicSettings => ({
   app_env: 'development',
   public_url: 'http://casino.test',
   realtime: null,
+  analytics_id: null,
+  support_chat_url: null,
+  visitor_trace_url: null,
 });
 const rules: RouteRule[] = [
   { source: '/promotions', target: '/promotion', status: 301 },

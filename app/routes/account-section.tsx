@@ -1,10 +1,10 @@
 import type { Route } from './+types/account-section';
+import { pageMeta } from '../lib/meta.ts';
 import { PageHeading } from '../components/site-frame.tsx';
 import { failPageValidation, pagePath } from '../lib/page-validation.ts';
 
 // Each account section's heading; the accounts, wallet, bonuses, limits and clubs work fills the sections.
 const sections: Record<string, { title: string; lead: string }> = {
-  '/account/profile': { title: 'Profile', lead: 'Your personal details, password and newsletter preference.' },
   '/account/wallet': { title: 'Wallet', lead: 'Your balances, pending withdrawals and net deposits.' },
   '/account/transaction': { title: 'Transactions', lead: 'Every deposit, withdrawal, bet and win on your account.' },
   '/account/bonuses': { title: 'Bonuses', lead: 'Your active bonuses and how much wagering is left on each.' },
@@ -20,7 +20,7 @@ export function loader({ url }: Route.LoaderArgs) {
   return { section };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.section.title ?? 'Account' }];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(matches, loaderData?.section.title ?? 'Account', loaderData?.section.lead);
 
 export default function AccountSection({ loaderData }: Route.ComponentProps) {
   return <PageHeading title={loaderData.section.title} lead={loaderData.section.lead} />;

@@ -1,5 +1,6 @@
 import { data } from 'react-router';
 import type { Route } from './+types/listing';
+import { pageMeta } from '../lib/meta.ts';
 import { PageHeading } from '../components/site-frame.tsx';
 import { servicesContext } from '../lib/context.ts';
 import { UNMATCHED_ROUTE_MESSAGE } from '../lib/messages.ts';
@@ -21,9 +22,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return { kind: 'listing' as const, target };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData?.kind === 'listing' ? `${loaderData.target.name} games` : UNMATCHED_ROUTE_MESSAGE },
-];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  loaderData?.kind === 'listing' ? pageMeta(matches, `${loaderData.target.name} games`, loaderData.target.description) : pageMeta(matches, UNMATCHED_ROUTE_MESSAGE);
 
 export default function Listing({ loaderData }: Route.ComponentProps) {
   if (loaderData.kind === 'unmatched') {

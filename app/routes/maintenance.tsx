@@ -1,7 +1,8 @@
 import type { Route } from './+types/maintenance';
+import { pageMeta } from '../lib/meta.ts';
 import { LogoMark } from '../components/logo.tsx';
 
-export const meta: Route.MetaFunction = () => [{ title: 'Down for maintenance' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, 'Down for maintenance'), { name: 'robots', content: 'noindex' }];
 
 export default function Maintenance() {
   return (

@@ -1,5 +1,6 @@
 import { data, Link, useLocation } from 'react-router';
 import type { Route } from './+types/play';
+import { pageMeta } from '../lib/meta.ts';
 import { LogoMark } from '../components/logo.tsx';
 import { usePopup } from '../features/popups/popup-context.tsx';
 import { siteStateContext } from '../lib/context.ts';
@@ -16,7 +17,7 @@ export function loader({ url, params, context }: Route.LoaderArgs) {
   return { slug, signedIn: viewer !== null };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `Play ${loaderData?.slug ?? ''}` }];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(matches, `Play ${titleOf(loaderData?.slug ?? '')}`);
 
 function titleOf(slug: string): string {
   return (slug.split('/').at(-1) ?? slug).replace(/-/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());

@@ -1,4 +1,5 @@
 import type { Route } from './+types/promotions';
+import { pageMeta } from '../lib/meta.ts';
 import { PageHeading } from '../components/site-frame.tsx';
 import { PromotionCard } from '../features/content/promotion-card.tsx';
 import { servicesContext } from '../lib/context.ts';
@@ -7,7 +8,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { promotions: await context.get(servicesContext).promotions() };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Promotions' }];
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Promotions', 'Welcome bonus, reloads, cashback and tournaments running now, with their wagering shown up front.');
 
 export default function Promotions({ loaderData }: Route.ComponentProps) {
   return (

@@ -1,26 +1,24 @@
 import type { Route } from './+types/static-page';
+import { pageMeta } from '../lib/meta.ts';
 import { PageHeading } from '../components/site-frame.tsx';
-import { infoPages } from '../features/content/pages.ts';
+import { markdownPage } from '../features/content/markdown.server.ts';
 import { failPageValidation, pagePath } from '../lib/page-validation.ts';
 
 export function loader({ url }: Route.LoaderArgs) {
-  const page = infoPages[pagePath(url)];
+  const page = markdownPage(pagePath(url));
   if (!page) failPageValidation(url);
   return { page };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.page.title ?? 'Information' }];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(matches, loaderData?.page.title ?? 'Information', loaderData?.page.description);
 
+/** FAQ, about, cookie, privacy, terms and responsible gaming: the operator's Markdown in content/pages/. */
 export default function StaticPage({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;
   return (
     <article>
-      <PageHeading title={page.title} lead={page.lead} />
-      <div className="space-y-4 text-mist-300">
-        {page.paragraphs.map((paragraph) => (
-          <p key={paragraph}>{paragraph}</p>
-        ))}
-      </div>
+      <PageHeading title={page.title} lead={page.description} />
+      <div className="prose-casino" dangerouslySetInnerHTML={{ __html: page.html }} />
     </article>
   );
 }

@@ -1,4 +1,5 @@
 import type { Route } from './+types/wallet-page';
+import { pageMeta } from '../lib/meta.ts';
 import { PageHeading } from '../components/site-frame.tsx';
 import { failPageValidation, pagePath } from '../lib/page-validation.ts';
 
@@ -17,7 +18,7 @@ export function loader({ url }: Route.LoaderArgs) {
   return { page };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.page.title ?? 'Cashier' }];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(matches, loaderData?.page.title ?? 'Cashier', loaderData?.page.lead);
 
 export default function WalletPage({ loaderData }: Route.ComponentProps) {
   return <PageHeading title={loaderData.page.title} lead={loaderData.page.lead} />;

@@ -1,0 +1,34 @@
+import { useEffect } from 'react';
+import type { PublicSettings } from '../../../contract/site.ts';
+import { analytics } from '../../lib/analytics.ts';
+import { installChunkReload } from '../../lib/chunk-reload.ts';
+import { COOKIE_CONSENT_KEY } from '../../lib/constants.ts';
+import type { ScriptHost } from '../../lib/script-loader.ts';
+import { loadSupportChat } from '../../lib/support-chat.ts';
+import { lookUpVisitor, type Visitor } from '../../lib/visitor.ts';
+
+export const COOKIE_CONSENT_EVENT = 'cookie-consent';
+let visitor: Visitor | null = null;
+
+/** The visitor's location once the lookup answered, else null. */
+export function currentVisitor(): Visitor | null {
+  return visitor;
+}
+
+/**
+ * Starts the browser-side seams after hydration: the chunk-reload rule, analytics (after cookie
+ * consent), the support chat and the visitor lookup. Each does nothing without its configuration.
+ */
+export function ThirdParty({ settings }: { settings: PublicSettings }) {
+  useEffect(() => {
+    installChunkReload();
+    const doc = document as unknown as ScriptHost;
+    const startAnalytics = () => analytics().start(doc, settings);
+    if (window.localStorage.getItem(COOKIE_CONSENT_KEY) === 'true') startAnalytics();
+    else window.addEventListener(COOKIE_CONSENT_EVENT, startAnalytics, { once: true });
+    loadSupportChat(doc, settings);
+    void lookUpVisitor(settings.visitor_trace_url, navigator.language).then((found) => (visitor = found));
+    return () => window.removeEventListener(COOKIE_CONSENT_EVENT, startAnalytics);
+  }, [settings]);
+  return null;
+}

@@ -14,22 +14,26 @@ export const servers = {
 export const playerUserAgent =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
 
+// The operator the account tests use to block players and switch activation to SMS.
+export const operator = { OPERATOR_EMAIL: 'ops@casino.example', OPERATOR_PASSWORD: 'Pit-Boss#2026' };
+
 const server = (port: number, env: Record<string, string>) => ({
   command: 'node scripts/e2e-server.ts',
   url: `http://127.0.0.1:${port}/api/health`,
   reuseExistingServer: false,
   timeout: 60_000,
-  env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: `test-results/e2e-data-${port}`, LOG_LEVEL: 'warn', ...env },
+  // The suites register and log in many players from one address; the per-IP limits have their own HTTP tests.
+  env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: `test-results/e2e-data-${port}`, LOG_LEVEL: 'warn', RATE_LIMIT_ALLOWLIST: '127.0.0.1', ...env },
 });
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  outputDir: 'test-results/e2e-artifacts',
+  outputDir: `test-results/e2e-artifacts-${base}`,
   fullyParallel: true,
   workers: 2,
   retries: 0,
   timeout: 30_000,
-  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  reporter: [['list'], ['json', { outputFile: base === 3100 ? 'test-results/e2e.json' : `test-results/e2e-${base}.json` }]],
   use: {
     baseURL: servers.staging,
     userAgent: playerUserAgent,
@@ -40,8 +44,8 @@ export default defineConfig({
     },
   },
   webServer: [
-    server(base + 1, { APP_ENV: 'staging', PUBLIC_URL: 'https://casino.example' }),
+    server(base + 1, { APP_ENV: 'staging', PUBLIC_URL: 'https://casino.example', ...operator }),
     server(base + 2, { MAINTENANCE: 'true' }),
-    server(base + 3, { APP_ENV: 'production' }),
+    server(base + 3, { APP_ENV: 'production', ...operator }),
   ],
 });

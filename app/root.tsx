@@ -1,24 +1,49 @@
-import { parseCookie } from 'cookie';
+import { parseCookie, stringifySetCookie } from 'cookie';
+import { isbot } from 'isbot';
+import { useEffect } from 'react';
 import { Links, Meta, Outlet, redirect, Scripts, ScrollRestoration, type MiddlewareFunction } from 'react-router';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
 import { ErrorScreen } from './components/error-screen.tsx';
+import { ToastProvider } from './components/ui/toast.tsx';
+import { MagicLinkSignIn } from './features/auth/magic-link-sign-in.tsx';
+import { watchSession } from './features/auth/session-flags.ts';
 import { PopupProvider } from './features/popups/popup-context.tsx';
 import { OpenPopup } from './features/popups/site-popups.tsx';
+import { CookieBanner } from './features/site/cookie-banner.tsx';
+import { DeferredPrefetch } from './features/site/deferred-prefetch.tsx';
+import { FirstLoadSpinner } from './features/site/first-load-spinner.tsx';
+import { LoadingBar } from './features/site/loading-bar.tsx';
+import { NewBuildNotice } from './features/site/new-build-notice.tsx';
+import { ThirdParty } from './features/site/third-party.tsx';
 import { clientSiteState, rememberSiteState } from './lib/client-site-state.ts';
+import { LOCALE_COOKIE_MAX_AGE_S, SEVEN_DAYS_S } from './lib/constants.ts';
 import { servicesContext, siteStateContext } from './lib/context.ts';
+import { LOCALE, t } from './lib/i18n.ts';
 import { siteRedirect, type SiteState } from './lib/route-rules.ts';
 
+// In production the stylesheet is inlined by the server entry; the dev server serves it as a link.
 export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: stylesheet },
+  ...(import.meta.env.DEV ? [{ rel: 'stylesheet', href: stylesheet }] : []),
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
-  const name = loaderData?.settings.site_name ?? 'Croupier';
+  const site = loaderData?.settings.site_name ?? 'Croupier';
+  const title = t('meta.title', { site });
+  const description = t('meta.description', { site });
+  const image = `${loaderData?.settings.public_url ?? ''}/share-image.png`;
   return [
-    { title: `${name} — online casino with provably fair games` },
-    { name: 'description', content: `${name}: slots, roulette and blackjack you can verify, fast withdrawals and limits you control.` },
+    { title },
+    { name: 'description', content: description },
+    { property: 'og:type', content: 'website' },
+    { property: 'og:site_name', content: site },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: description },
+    { property: 'og:image', content: image },
+    { property: 'og:image:alt', content: t('meta.shareImageAlt', { site }) },
+    { property: 'og:locale', content: LOCALE.replace('-', '_') },
+    { name: 'twitter:card', content: 'summary_large_image' },
   ];
 };
 
@@ -35,7 +60,26 @@ const applySiteRules: MiddlewareFunction<Response> = ({ url, context }) => {
   if (target) throw redirect(target.location, target.status);
 };
 
-export const middleware = [loadSiteState, applySiteRules];
+// The locale cookie (SPEC.md §3): en-US is the only locale; it is kept for 365 days.
+const rememberLocale: MiddlewareFunction<Response> = async ({ request }, next) => {
+  const response = await next();
+  if (parseCookie(request.headers.get('cookie') ?? '').locale !== LOCALE) {
+    response.headers.append('Set-Cookie', stringifySetCookie({ name: 'locale', value: LOCALE, path: '/', maxAge: LOCALE_COOKIE_MAX_AGE_S, sameSite: 'lax' }));
+  }
+  return response;
+};
+
+// SPEC.md §4: a guest's `token` query is an affiliate token, kept in ma_token for 7 days.
+const rememberAffiliate: MiddlewareFunction<Response> = async ({ url, context }, next) => {
+  const response = await next();
+  const affiliate = url.searchParams.get('token');
+  if (affiliate && /^[A-Za-z0-9._~-]{1,100}$/.test(affiliate) && context.get(siteStateContext).viewer === null) {
+    response.headers.append('Set-Cookie', stringifySetCookie({ name: 'ma_token', value: affiliate, path: '/', maxAge: SEVEN_DAYS_S, sameSite: 'strict', secure: true }));
+  }
+  return response;
+};
+
+export const middleware = [rememberLocale, loadSiteState, rememberAffiliate, applySiteRules];
 
 // On client navigations the same rules run against the state the server last sent.
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
@@ -46,8 +90,8 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
   },
 ];
 
-export function loader({ context }: Route.LoaderArgs): SiteState {
-  return context.get(siteStateContext);
+export function loader({ context, request }: Route.LoaderArgs): SiteState & { bot: boolean } {
+  return { ...context.get(siteStateContext), bot: isbot(request.headers.get('user-agent')) };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -69,13 +113,27 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+// Pages a visitor most often opens next; their data and code are preloaded after the first paint.
+const likelyNextPages = ['/promotion', '/slots', '/faq'];
+
 export default function App({ loaderData }: Route.ComponentProps) {
   rememberSiteState(loaderData);
+  const { viewer } = loaderData;
+  useEffect(() => watchSession(viewer), [viewer]);
   return (
+    <ToastProvider>
     <PopupProvider>
+      <LoadingBar />
       <Outlet />
       <OpenPopup />
+      {loaderData.bot ? null : <FirstLoadSpinner siteName={loaderData.settings.site_name} />}
+      <CookieBanner />
+      <NewBuildNotice />
+      <DeferredPrefetch pages={likelyNextPages} />
+      <ThirdParty settings={loaderData.settings} />
+      <MagicLinkSignIn />
     </PopupProvider>
+    </ToastProvider>
   );
 }
 
@@ -84,6 +142,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <PopupProvider>
       <ErrorScreen error={error} />
       <OpenPopup />
+      <CookieBanner />
     </PopupProvider>
   );
 }

@@ -21,12 +21,13 @@ function siteRoutes(base: '' | 'en'): RouteConfigEntry[] {
       page('promotion/sweet-bonanza', 'routes/promotion-landing.tsx', 'promotion-sweet-bonanza'),
       page('promotion/big-bass-bonanza', 'routes/promotion-landing.tsx', 'promotion-big-bass-bonanza'),
       page('promotion/:id', 'routes/promotion.tsx', 'promotion'),
-      page('vip-club', 'routes/static-page.tsx', 'vip-club'),
-      page('loyalty-club', 'routes/static-page.tsx', 'loyalty-club'),
+      page('vip-club', 'routes/club.tsx', 'vip-club'),
+      page('loyalty-club', 'routes/club.tsx', 'loyalty-club'),
       ...staticPages.map((slug) => page(slug, 'routes/static-page.tsx', slug)),
     ]),
     frame('layouts/account.tsx', 'layout-account', [
-      ...['limit', 'bonuses', 'profile', 'vip-club', 'loyalty-club', 'verification', 'wallet', 'transaction'].map((section) =>
+      page('account/profile', 'routes/account-profile.tsx', 'account-profile'),
+      ...['limit', 'bonuses', 'vip-club', 'loyalty-club', 'verification', 'wallet', 'transaction'].map((section) =>
         page(`account/${section}`, 'routes/account-section.tsx', `account-${section}`),
       ),
     ]),

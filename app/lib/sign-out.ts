@@ -1,6 +1,8 @@
+import { markLoggedOut } from '../features/auth/session-flags.ts';
+
 /**
- * Logout as SPEC.md §4 says: tell the server (errors ignored), forget the token, reload to /.
- * The accounts work revokes the token server-side and clears the wallet and wizard state.
+ * Logout as SPEC.md §4 says: tell the server (errors ignored; it revokes the token and clears the
+ * HttpOnly cookie), forget the session flags so other tabs follow, then reload to /.
  */
 export async function signOut(): Promise<void> {
   try {
@@ -8,6 +10,6 @@ export async function signOut(): Promise<void> {
   } catch {
     // The server may be unreachable; the player still leaves.
   }
-  document.cookie = 'token=; Path=/; Max-Age=0; Secure; SameSite=Strict';
+  markLoggedOut();
   window.location.assign('/');
 }

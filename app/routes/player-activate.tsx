@@ -1,17 +1,59 @@
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import type { Route } from './+types/player-activate';
+import type { MessageResponse } from '../../contract/accounts.ts';
+import { callApi } from '../features/auth/api.ts';
+import { pageMeta } from '../lib/meta.ts';
 
 export function loader({ params }: Route.LoaderArgs) {
   return { uuid: params.uuid };
 }
 
-export const meta: Route.MetaFunction = () => [{ title: 'Activating your account' }];
+export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, 'Activating your account'), { name: 'robots', content: 'noindex' }];
 
-/** The activation link's page; the accounts work calls POST /api/activate from here. */
-export default function PlayerActivate() {
+const RESULT_CLEAR_MS = 1500;
+
+/**
+ * The activation link (SPEC.md §4): POST /api/activate; on success go to /deposit?bonus=true (with the
+ * bonusId) when there is one, else home, with fresh user data; on error show the payload. Either result
+ * is cleared 1.5 s later.
+ */
+export default function PlayerActivate({ loaderData }: Route.ComponentProps) {
+  const [search] = useSearchParams();
+  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+
+  useEffect(() => {
+    let cleared: number | undefined;
+    void callApi<MessageResponse>('POST', '/api/activate', { activate_token: loaderData.uuid }).then((answer) => {
+      setResult({ ok: answer.ok, message: answer.ok ? answer.body.message : answer.message });
+      cleared = window.setTimeout(() => setResult(null), RESULT_CLEAR_MS);
+      if (answer.ok) {
+        const bonusId = search.get('bonusId');
+        window.location.assign(bonusId ? `/deposit?bonus=true&bonusId=${encodeURIComponent(bonusId)}` : '/');
+      }
+    });
+    return () => window.clearTimeout(cleared);
+  }, [loaderData.uuid, search]);
+
   return (
     <div className="text-center" aria-live="polite">
       <h1 className="font-display text-2xl font-bold">Activating your account</h1>
-      <p className="mt-3 text-mist-300">One moment while we confirm your e-mail address.</p>
+      {result === null ? <p className="mt-3 text-mist-300">One moment while we confirm your e-mail address.</p> : null}
+      {result?.ok ? (
+        <p role="status" className="mt-3 text-felt-500">
+          {result.message}
+        </p>
+      ) : null}
+      {result && !result.ok ? (
+        <>
+          <p role="alert" className="mt-3 text-ruby-500">
+            {result.message}
+          </p>
+          <Link to="/" className="btn btn-ghost mt-6">
+            Go to the home page
+          </Link>
+        </>
+      ) : null}
     </div>
   );
 }

@@ -1,19 +1,20 @@
 import type { Route } from './+types/popup-page';
+import { pageMeta } from '../lib/meta.ts';
 import { SitePopup } from '../features/popups/site-popups.tsx';
-import type { PopupName } from '../features/popups/popup-context.tsx';
+import { usePopup } from '../features/popups/popup-context.tsx';
 import { pagePath } from '../lib/page-validation.ts';
 
-const byPath: Record<string, PopupName> = { '/login': 'login', '/register': 'register', '/reset-password': 'reset-password' };
+const byPath = { '/login': 'login', '/register': 'register', '/reset-password': 'reset-password' } as const;
+const titles = { login: 'Log in', register: 'Register', 'reset-password': 'Reset password' } as const;
 
 export function loader({ url }: Route.LoaderArgs) {
-  return { popup: byPath[pagePath(url)] ?? 'login' };
+  return { popup: byPath[pagePath(url) as keyof typeof byPath] ?? 'login' };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: { login: 'Log in', register: 'Register', 'reset-password': 'Reset password', 'sms-verification': 'Verify' }[loaderData?.popup ?? 'login'] },
-];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(matches, titles[loaderData?.popup ?? 'login']);
 
-/** /login, /register and /reset-password: their popup over the home page. */
+/** /login, /register and /reset-password: their popup over the home page, until another popup replaces it. */
 export default function PopupPage({ loaderData }: Route.ComponentProps) {
-  return <SitePopup name={loaderData.popup} />;
+  const { popup } = usePopup();
+  return popup ? null : <SitePopup name={loaderData.popup} />;
 }

@@ -1,14 +1,17 @@
 // SPEC.md §2: login, register and reset-password open as popups (native <dialog> shown modal);
 // closing one on its own path returns to /, closing one opened over a page stays on that page.
 import type { Locator, Page } from '@playwright/test';
-import { expect, servers, test, waitForHydration } from './fixtures.ts';
+import { expect, resetPasswordPath, servers, test, waitForHydration } from './fixtures.ts';
 
 const popupPages = [
   { path: '/login', title: 'Log in' },
   { path: '/register', title: 'Create your account' },
   { path: '/reset-password', title: 'Reset your password' },
-  { path: '/account/reset-password/abc', title: 'Choose a new password' },
+  { path: 'a reset link', title: 'Choose a new password' },
 ];
+
+/** The popup page's address; the reset page needs a real token, made through the API and the outbox. */
+const addressOf = async (popup: { path: string }) => (popup.path === 'a reset link' ? resetPasswordPath() : popup.path);
 
 /** The dialog is open as a modal (showModal, not just the server-rendered `open`), and focus is inside it. */
 async function expectModalWithFocus(page: Page, dialog: Locator): Promise<void> {
@@ -28,7 +31,7 @@ async function expectHome(page: Page, path = '/'): Promise<void> {
 test.describe('popup pages', () => {
   for (const popup of popupPages) {
     test(`${popup.path} shows its dialog; Escape closes it and returns to /`, async ({ page }) => {
-      await page.goto(popup.path);
+      await page.goto(await addressOf(popup));
       const dialog = page.getByRole('dialog', { name: popup.title });
       await expect(dialog.getByRole('heading', { name: popup.title })).toBeVisible();
       await expectModalWithFocus(page, dialog);
@@ -40,13 +43,19 @@ test.describe('popup pages', () => {
     });
 
     test(`${popup.path}: the Close button closes the dialog and returns to /`, async ({ page }) => {
-      await page.goto(popup.path);
+      await page.goto(await addressOf(popup));
       const dialog = page.getByRole('dialog', { name: popup.title });
       await expectModalWithFocus(page, dialog);
       await dialog.getByRole('button', { name: 'Close' }).click();
       await expectHome(page);
     });
   }
+
+  test('an unknown or expired reset link goes home and says so in the status popup', async ({ page }) => {
+    await page.goto('/account/reset-password/not-a-real-token');
+    await expect(page).toHaveURL(`${servers.staging}/`);
+    await expect(page.getByRole('dialog', { name: 'Password reset' })).toContainText('invalid or has expired');
+  });
 
   test('/en/login: closing returns to the /en home page', async ({ page }) => {
     await page.goto('/en/login');

@@ -1,5 +1,5 @@
 // SPEC.md §2 "Screens and routes": every route renders in its layout, unprefixed and under /en.
-import { expect, isSameDocument, logIn, markDocument, prefixes, servers, test, UUID, waitForHydration, withPrefix } from './fixtures.ts';
+import { expect, isSameDocument, logIn, markDocument, prefixes, resetPasswordPath, servers, test, UUID, waitForHydration, withPrefix } from './fixtures.ts';
 
 type Screen = { path: string; layout: string; heading: string };
 
@@ -52,7 +52,7 @@ const popupScreens: { path: string; dialog: string }[] = [
   { path: '/login', dialog: 'Log in' },
   { path: '/register', dialog: 'Create your account' },
   { path: '/reset-password', dialog: 'Reset your password' },
-  { path: '/account/reset-password/abc', dialog: 'Choose a new password' },
+  { path: '/account/reset-password/{token}', dialog: 'Choose a new password' },
 ];
 
 /** Screens grouped by layout, at most `size` to a test: a page reused across navigations loads much faster than a fresh one. */
@@ -109,8 +109,9 @@ test.describe('auth routes', () => {
 
 test.describe('popup routes', () => {
   test(`blur-popup layout with its dialog: ${label(popupScreens)}, unprefixed and under /en`, async ({ page }) => {
+    const resetPath = await resetPasswordPath();
     for (const screen of popupScreens) for (const prefix of prefixes) {
-      const path = withPrefix(prefix, screen.path);
+      const path = withPrefix(prefix, screen.path.replace('/account/reset-password/{token}', resetPath));
       await test.step(path, async () => {
         const response = await page.goto(path);
         expect(response?.status()).toBe(200);

@@ -1,6 +1,6 @@
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 
-export type PopupName = 'login' | 'register' | 'reset-password' | 'sms-verification';
+export type PopupName = 'login' | 'register' | 'reset-password' | 'sms-verification' | 'reset-password-status';
 
 type PopupState = { name: PopupName; hint?: string } | null;
 

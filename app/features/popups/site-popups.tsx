@@ -1,5 +1,7 @@
+import { lazy, Suspense } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { Dialog } from '../../components/dialog.tsx';
+import { Skeleton } from '../../components/ui/card.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
 import { splitLocale } from '../../lib/route-rules.ts';
 import { usePopup, type PopupName } from './popup-context.tsx';
 
@@ -8,6 +10,7 @@ const popupTitles: Record<PopupName, string> = {
   register: 'Create your account',
   'reset-password': 'Reset your password',
   'sms-verification': 'Verify your phone',
+  'reset-password-status': 'Password reset',
 };
 
 const popupIntros: Record<PopupName, string> = {
@@ -15,17 +18,27 @@ const popupIntros: Record<PopupName, string> = {
   register: 'Three short steps: your login, a little about you, and where you live. You must be 18 or over to play.',
   'reset-password': 'Enter the e-mail address of your account and we will send you a link to choose a new password.',
   'sms-verification': 'Enter the code we sent to your phone to activate your account.',
+  'reset-password-status': '',
 };
+
+const AuthPopupContent = lazy(() => import('../auth/auth-popup-content.tsx'));
 
 /** Paths on which closing a popup returns to the home page (SPEC.md §2). */
 const popupPaths = new Set(['/login', '/register', '/reset-password']);
 
-export function PopupContent({ name }: { name: PopupName }) {
-  return <p className="text-mist-300">{popupIntros[name]}</p>;
+export function PopupContent({ name, hint }: { name: PopupName; hint?: string }) {
+  return (
+    <div className="space-y-4">
+      {popupIntros[name] ? <p className="text-mist-300">{popupIntros[name]}</p> : null}
+      <Suspense fallback={<Skeleton className="h-40 w-full" />}>
+        <AuthPopupContent name={name} hint={hint} />
+      </Suspense>
+    </div>
+  );
 }
 
 /** A popup as a dialog; closing it on a login, register or reset path returns to /. */
-export function SitePopup({ name, onClose }: { name: PopupName; onClose?: () => void }) {
+export function SitePopup({ name, hint, onClose }: { name: PopupName; hint?: string; onClose?: () => void }) {
   const location = useLocation();
   const navigate = useNavigate();
   const { closePopup } = usePopup();
@@ -37,7 +50,7 @@ export function SitePopup({ name, onClose }: { name: PopupName; onClose?: () => 
   };
   return (
     <Dialog title={popupTitles[name]} onClose={close}>
-      <PopupContent name={name} />
+      <PopupContent name={name} hint={hint} />
     </Dialog>
   );
 }
@@ -45,5 +58,5 @@ export function SitePopup({ name, onClose }: { name: PopupName; onClose?: () => 
 /** The popup opened over the current page from a button (header, error screens). */
 export function OpenPopup() {
   const { popup } = usePopup();
-  return popup ? <SitePopup name={popup.name} /> : null;
+  return popup ? <SitePopup key={popup.name} name={popup.name} hint={popup.hint} /> : null;
 }

@@ -3,30 +3,13 @@
 //   2. SSR throughput of / (req/s and p99 latency).
 // Each server runs in its own process; the load generator (autocannon) runs here. The machine is noisy,
 // so the bare baseline is measured in the same run, before and after, and the ratio uses their mean.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
+import { startProductionServer, waitUntilUp } from './support/production-server.ts';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const ssrConnections = Number(process.env.BENCH_SSR_CONNECTIONS ?? 10);
-
-async function waitFor(url: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} did not come up`);
-}
 
 async function load(url: string, clients = connections) {
   const result = await autocannon({ url, connections: clients, duration: seconds, pipelining: 1 });
@@ -34,25 +17,15 @@ async function load(url: string, clients = connections) {
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors, timeouts: result.timeouts };
 }
 
-if (!existsSync(path.join(root, 'build/server/index.js'))) {
-  spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-}
-
-const dataDir = mkdtempSync(path.join(tmpdir(), 'croupier-bench-'));
 const appPort = 3901;
 const barePort = 3902;
-const app = spawn(process.execPath, ['server/main.ts'], {
-  cwd: root,
-  env: { ...process.env, PORT: String(appPort), DATA_DIR: dataDir, LOG_LEVEL: 'warn', APP_ENV: 'production' },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+const app = await startProductionServer(appPort);
 try {
-  await waitFor(`http://127.0.0.1:${appPort}/api/health`, app);
   const body = await (await fetch(`http://127.0.0.1:${appPort}/api/settings/get`)).text();
   const bareSource = `require('node:http').createServer((q, s) => { s.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }); s.end(${JSON.stringify(body)}); }).listen(${barePort}, '127.0.0.1');`;
   const bare = spawn(process.execPath, ['-e', bareSource], { stdio: 'inherit' });
   try {
-    await waitFor(`http://127.0.0.1:${barePort}/`, bare);
+    await waitUntilUp(`http://127.0.0.1:${barePort}/`, () => bare.exitCode !== null);
     console.log(`${connections} connections (SSR ${ssrConnections}), ${seconds} s per measurement\n`);
     const bareBefore = await load(`http://127.0.0.1:${barePort}/`);
     const settings = await load(`http://127.0.0.1:${appPort}/api/settings/get`);
@@ -73,7 +46,5 @@ try {
     bare.kill();
   }
 } finally {
-  app.kill('SIGTERM');
-  await new Promise((resolve) => app.once('exit', resolve));
-  rmSync(dataDir, { recursive: true, force: true });
+  await app.stop();
 }

@@ -1,45 +1,24 @@
 // Mobile Lighthouse (default mobile emulation and simulated throttling) on /, /promotion and /faq of the
 // production build, with Debian's Chromium. Prints score, LCP, TBT, CLS and the JavaScript bytes each
 // page transfers. Goals (issue 3): performance >= 95 and CLS <= 0.05.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { startProductionServer } from './support/production-server.ts';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const port = 3911;
+const port = 3912;
 const pages = ['/', '/promotion', '/faq'];
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 // What a player's phone sends; Lighthouse's own user agent would be served as a bot.
 const playerPhone = 'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36';
 
-async function waitFor(url: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    if (await fetch(url).then((r) => r.ok, () => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} did not come up`);
-}
-
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
-if (!existsSync(path.join(root, 'build/server/index.js'))) spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-const dataDir = mkdtempSync(path.join(tmpdir(), 'croupier-lighthouse-'));
-const server = spawn(process.execPath, ['server/main.ts'], {
-  cwd: root,
-  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', APP_ENV: 'production' },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+const server = await startProductionServer(port);
 const chrome = await chromeLauncher.launch({
   chromePath: '/usr/bin/chromium',
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
 });
 try {
-  await waitFor(`http://127.0.0.1:${port}/api/health`, server);
   console.log(`mobile Lighthouse, median of ${runs} runs per page\n`);
   console.log('page          score    LCP ms   TBT ms     CLS   JS bytes (transferred)');
   for (const page of pages) {
@@ -71,7 +50,5 @@ try {
   console.log('\ngoals: score >= 95, CLS <= 0.05');
 } finally {
   chrome.kill();
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }

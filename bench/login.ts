@@ -3,31 +3,17 @@
 // concurrency. The ratio says how much the rest of the path (HTTP, JSON, rate limits, database, token)
 // costs on top of hashing, which dominates by design.
 //   node bench/login.ts            (BENCH_SECONDS, BENCH_CONNECTIONS to change the run)
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import argon2 from 'argon2';
 import autocannon from 'autocannon';
 import { loadConfig } from '../server/config.ts';
+import { startProductionServer } from './support/production-server.ts';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const players = 50;
 const password = 'Lucky#Seven77';
 const port = 3911;
 const base = `http://127.0.0.1:${port}`;
-
-async function waitFor(url: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    if (await fetch(url).then((r) => r.ok, () => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} did not come up`);
-}
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
@@ -52,17 +38,9 @@ async function rawVerifyRate(): Promise<{ rps: number; p99: number }> {
   return { rps: latencies.length / elapsed, p99: percentile(latencies, 99) };
 }
 
-if (!existsSync(path.join(root, 'build/server/index.js'))) spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-
-const dataDir = mkdtempSync(path.join(tmpdir(), 'croupier-bench-login-'));
-const server = spawn(process.execPath, ['server/main.ts'], {
-  cwd: root,
-  // Production hashing; loopback allowlisted so the per-IP login limit does not cut the run short.
-  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', APP_ENV: 'production', RATE_LIMIT_ALLOWLIST: '127.0.0.1' },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+// Production hashing; loopback allowlisted so the per-IP login limit does not cut the run short.
+const server = await startProductionServer(port, { RATE_LIMIT_ALLOWLIST: '127.0.0.1' });
 try {
-  await waitFor(`${base}/api/health`, server);
   const emails: string[] = [];
   for (let i = 0; i < players; i++) {
     const email = `bench-${i}@example.com`;
@@ -105,7 +83,5 @@ try {
   console.log(`login p99 / raw verify p99: ${(result.latency.p99 / ((rawBefore.p99 + rawAfter.p99) / 2)).toFixed(2)}`);
   console.log(`errors ${result.errors}, timeouts ${result.timeouts}, requests ${result.requests.total}`);
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { loadConfig, type Config } from './config.ts';
 import { openTestDatabase } from './db/test-database.ts';
 import { seedDemoContent } from './db/seed.ts';
@@ -36,4 +37,18 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<{
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** One test app for a whole test file: filled in before the first test, closed after the last. */
+export function useTestApp(env: Record<string, string> = {}): TestApp {
+  const handle = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(handle, await createTestApp(env));
+  });
+  afterAll(async () => {
+    await handle.close();
+  });
+  return handle;
 }

@@ -1,19 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../http/app.ts';
-import { createTestApp } from '../../test-app.ts';
+import { createTestApp, useTestApp } from '../../test-app.ts';
 import { uniqueEmail, validRegistration } from './testing.ts';
 
 // Abuse limits (issue 4 §4). Every other suite spreads its requests over many addresses; this one
 // sends them from one on purpose.
-let t: Awaited<ReturnType<typeof createTestApp>>;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 let lastIp = 0;
 const newIp = () => `10.70.${Math.floor(++lastIp / 250)}.${(lastIp % 250) + 1}`;

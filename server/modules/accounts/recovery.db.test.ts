@@ -1,17 +1,11 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test-app.ts';
 import { outboxMessages } from '../outbox/schema.ts';
 import { players, playerSecrets } from './schema.ts';
 import { linkContaining, mailsTo, uniqueEmail, validRegistration } from './testing.ts';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 let lastIp = 0;
 const newIp = () => `10.50.${Math.floor(++lastIp / 250)}.${(lastIp % 250) + 1}`;

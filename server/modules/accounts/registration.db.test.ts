@@ -1,17 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test-app.ts';
 import { outboxMessages } from '../outbox/schema.ts';
 import { players } from './schema.ts';
 import { mailsTo, smsTo, STRONG_PASSWORD, uniqueEmail, validRegistration } from './testing.ts';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 // Each test registers from its own address, so the per-IP registration limit is never in the way.
 let lastIp = 0;

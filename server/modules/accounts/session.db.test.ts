@@ -1,20 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTemplates } from '../../notify/templates.ts';
-import { createTestApp } from '../../test-app.ts';
+import { useTestApp } from '../../test-app.ts';
 import { createPasswordHasher } from './passwords.ts';
 import { personalAccessTokens, players } from './schema.ts';
 import { SESSION, sha256 } from './secrets.ts';
 import { createAccountsService } from './service.ts';
 import { validRegistration } from './testing.ts';
 
-let t: Awaited<ReturnType<typeof createTestApp>>;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 let lastIp = 0;
 const newIp = () => `10.30.${Math.floor(++lastIp / 250)}.${(lastIp % 250) + 1}`;

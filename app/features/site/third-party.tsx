@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type { PublicSettings } from '../../../contract/site.ts';
 import { analytics } from '../../lib/analytics.ts';
 import { installChunkReload } from '../../lib/chunk-reload.ts';
@@ -20,7 +20,11 @@ export function currentVisitor(): Visitor | null {
  * consent), the support chat and the visitor lookup. Each does nothing without its configuration.
  */
 export function ThirdParty({ settings }: { settings: PublicSettings }) {
+  // Once per page load: revalidations hand over a new settings object with the same values.
+  const started = useRef(false);
   useEffect(() => {
+    if (started.current) return;
+    started.current = true;
     installChunkReload();
     const doc = document as unknown as ScriptHost;
     const startAnalytics = () => analytics().start(doc, settings);
@@ -28,7 +32,6 @@ export function ThirdParty({ settings }: { settings: PublicSettings }) {
     else window.addEventListener(COOKIE_CONSENT_EVENT, startAnalytics, { once: true });
     loadSupportChat(doc, settings);
     void lookUpVisitor(settings.visitor_trace_url, navigator.language).then((found) => (visitor = found));
-    return () => window.removeEventListener(COOKIE_CONSENT_EVENT, startAnalytics);
   }, [settings]);
   return null;
 }

@@ -1,3 +1,5 @@
+import type { Database } from '../../db/client.ts';
+import { players } from './schema.ts';
 // Test support for the accounts suites: a valid registration and the messages the outbox wrote.
 import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
@@ -78,4 +80,14 @@ export function linkContaining(text: string, fragment: string): URL {
   const url = text.match(/https?:\/\/[^\s"<>]+/g)?.find((candidate) => candidate.includes(fragment));
   if (!url) throw new Error(`no link containing ${fragment} in:\n${text}`);
   return new URL(url);
+}
+
+/** A player row with made-up details, for other modules' database tests that need a player to exist. */
+export async function insertTestPlayer(db: Database): Promise<number> {
+  const { email, name, surname, birthdate, gender, country, city, address1, postcode, phone } = validRegistration();
+  const [row] = await db
+    .insert(players)
+    .values({ email, passwordHash: 'not-a-hash', name, surname, birthdate, gender, country, city, address1, postcode, phone })
+    .returning({ id: players.id });
+  return row!.id;
 }

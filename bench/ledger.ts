@@ -1,0 +1,160 @@
+// Ledger benchmark (issue 5) on PostgreSQL: transfers per second through the real transfer path
+// (createLedgerService().transfer: idempotency key, journal, conditional balance updates, entries) for
+//   (a) many accounts: each transfer moves money between two random player cash accounts out of ACCOUNTS;
+//   (b) one hot account: each transfer is a bet from a random player's cash into the one house game account;
+// each as a ratio to a bare one-statement transaction (BEGIN; UPDATE ... SET balance = balance - x WHERE id = $1
+// AND balance >= x; COMMIT) on a table of the same shape, with the same number of concurrent workers and the
+// same pool size, measured in the same run. Needs DATABASE_URL (a server URL; a fresh database is created and
+// dropped). BENCH_SECONDS (default 10) per measurement, BENCH_WORKERS (default 8), BENCH_ACCOUNTS (default 200).
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { openDatabase } from '../server/db/client.ts';
+import { players } from '../server/modules/accounts/schema.ts';
+import { createLedgerService, type LedgerAccount } from '../server/modules/ledger/service.ts';
+
+const serverUrl = process.env.DATABASE_URL;
+if (!serverUrl) {
+  console.error('bench:ledger needs DATABASE_URL, e.g. postgres://postgres@127.0.0.1:5432/postgres');
+  process.exit(2);
+}
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const workers = Number(process.env.BENCH_WORKERS ?? 8);
+const accountCount = Number(process.env.BENCH_ACCOUNTS ?? 200);
+const FUNDING = 1_000_000_000_000;
+
+const name = `croupier_bench_ledger_${process.pid}_${randomBytes(4).toString('hex')}`;
+async function admin(statement: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+await admin(`create database ${name}`);
+const url = new URL(serverUrl);
+url.pathname = `/${name}`;
+
+/** Runs `step` in `workers` concurrent loops for `seconds`; returns completed steps per second. */
+async function measure(step: (worker: number, n: number) => Promise<void>): Promise<number> {
+  const deadline = performance.now() + seconds * 1000;
+  let done = 0;
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: workers }, async (_, worker) => {
+      for (let n = 0; performance.now() < deadline; n++) {
+        await step(worker, n);
+        done++;
+      }
+    }),
+  );
+  return done / ((performance.now() - start) / 1000);
+}
+
+const random = (n: number) => Math.floor(Math.random() * n);
+
+const handle = await openDatabase({ driver: 'postgres', url: url.toString() });
+const bare = new pg.Pool({ connectionString: url.toString(), max: 10 });
+try {
+  const { db } = handle;
+  const ledger = createLedgerService({ db });
+  const clearing = await ledger.houseAccount('payment_clearing', 'EUR');
+  const game = await ledger.houseAccount('game', 'EUR');
+
+  console.log(`setting up ${accountCount} funded players…`);
+  const playerIds = (
+    await db
+      .insert(players)
+      .values(
+        Array.from({ length: accountCount }, (_, i) => ({
+          email: `bench-${i}@example.com`,
+          passwordHash: 'x',
+          name: 'Bench',
+          surname: 'Player',
+          birthdate: '1990-01-01',
+          gender: 'other',
+          country: 'MT',
+          city: 'Valletta',
+          address1: '1 Street',
+          postcode: 'VLT 1000',
+          phone: '+35699000000',
+        })),
+      )
+      .returning({ id: players.id })
+  ).map((r) => r.id);
+  const cash: LedgerAccount[] = [];
+  for (const playerId of playerIds) {
+    const accounts = await ledger.ensurePlayerAccounts(playerId, 'EUR');
+    await ledger.transfer({
+      idempotencyKey: `bench-fund-${playerId}`,
+      type: 'deposit',
+      entries: [{ accountId: clearing.id, amount: -FUNDING }, { accountId: accounts.cash.id, amount: FUNDING }],
+    });
+    cash.push(accounts.cash);
+  }
+
+  // The bare table: the same shape as ledger_accounts (columns, defaults, CHECKs, indexes), no ledger around it.
+  await db.execute(sql.raw(`create table bench_bare_accounts (like ledger_accounts including all)`));
+  await db.execute(sql.raw(`insert into bench_bare_accounts select * from ledger_accounts`));
+  await db.execute(sql.raw(`analyze`));
+
+  async function bareUpdate(accountId: number, amount: number) {
+    const client = await bare.connect();
+    try {
+      await client.query('begin');
+      const result = await client.query('update bench_bare_accounts set balance = balance - $2 where id = $1 and balance >= $2', [accountId, amount]);
+      if (result.rowCount !== 1) throw new Error('bare update refused');
+      await client.query('commit');
+    } catch (error) {
+      await client.query('rollback');
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  const run = randomBytes(3).toString('hex');
+  console.log(`${workers} workers, ${seconds} s per measurement, pools of 10 connections, ${accountCount} player accounts\n`);
+
+  const bareMany = await measure(() => bareUpdate(cash[random(cash.length)]!.id, 1 + random(100)));
+  const ledgerMany = await measure(async (worker, n) => {
+    const from = random(cash.length);
+    const to = (from + 1 + random(cash.length - 1)) % cash.length;
+    const amount = 1 + random(100);
+    await ledger.transfer({
+      idempotencyKey: `bench-a-${run}-${worker}-${n}`,
+      type: 'adjustment',
+      entries: [{ accountId: cash[from]!.id, amount: -amount }, { accountId: cash[to]!.id, amount }],
+    });
+  });
+  // The bare hot row is a funded one (the bare statement only debits).
+  const bareHot = await measure(() => bareUpdate(cash[0]!.id, 1 + random(100)));
+  const ledgerHot = await measure(async (worker, n) => {
+    const amount = 1 + random(100);
+    await ledger.transfer({
+      idempotencyKey: `bench-b-${run}-${worker}-${n}`,
+      type: 'bet',
+      entries: [{ accountId: cash[random(cash.length)]!.id, amount: -amount }, { accountId: game.id, amount }],
+    });
+  });
+
+  const row = (label: string, rate: number) => console.log(`${label.padEnd(52)} ${rate.toFixed(0).padStart(7)} /s`);
+  row('(a) bare UPDATE transaction, random account', bareMany);
+  row('(a) ledger transfer, random account pairs', ledgerMany);
+  row('(b) bare UPDATE transaction, one hot row', bareHot);
+  row('(b) ledger transfer, random cash -> one game account', ledgerHot);
+  console.log(`\n(a) many accounts: ledger / bare = ${(ledgerMany / bareMany).toFixed(2)} (goal >= 0.5)`);
+  console.log(`(b) one hot account: ledger / bare = ${(ledgerHot / bareHot).toFixed(2)}`);
+
+  // The run must have kept the books straight.
+  const drift = (await db.execute(sql`
+    select count(*)::int as n from (select a.id from ledger_accounts a left join ledger_entries e on e.account_id = a.id
+    group by a.id, a.balance having a.balance <> coalesce(sum(e.amount), 0)) d`)) as unknown as { rows: { n: number }[] };
+  if (Number(drift.rows[0]!.n) !== 0) throw new Error('cached balances drifted from their entries');
+} finally {
+  await bare.end();
+  await handle.close();
+  await admin(`drop database if exists ${name} with (force)`);
+}

@@ -1,0 +1,74 @@
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, char, check, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { players } from '../accounts/schema.ts';
+
+/**
+ * Ledger accounts (docs/decisions/0020-ledger.md). A player has cash, bonus and withdrawal_hold accounts per
+ * currency; the house has payment_clearing, game and bonus_cost accounts per currency. `balance` is the cached
+ * sum of the account's entries, in integer minor units, updated in the same transaction as the entries.
+ */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ownerType: text('owner_type').notNull(),
+    playerId: bigint('player_id', { mode: 'number' }).references(() => players.id),
+    kind: text('kind').notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    balance: bigint('balance', { mode: 'number' }).notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('ledger_accounts_player_kind_currency').on(table.playerId, table.kind, table.currency).where(sql`${table.ownerType} = 'player'`),
+    uniqueIndex('ledger_accounts_house_kind_currency').on(table.kind, table.currency).where(sql`${table.ownerType} = 'house'`),
+    check(
+      'ledger_accounts_owner_kind',
+      sql`(${table.ownerType} = 'player' and ${table.playerId} is not null and ${table.kind} in ('cash', 'bonus', 'withdrawal_hold'))
+        or (${table.ownerType} = 'house' and ${table.playerId} is null and ${table.kind} in ('payment_clearing', 'game', 'bonus_cost'))`,
+    ),
+    check('ledger_accounts_currency_iso', sql`${table.currency} ~ '^[A-Z]{3}$'`),
+    // Backstop only: the service refuses overdrafts with a conditional update before this could fire.
+    check('ledger_accounts_player_not_negative', sql`${table.ownerType} = 'house' or ${table.balance} >= 0`),
+  ],
+);
+
+/** One row per money movement; its entries sum to zero. The idempotency key makes a replay move nothing. */
+export const ledgerJournals = pgTable(
+  'ledger_journals',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    type: text('type').notNull(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    requestHash: text('request_hash').notNull(),
+    referenceId: text('reference_id'),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check(
+      'ledger_journals_type',
+      sql`${table.type} in ('deposit', 'withdrawal', 'bet', 'win', 'bonus', 'adjustment', 'withdrawal_hold', 'withdrawal_release')`,
+    ),
+    index('ledger_journals_reference').on(table.referenceId),
+  ],
+);
+
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    journalId: bigint('journal_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerJournals.id),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('ledger_entries_amount_not_zero', sql`${table.amount} <> 0`),
+    index('ledger_entries_journal').on(table.journalId),
+    index('ledger_entries_account').on(table.accountId, table.id),
+  ],
+);

@@ -27,15 +27,19 @@ function formValues(form: HTMLFormElement): Record<string, string> {
   return Object.fromEntries([...new FormData(form)].map(([key, value]) => [key, String(value)]));
 }
 
-function DetailsForm({ player, onSaved }: { player: Player; onSaved: (player: Player) => void }) {
+/**
+ * One profile form's submission: sends the form's values (reshaped by `body`), shows field errors
+ * beside their fields and any other failure as a toast, and hands a success to `onSuccess`.
+ */
+function useProfileForm<T>(method: 'PATCH' | 'POST', path: string, onSuccess: (body: T, form: HTMLFormElement) => void, body = (values: Record<string, string>): unknown => values) {
   const { notify } = useToast();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const values = formValues(event.currentTarget);
+    const form = event.currentTarget;
     setBusy(true);
-    const result = await callApi<Player>('PATCH', '/api/player', { ...values, newsletter: values.newsletter === 'on' });
+    const result = await callApi<T>(method, path, body(formValues(form)));
     setBusy(false);
     if (!result.ok) {
       setErrors(firstErrors(result.errors));
@@ -43,11 +47,24 @@ function DetailsForm({ player, onSaved }: { player: Player; onSaved: (player: Pl
       return;
     }
     setErrors({});
-    onSaved(result.body);
-    notify('Your details were saved.', 'success');
+    onSuccess(result.body, form);
   }
+  return { errors, busy, onSubmit: (event: FormEvent<HTMLFormElement>) => void submit(event) };
+}
+
+function DetailsForm({ player, onSaved }: { player: Player; onSaved: (player: Player) => void }) {
+  const { notify } = useToast();
+  const { errors, busy, onSubmit } = useProfileForm<Player>(
+    'PATCH',
+    '/api/player',
+    (saved) => {
+      onSaved(saved);
+      notify('Your details were saved.', 'success');
+    },
+    (values) => ({ ...values, newsletter: values.newsletter === 'on' }),
+  );
   return (
-    <form className="grid gap-4 sm:grid-cols-2" onSubmit={(event) => void submit(event)} noValidate>
+    <form className="grid gap-4 sm:grid-cols-2" onSubmit={onSubmit} noValidate>
       <TextField label="First name" name="name" defaultValue={player.name} error={errors.name} autoComplete="given-name" />
       <TextField label="Last name" name="surname" defaultValue={player.surname} error={errors.surname} autoComplete="family-name" />
       <TextField label="Date of birth" name="birthdate" type="date" defaultValue={player.birthdate} error={errors.birthdate} />
@@ -71,25 +88,12 @@ function DetailsForm({ player, onSaved }: { player: Player; onSaved: (player: Pl
 
 function PasswordForm() {
   const { notify } = useToast();
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const formElement = event.currentTarget;
-    setBusy(true);
-    const result = await callApi<MessageResponse>('POST', '/api/player/password', formValues(formElement));
-    setBusy(false);
-    if (!result.ok) {
-      setErrors(firstErrors(result.errors));
-      if (!result.errors) notify(result.message, 'error');
-      return;
-    }
-    setErrors({});
-    formElement.reset();
-    notify(result.body.message, 'success');
-  }
+  const { errors, busy, onSubmit } = useProfileForm<MessageResponse>('POST', '/api/player/password', (answer, form) => {
+    form.reset();
+    notify(answer.message, 'success');
+  });
   return (
-    <form className="grid max-w-md gap-4" onSubmit={(event) => void submit(event)} noValidate>
+    <form className="grid max-w-md gap-4" onSubmit={onSubmit} noValidate>
       <TextField label="Current password" name="current_password" type="password" autoComplete="current-password" error={errors.current_password} />
       <TextField label="New password" name="password" type="password" autoComplete="new-password" error={errors.password} hint="At least 8 characters with a lowercase letter, a number and a symbol." />
       <TextField label="Repeat new password" name="password_confirmation" type="password" autoComplete="new-password" error={errors.password_confirmation} />
@@ -103,24 +107,9 @@ function PasswordForm() {
 }
 
 function EmailForm({ player, onSaved }: { player: Player; onSaved: (player: Player) => void }) {
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const { notify } = useToast();
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setBusy(true);
-    const result = await callApi<Player>('POST', '/api/player/email', formValues(event.currentTarget));
-    setBusy(false);
-    if (!result.ok) {
-      setErrors(firstErrors(result.errors));
-      if (!result.errors) notify(result.message, 'error');
-      return;
-    }
-    setErrors({});
-    onSaved(result.body);
-  }
+  const { errors, busy, onSubmit } = useProfileForm<Player>('POST', '/api/player/email', (saved) => onSaved(saved));
   return (
-    <form className="grid max-w-md gap-4" onSubmit={(event) => void submit(event)} noValidate>
+    <form className="grid max-w-md gap-4" onSubmit={onSubmit} noValidate>
       <p className="text-sm text-mist-300">
         Your e-mail address is <strong className="text-mist-100">{player.email}</strong>.
       </p>

@@ -244,6 +244,29 @@ test.describe('SMS activation', () => {
   });
 });
 
+test.describe('profile', () => {
+  test('saves details, and refuses a password change with the wrong current password', async ({ page }) => {
+    const email = await activatedPlayer();
+    await page.goto('/');
+    await logInThroughPopup(page, email);
+    await expect(page.getByLabel('Account menu')).toBeVisible();
+    await page.goto('/account/profile');
+    await waitForHydration(page);
+    await page.getByLabel('City').fill('Mdina');
+    await page.getByRole('button', { name: 'Save details' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Your details were saved.' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel('City')).toHaveValue('Mdina');
+
+    await page.getByLabel('Current password').fill('Not#MyPassword1');
+    await page.getByLabel('New password', { exact: true }).fill('Another#Pass2027');
+    await page.getByLabel('Repeat new password').fill('Another#Pass2027');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'The password is incorrect.' })).toBeVisible();
+    expect((await api(servers.staging, 'POST', '/api/login', { email, password: PASSWORD })).status).toBe(200);
+  });
+});
+
 test.describe('screenshots', () => {
   for (const width of [375, 1280]) {
     test(`register wizard and profile at ${width} px`, async ({ page, context }) => {

@@ -31,6 +31,9 @@ export type DatabaseLocation =
 export async function openDatabase(location: DatabaseLocation): Promise<DatabaseHandle> {
   if (location.driver === 'postgres') {
     const pool = new pg.Pool({ connectionString: location.url, max: 10 });
+    // An idle connection the server drops (restart, failover, admin) must not crash the process:
+    // the pool replaces it on next use, and queries in flight fail on their own.
+    pool.on('error', () => {});
     const db = drizzlePostgres({ client: pool });
     try {
       await migratePostgres(db, { migrationsFolder });

@@ -25,6 +25,12 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
       await handle.close();
       const cleanup = new pg.Client({ connectionString: serverUrl });
       await cleanup.connect();
+      // Let the pool's connections finish closing before dropping, so none is killed mid-goodbye.
+      for (let attempt = 0; attempt < 50; attempt++) {
+        const { rows } = await cleanup.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (rows[0].n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       await cleanup.query(`drop database if exists ${name} with (force)`);
       await cleanup.end();
     },

@@ -5,7 +5,9 @@
 // each as a ratio to a bare one-statement transaction (BEGIN; UPDATE ... SET balance = balance - x WHERE id = $1
 // AND balance >= x; COMMIT) on a table of the same shape, with the same number of concurrent workers and the
 // same pool size, measured in the same run. Needs DATABASE_URL (a server URL; a fresh database is created and
-// dropped). BENCH_SECONDS (default 10) per measurement, BENCH_WORKERS (default 8), BENCH_ACCOUNTS (default 200).
+// dropped). BENCH_SECONDS (default 10) per measurement, split over BENCH_ROUNDS (default 5) rounds that alternate
+// bare and ledger, so load from elsewhere on the machine falls on both alike; BENCH_WORKERS (default 8),
+// BENCH_ACCOUNTS (default 200).
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -19,6 +21,7 @@ if (!serverUrl) {
   process.exit(2);
 }
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const workers = Number(process.env.BENCH_WORKERS ?? 8);
 const accountCount = Number(process.env.BENCH_ACCOUNTS ?? 200);
 const FUNDING = 1_000_000_000_000;
@@ -37,11 +40,14 @@ await admin(`create database ${name}`);
 const url = new URL(serverUrl);
 url.pathname = `/${name}`;
 
-/** Runs `step` in `workers` concurrent loops for `seconds`; returns completed steps per second. */
-async function measure(step: (worker: number, n: number) => Promise<void>): Promise<number> {
-  const deadline = performance.now() + seconds * 1000;
+/** Completed steps, wall seconds and Node CPU milliseconds, summed over the rounds of each measurement. */
+const totals: Record<string, { done: number; wall: number; cpuMs: number }> = {};
+/** Runs `step` in `workers` concurrent loops for `seconds / rounds`, adding to the measurement's totals. */
+async function measure(label: string, step: (worker: number, n: number) => Promise<void>): Promise<void> {
+  const deadline = performance.now() + (seconds / rounds) * 1000;
   let done = 0;
   const start = performance.now();
+  const cpuBefore = process.cpuUsage();
   await Promise.all(
     Array.from({ length: workers }, async (_, worker) => {
       for (let n = 0; performance.now() < deadline; n++) {
@@ -50,8 +56,13 @@ async function measure(step: (worker: number, n: number) => Promise<void>): Prom
       }
     }),
   );
-  return done / ((performance.now() - start) / 1000);
+  const cpu = process.cpuUsage(cpuBefore);
+  const total = (totals[label] ??= { done: 0, wall: 0, cpuMs: 0 });
+  total.done += done;
+  total.wall += (performance.now() - start) / 1000;
+  total.cpuMs += (cpu.user + cpu.system) / 1000;
 }
+const rate = (label: string) => totals[label]!.done / totals[label]!.wall;
 
 const random = (n: number) => Math.floor(Math.random() * n);
 
@@ -116,37 +127,40 @@ try {
   }
 
   const run = randomBytes(3).toString('hex');
-  console.log(`${workers} workers, ${seconds} s per measurement, pools of 10 connections, ${accountCount} player accounts\n`);
+  console.log(`${workers} workers, ${seconds} s per measurement in ${rounds} alternating rounds, pools of 10 connections, ${accountCount} player accounts\n`);
 
-  const bareMany = await measure(() => bareUpdate(cash[random(cash.length)]!.id, 1 + random(100)));
-  const ledgerMany = await measure(async (worker, n) => {
-    const from = random(cash.length);
-    const to = (from + 1 + random(cash.length - 1)) % cash.length;
-    const amount = 1 + random(100);
-    await ledger.transfer({
-      idempotencyKey: `bench-a-${run}-${worker}-${n}`,
-      type: 'adjustment',
-      entries: [{ accountId: cash[from]!.id, amount: -amount }, { accountId: cash[to]!.id, amount }],
+  for (let round = 0; round < rounds; round++) {
+    await measure('bare-many', () => bareUpdate(cash[random(cash.length)]!.id, 1 + random(100)));
+    await measure('ledger-many', async (worker, n) => {
+      const from = random(cash.length);
+      const to = (from + 1 + random(cash.length - 1)) % cash.length;
+      const amount = 1 + random(100);
+      await ledger.transfer({
+        idempotencyKey: `bench-a-${run}-${round}-${worker}-${n}`,
+        type: 'adjustment',
+        entries: [{ accountId: cash[from]!.id, amount: -amount }, { accountId: cash[to]!.id, amount }],
+      });
     });
-  });
-  // The bare hot row is a funded one (the bare statement only debits).
-  const bareHot = await measure(() => bareUpdate(cash[0]!.id, 1 + random(100)));
-  const ledgerHot = await measure(async (worker, n) => {
-    const amount = 1 + random(100);
-    await ledger.transfer({
-      idempotencyKey: `bench-b-${run}-${worker}-${n}`,
-      type: 'bet',
-      entries: [{ accountId: cash[random(cash.length)]!.id, amount: -amount }, { accountId: game.id, amount }],
+    // The bare hot row is a funded one (the bare statement only debits).
+    await measure('bare-hot', () => bareUpdate(cash[0]!.id, 1 + random(100)));
+    await measure('ledger-hot', async (worker, n) => {
+      const amount = 1 + random(100);
+      await ledger.transfer({
+        idempotencyKey: `bench-b-${run}-${round}-${worker}-${n}`,
+        type: 'bet',
+        entries: [{ accountId: cash[random(cash.length)]!.id, amount: -amount }, { accountId: game.id, amount }],
+      });
     });
-  });
+  }
 
-  const row = (label: string, rate: number) => console.log(`${label.padEnd(52)} ${rate.toFixed(0).padStart(7)} /s`);
-  row('(a) bare UPDATE transaction, random account', bareMany);
-  row('(a) ledger transfer, random account pairs', ledgerMany);
-  row('(b) bare UPDATE transaction, one hot row', bareHot);
-  row('(b) ledger transfer, random cash -> one game account', ledgerHot);
-  console.log(`\n(a) many accounts: ledger / bare = ${(ledgerMany / bareMany).toFixed(2)} (goal >= 0.5)`);
-  console.log(`(b) one hot account: ledger / bare = ${(ledgerHot / bareHot).toFixed(2)}`);
+  const row = (text: string, label: string) =>
+    console.log(`${text.padEnd(52)} ${rate(label).toFixed(0).padStart(7)} /s   node CPU ${(totals[label]!.cpuMs / totals[label]!.done).toFixed(3)} ms each`);
+  row('(a) bare UPDATE transaction, random account', 'bare-many');
+  row('(a) ledger transfer, random account pairs', 'ledger-many');
+  row('(b) bare UPDATE transaction, one hot row', 'bare-hot');
+  row('(b) ledger transfer, random cash -> one game account', 'ledger-hot');
+  console.log(`\n(a) many accounts: ledger / bare = ${(rate('ledger-many') / rate('bare-many')).toFixed(2)} (goal >= 0.5)`);
+  console.log(`(b) one hot account: ledger / bare = ${(rate('ledger-hot') / rate('bare-hot')).toFixed(2)}`);
 
   // The run must have kept the books straight.
   const drift = (await db.execute(sql`

@@ -24,7 +24,7 @@ export async function startProductionServer(port: number, env: Record<string, st
   const dataDir = mkdtempSync(path.join(tmpdir(), 'croupier-bench-'));
   const server = spawn(process.execPath, ['server/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', APP_ENV: 'production', ...env },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', APP_ENV: 'production', REALTIME_PORT: '0', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

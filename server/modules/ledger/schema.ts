@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, char, check, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, char, check, index, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { players } from '../accounts/schema.ts';
 
 /**
@@ -49,26 +49,29 @@ export const ledgerJournals = pgTable(
       'ledger_journals_type',
       sql`${table.type} in ('deposit', 'withdrawal', 'bet', 'win', 'bonus', 'adjustment', 'withdrawal_hold', 'withdrawal_release')`,
     ),
-    index('ledger_journals_reference').on(table.referenceId),
   ],
 );
 
+/**
+ * A journal's entries, keyed by (journal, position) so the primary key also finds a journal's entries: one index
+ * fewer to write per entry on the hottest insert path. An account's entries are found, in order, by
+ * (account_id, journal_id); their time is the journal's.
+ */
 export const ledgerEntries = pgTable(
   'ledger_entries',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
     journalId: bigint('journal_id', { mode: 'number' })
       .notNull()
       .references(() => ledgerJournals.id),
+    position: smallint('position').notNull(),
     accountId: bigint('account_id', { mode: 'number' })
       .notNull()
       .references(() => ledgerAccounts.id),
     amount: bigint('amount', { mode: 'number' }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    primaryKey({ columns: [table.journalId, table.position] }),
     check('ledger_entries_amount_not_zero', sql`${table.amount} <> 0`),
-    index('ledger_entries_journal').on(table.journalId),
-    index('ledger_entries_account').on(table.accountId, table.id),
+    index('ledger_entries_account').on(table.accountId, table.journalId),
   ],
 );

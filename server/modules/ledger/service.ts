@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { ledgerAccounts, ledgerEntries, ledgerJournals } from './schema.ts';
 
@@ -110,11 +110,92 @@ function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
+/**
+ * The whole transfer as one statement of constant text (arrays, not value lists), so PostgreSQL parses and plans
+ * it once per connection as a named prepared statement, and so it is atomic on its own: without a caller's
+ * `within` it runs in autocommit, one round trip. It claims the key, locks the accounts in id order, applies every
+ * net change as a conditional update (a player account only changes when it stays >= 0) and inserts the entries;
+ * if an account was skipped (unknown, would be overdrawn) or the currencies differ, ledger_refuse() raises and the
+ * whole statement, journal row included, is undone. A concurrent holder of the same key makes ON CONFLICT wait
+ * for that transaction to commit (we then replay its result) or roll back (we go on).
+ */
+const TRANSFER_STATEMENT = `
+  with journal as (
+    insert into ledger_journals (type, idempotency_key, request_hash, reference_id, metadata)
+    values ($1, $2, $3, $4, $5::jsonb)
+    on conflict (idempotency_key) do nothing
+    returning id, created_at
+  ), locked as (
+    select id from ledger_accounts where id = any($6::bigint[]) and exists (select 1 from journal) order by id for update
+  ), changes as (
+    select * from unnest($6::bigint[], $7::bigint[]) as c (id, amount)
+  ), updated as (
+    update ledger_accounts a set balance = a.balance + c.amount
+    from changes c, locked l
+    where a.id = c.id and l.id = c.id and (a.owner_type = 'house' or a.balance + c.amount >= 0)
+    returning a.id, a.currency, a.player_id
+  ), inserted as (
+    insert into ledger_entries (journal_id, position, account_id, amount)
+    select (select id from journal), e.ord - 1, e.account_id, e.amount
+    from unnest($8::bigint[], $9::bigint[]) with ordinality as e (account_id, amount, ord)
+    where exists (select 1 from journal)
+    returning 1
+  )
+  select (select id from journal) as journal_id, (select created_at from journal) as created_at,
+    (select json_agg(json_build_object('id', id, 'currency', currency, 'player_id', player_id)) from updated) as updated,
+    (select count(*) from inserted) as inserted,
+    case when exists (select 1 from journal)
+      and ((select count(*) from updated) <> cardinality($6::bigint[]) or (select count(distinct currency) from updated) <> 1)
+    then ledger_refuse() end as refused`;
+
+type TransferOutcome = {
+  journal_id: number | string | null;
+  created_at: Date | string | null;
+  updated: { id: number | string; currency: string; player_id: number | string | null }[] | string | null;
+  inserted: number | string;
+};
+type RawClient = { query: (...args: unknown[]) => Promise<{ rows: unknown[] }>; exec?: unknown };
+
+const REFUSED = 'LDG01';
+function isRefusal(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === REFUSED) return true;
+  }
+  return false;
+}
+
+/**
+ * Runs the transfer statement on the pool (autocommit) or on a transaction's own connection. node-postgres gets it
+ * as a named prepared statement; PGlite (one in-process connection, which has `exec`) as a plain parameterised
+ * query. Drizzle keeps the client on its session, which is where we reach it.
+ */
+async function runTransferStatement(executor: Database | LedgerTransaction, values: unknown[]): Promise<TransferOutcome[]> {
+  const client = (executor as unknown as { session: { client: RawClient } }).session.client;
+  const result = typeof client.exec === 'function'
+    ? await client.query(TRANSFER_STATEMENT, values)
+    : await client.query({ name: 'ledger_transfer_v3', text: TRANSFER_STATEMENT, values });
+  return (result.rows as TransferOutcome[]).map((row) => ({ ...row, updated: typeof row.updated === 'string' ? JSON.parse(row.updated) : row.updated }));
+}
+
 type Executor = Pick<Database, 'select' | 'execute'>;
+/** The transaction a transfer runs in, handed to `within` so a caller's own rows commit or roll back with the money. */
+export type LedgerTransaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export type TransferOptions = {
+  /** Runs inside the transfer's transaction after the money moved (not on a replay); throwing undoes the transfer. */
+  within?: (tx: LedgerTransaction, journal: { id: number; createdAt: Date }) => Promise<void>;
+};
 
 export type LedgerService = ReturnType<typeof createLedgerService>;
 
-export function createLedgerService({ db }: { db: Database }) {
+export function createLedgerService({
+  db,
+  onCommitted,
+}: {
+  db: Database;
+  /** Told after each transfer that moved money (not replays), with the players whose balances changed. */
+  onCommitted?: (journal: TransferResult, playerIds: number[]) => void;
+}) {
   const accountColumns = {
     id: ledgerAccounts.id,
     ownerType: ledgerAccounts.ownerType,
@@ -140,7 +221,7 @@ export function createLedgerService({ db }: { db: Database }) {
       .select({ accountId: ledgerEntries.accountId, amount: ledgerEntries.amount })
       .from(ledgerEntries)
       .where(eq(ledgerEntries.journalId, row.id))
-      .orderBy(asc(ledgerEntries.id));
+      .orderBy(asc(ledgerEntries.position));
     return {
       id: row.id,
       type: row.type as JournalType,
@@ -159,14 +240,22 @@ export function createLedgerService({ db }: { db: Database }) {
     return { ...journal, replayed: true };
   }
 
-  /** Explains why the conditional update skipped an account: unknown account, or a player account it would overdraw. */
-  async function refusal(executor: Executor, net: Map<number, number>, updated: Set<number>): Promise<Error> {
-    const missing = [...net.keys()].filter((id) => !updated.has(id));
-    const found = await executor.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(inArray(ledgerAccounts.id, missing));
-    const known = new Set(found.map((r) => r.id));
-    const unknown = missing.find((id) => !known.has(id));
+  /**
+   * Explains a refused transfer after the fact (the statement was undone): an unknown account, mixed currencies,
+   * or the player account it would overdraw. Balances may have moved since; the first player account the transfer
+   * debits is named then.
+   */
+  async function refusal(net: Map<number, number>): Promise<Error> {
+    const ids = [...net.keys()].sort((a, b) => a - b);
+    const found = await db.select(accountColumns).from(ledgerAccounts).where(inArray(ledgerAccounts.id, ids));
+    const byId = new Map(found.map((row) => [row.id, row]));
+    const unknown = ids.find((id) => !byId.has(id));
     if (unknown !== undefined) return new LedgerValidationError(`Unknown ledger account ${unknown}`);
-    return new InsufficientFunds(missing[0]!);
+    const currencies = new Set(found.map((row) => row.currency));
+    if (currencies.size !== 1) return new LedgerValidationError(`All accounts of a transfer must share one currency, got ${[...currencies].sort().join(', ')}`);
+    const debited = ids.filter((id) => byId.get(id)!.ownerType === 'player' && net.get(id)! < 0);
+    const overdrawn = debited.find((id) => byId.get(id)!.balance + net.get(id)! < 0) ?? debited[0] ?? ids[0]!;
+    return new InsufficientFunds(overdrawn);
   }
 
   return {
@@ -203,7 +292,7 @@ export function createLedgerService({ db }: { db: Database }) {
      * key and body returns the first result and moves nothing; the same key with another body throws
      * IdempotencyConflict. A refused transfer (InsufficientFunds, validation) records nothing, so its key stays free.
      */
-    async transfer(request: TransferRequest): Promise<TransferResult> {
+    async transfer(request: TransferRequest, options: TransferOptions = {}): Promise<TransferResult> {
       validate(request);
       const hash = requestHash(request);
       const net = new Map<number, number>();
@@ -216,90 +305,72 @@ export function createLedgerService({ db }: { db: Database }) {
       // A consistent lock order (ascending id) so two transfers over the same accounts cannot deadlock.
       const ordered = [...net.entries()].sort((a, b) => a[0] - b[0]);
 
-      try {
-        return await db.transaction(async (tx) => {
-          // One statement: claim the key, lock the accounts in id order, apply every net change as a conditional
-          // update (a player account only changes when it stays >= 0), and insert the entries only when every
-          // account was updated and all share one currency; otherwise we throw below and the transaction rolls
-          // back. The key is claimed with ON CONFLICT DO NOTHING: a concurrent holder of the same key makes it
-          // wait for that transaction to commit (then nothing happens here and we return its result) or roll
-          // back (then we go on).
-          const values = sql.join(
-            ordered.map(([id, amount]) => sql`(${id}::bigint, ${amount}::bigint)`),
-            sql`, `,
-          );
-          const ids = sql.join(
-            ordered.map(([id]) => sql`${id}::bigint`),
-            sql`, `,
-          );
-          const entryValues = sql.join(
-            request.entries.map((e, i) => sql`(${i}::int, ${e.accountId}::bigint, ${e.amount}::bigint)`),
-            sql`, `,
-          );
-          const referenceId = request.referenceId ?? null;
-          const metadata = request.metadata ?? {};
-          const [outcome] = rowsOf<{
-            journal_id: number | string | null;
-            created_at: Date | string | null;
-            updated: { id: number | string; currency: string }[] | null;
-            inserted: number | string;
-          }>(
-            await tx.execute(sql`
-              with journal as (
-                insert into ledger_journals (type, idempotency_key, request_hash, reference_id, metadata)
-                values (${request.type}, ${request.idempotencyKey}, ${hash}, ${referenceId}, ${JSON.stringify(metadata)}::jsonb)
-                on conflict (idempotency_key) do nothing
-                returning id, created_at
-              ), locked as (
-                select id from ledger_accounts where id in (${ids}) and exists (select 1 from journal) order by id for update
-              ), changes (id, amount) as (values ${values}),
-              updated as (
-                update ledger_accounts a set balance = a.balance + c.amount
-                from changes c, locked l
-                where a.id = c.id and l.id = c.id and (a.owner_type = 'house' or a.balance + c.amount >= 0)
-                returning a.id, a.currency
-              ), inserted as (
-                insert into ledger_entries (journal_id, account_id, amount)
-                select (select id from journal), e.account_id, e.amount from (values ${entryValues}) e (ord, account_id, amount)
-                where exists (select 1 from journal) and (select count(*) from updated) = ${ordered.length}
-                  and (select count(distinct currency) from updated) = 1
-                order by e.ord
-                returning 1
-              )
-              select (select id from journal) as journal_id, (select created_at from journal) as created_at,
-                (select json_agg(json_build_object('id', id, 'currency', currency)) from updated) as updated,
-                (select count(*) from inserted) as inserted`),
-          );
-          if (outcome?.journal_id == null) {
-            const existing = await loadJournal(tx, eq(ledgerJournals.idempotencyKey, request.idempotencyKey));
-            if (!existing) throw new Error('Idempotency key conflicted but its journal is not visible');
-            return asReplay(existing, hash);
-          }
-          const updated = outcome?.updated ?? [];
-          const updatedIds = new Set(updated.map((r) => Number(r.id)));
-          if (updatedIds.size !== ordered.length) throw await refusal(tx, net, updatedIds);
-          const currencies = new Set(updated.map((r) => r.currency));
-          if (currencies.size !== 1) throw new LedgerValidationError(`All accounts of a transfer must share one currency, got ${[...currencies].sort().join(', ')}`);
-          if (Number(outcome!.inserted) !== request.entries.length) throw new Error('Ledger entries were not written');
-          const entries = request.entries.map((e) => ({ accountId: e.accountId, amount: e.amount }));
-          return {
+      const referenceId = request.referenceId ?? null;
+      const metadata = request.metadata ?? {};
+      const values = [
+        request.type,
+        request.idempotencyKey,
+        hash,
+        referenceId,
+        JSON.stringify(metadata),
+        ordered.map(([id]) => id),
+        ordered.map(([, amount]) => amount),
+        request.entries.map((e) => e.accountId),
+        request.entries.map((e) => e.amount),
+      ];
+
+      /** The statement's outcome as our result; null when the key was taken (a replay or a conflict). */
+      function resultOf(outcome: TransferOutcome | undefined): { journal: TransferResult; playerIds: number[] } | null {
+        if (outcome?.journal_id == null) return null;
+        const updated = (outcome.updated ?? []) as Exclude<TransferOutcome['updated'], string | null>;
+        if (Number(outcome.inserted) !== request.entries.length) throw new Error('Ledger entries were not written');
+        return {
+          journal: {
             id: Number(outcome.journal_id),
             type: request.type,
             idempotencyKey: request.idempotencyKey,
             referenceId,
             metadata,
             createdAt: new Date(outcome.created_at!),
-            entries,
+            entries: request.entries.map((e) => ({ accountId: e.accountId, amount: e.amount })),
             replayed: false,
-          };
-        });
+          },
+          playerIds: [...new Set(updated.filter((r) => r.player_id != null).map((r) => Number(r.player_id)))],
+        };
+      }
+      async function replay(executor: Executor): Promise<TransferResult> {
+        const existing = await loadJournal(executor, eq(ledgerJournals.idempotencyKey, request.idempotencyKey));
+        if (!existing) throw new Error('Idempotency key conflicted but its journal is not visible');
+        return asReplay(existing, hash);
+      }
+
+      let moved: { journal: TransferResult; playerIds: number[] } | null = null;
+      try {
+        if (options.within) {
+          const within = options.within;
+          const replayed = await db.transaction(async (tx) => {
+            moved = resultOf((await runTransferStatement(tx, values))[0]);
+            if (!moved) return replay(tx);
+            await within(tx, { id: moved.journal.id, createdAt: moved.journal.createdAt });
+            return null;
+          });
+          if (replayed) return replayed;
+        } else {
+          // One statement is atomic by itself: no BEGIN/COMMIT round trips.
+          moved = resultOf((await runTransferStatement(db, values))[0]);
+          if (!moved) return await replay(db);
+        }
       } catch (error) {
+        if (isRefusal(error)) throw await refusal(net);
         // Backstop: if a unique violation on the key slips through (it should not, given ON CONFLICT), the winner's result.
         if (!isUniqueViolation(error)) throw error;
         const existing = await loadJournal(db, eq(ledgerJournals.idempotencyKey, request.idempotencyKey));
         if (!existing) throw error;
         return asReplay(existing, hash);
       }
+      const { journal, playerIds } = moved!;
+      onCommitted?.(journal, playerIds);
+      return journal;
     },
 
     /** Every ledger account of the player, all currencies. */
@@ -326,13 +397,14 @@ export function createLedgerService({ db }: { db: Database }) {
       return journal;
     },
 
-    /** The account's entries, oldest first. */
-    async entriesOf(accountId: number): Promise<{ id: number; journalId: number; amount: number; createdAt: Date }[]> {
+    /** The account's entries, oldest first, with their journal's time. */
+    async entriesOf(accountId: number): Promise<{ journalId: number; position: number; amount: number; createdAt: Date }[]> {
       return db
-        .select({ id: ledgerEntries.id, journalId: ledgerEntries.journalId, amount: ledgerEntries.amount, createdAt: ledgerEntries.createdAt })
+        .select({ journalId: ledgerEntries.journalId, position: ledgerEntries.position, amount: ledgerEntries.amount, createdAt: ledgerJournals.createdAt })
         .from(ledgerEntries)
+        .innerJoin(ledgerJournals, eq(ledgerJournals.id, ledgerEntries.journalId))
         .where(eq(ledgerEntries.accountId, accountId))
-        .orderBy(asc(ledgerEntries.id));
+        .orderBy(asc(ledgerEntries.journalId), asc(ledgerEntries.position));
     },
   };
 }

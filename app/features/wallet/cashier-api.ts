@@ -1,0 +1,25 @@
+import type { Player } from '../../../contract/accounts.ts';
+import type { Deposit, PaymentMethod, PaymentMethodId, Withdrawal } from '../../../contract/wallet.ts';
+import { callApi } from '../auth/api.ts';
+
+// The cashier's calls to the payments API (contract/wallet.ts). Money-moving calls carry the attempt's Idempotency-Key.
+
+export const fetchPaymentMethods = () => callApi<{ data: PaymentMethod[] }>('GET', '/api/payments/methods');
+
+export const fetchPlayer = () => callApi<Player>('GET', '/api/player');
+
+export const fetchDeposit = (id: string) => callApi<{ data: Deposit }>('GET', `/api/payments/deposits/${encodeURIComponent(id)}`);
+
+export const createDeposit = (body: { method: PaymentMethodId; amount: number; bonusId?: string }, idempotencyKey: string) =>
+  callApi<{ data: Deposit }>('POST', '/api/payments/deposits', body, { 'Idempotency-Key': idempotencyKey });
+
+/** The sandbox network's "send": only ever a path on our own origin, as the deposit gives it. */
+export function confirmSandboxTransfer(url: string) {
+  if (!url.startsWith('/') || url.startsWith('//')) return Promise.resolve({ ok: false as const, status: 0, message: 'This deposit cannot be confirmed here.' });
+  return callApi<unknown>('POST', url);
+}
+
+export const requestWithdrawal = (body: { method: PaymentMethodId; amount: number; address?: string }, idempotencyKey: string) =>
+  callApi<{ data: Withdrawal }>('POST', '/api/payments/withdrawals', body, { 'Idempotency-Key': idempotencyKey });
+
+export const fetchPendingWithdrawals = () => callApi<{ data: Withdrawal[] }>('GET', '/api/payments/withdrawals');

@@ -1,0 +1,30 @@
+import type { TransactionStatus, TransactionType } from '../../../contract/wallet.ts';
+
+export const TRANSACTION_TYPE_LABELS: Record<TransactionType, string> = {
+  deposit: 'Deposit',
+  withdrawal: 'Withdrawal',
+  bet: 'Bet',
+  win: 'Win',
+  bonus: 'Bonus',
+  adjustment: 'Adjustment',
+};
+
+export const TRANSACTION_STATUS_LABELS: Record<TransactionStatus, string> = {
+  pending: 'Pending',
+  completed: 'Completed',
+  declined: 'Declined',
+  paid: 'Paid',
+  rejected: 'Rejected',
+};
+
+const STATUS_TONES: Record<TransactionStatus, string> = {
+  pending: 'border-gold-500/50 bg-gold-400/10 text-gold-300',
+  completed: 'border-felt-500/50 bg-felt-500/10 text-felt-500',
+  paid: 'border-felt-500/50 bg-felt-500/10 text-felt-500',
+  declined: 'border-ruby-500/50 bg-ruby-500/10 text-ruby-500',
+  rejected: 'border-ruby-500/50 bg-ruby-500/10 text-ruby-500',
+};
+
+export function StatusBadge({ status }: { status: TransactionStatus }) {
+  return <span className={`inline-flex rounded-full border px-2 py-0.5 text-xs font-semibold ${STATUS_TONES[status]}`}>{TRANSACTION_STATUS_LABELS[status]}</span>;
+}

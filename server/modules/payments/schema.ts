@@ -1,0 +1,83 @@
+import { sql } from 'drizzle-orm';
+import { bigint, char, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { players } from '../accounts/schema.ts';
+
+/**
+ * A player's deposit: created pending when they start paying, completed exactly once when the gateway's
+ * signed webhook says the money arrived (docs/decisions/0021-wallet-and-payments.md). The ledger journal
+ * `deposit:{id}` is the credit; this row is what the player and the operator see.
+ */
+export const deposits = pgTable(
+  'deposits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    playerId: bigint('player_id', { mode: 'number' })
+      .notNull()
+      .references(() => players.id),
+    method: text('method').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    status: text('status').notNull().default('pending'),
+    bonusId: text('bonus_id'),
+    /** The player's Idempotency-Key and the hash of the request it came with. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    /** The gateway's checkout (card) and where the player pays it, or the address paid to (crypto). */
+    gatewayReference: text('gateway_reference'),
+    redirectUrl: text('redirect_url'),
+    address: text('address'),
+    failureMessage: text('failure_message'),
+    /** Card deposits: the last four digits the gateway reports, so a card withdrawal can name where it goes. */
+    cardLast4: text('card_last4'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('deposits_player_idempotency_key').on(table.playerId, table.idempotencyKey),
+    index('deposits_player_created').on(table.playerId, table.createdAt),
+    check('deposits_status_known', sql`${table.status} in ('pending', 'completed', 'declined')`),
+    check('deposits_amount_positive', sql`${table.amount} > 0`),
+  ],
+);
+
+/**
+ * A withdrawal: the money moves from cash to the player's withdrawal hold when it is requested, then an
+ * operator pays it (hold → clearing) or rejects it (hold → cash). The player cannot reverse it (RTS 14B).
+ */
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: uuid('id').primaryKey(),
+    playerId: bigint('player_id', { mode: 'number' })
+      .notNull()
+      .references(() => players.id),
+    method: text('method').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    status: text('status').notNull().default('pending'),
+    destination: text('destination').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    decidedBy: bigint('decided_by', { mode: 'number' }),
+    decisionNote: text('decision_note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('withdrawals_player_idempotency_key').on(table.playerId, table.idempotencyKey),
+    index('withdrawals_player_created').on(table.playerId, table.createdAt),
+    index('withdrawals_status_created').on(table.status, table.createdAt),
+    check('withdrawals_status_known', sql`${table.status} in ('pending', 'paid', 'rejected')`),
+    check('withdrawals_amount_positive', sql`${table.amount} > 0`),
+  ],
+);
+
+/** Each player's crypto deposit address, stable across deposits so it can be saved in a wallet app. */
+export const depositAddresses = pgTable('deposit_addresses', {
+  playerId: bigint('player_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => players.id),
+  address: text('address').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

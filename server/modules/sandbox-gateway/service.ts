@@ -1,0 +1,195 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { sandboxCheckouts } from './schema.ts';
+
+// A payment provider in a box (docs/decisions/0021-wallet-and-payments.md): a hosted card page and a crypto
+// "network", reporting outcomes to our webhook signed with HMAC-SHA256 over the raw body. It behaves like an
+// external gateway: it knows deposits only by reference and never touches our wallet tables.
+
+export const SIGNATURE_HEADER = 'sandbox-signature';
+
+/** Sandbox test cards, as real gateways publish them. Any other number that passes the Luhn check is declined. */
+export const TEST_CARDS: Record<string, { approve: boolean; message?: string }> = {
+  '4242424242424242': { approve: true },
+  '4000000000000002': { approve: false, message: 'Your card was declined.' },
+  '4000000000009995': { approve: false, message: 'Your card has insufficient funds.' },
+};
+const UNKNOWN_CARD = 'This sandbox only accepts its test cards. Use 4242 4242 4242 4242 to approve a payment.';
+
+export type GatewayEventType = 'payment.succeeded' | 'payment.failed';
+export type GatewayEvent = {
+  id: string;
+  type: GatewayEventType;
+  created: number;
+  data: { checkout_id: string; reference: string; amount: number; currency: string; failure_message: string | null; card_last4: string | null };
+};
+
+/** How an event reaches the merchant: an HTTP POST of the raw body with the signature header. True when accepted (2xx). */
+export type WebhookTransport = (rawBody: string, signature: string) => Promise<boolean>;
+
+export type Checkout = typeof sandboxCheckouts.$inferSelect;
+
+export type CardForm = { card_number?: unknown; expiry?: unknown; cvc?: unknown; name?: unknown };
+export type CardOutcome =
+  | { kind: 'invalid'; errors: Record<string, string> }
+  | { kind: 'paid' | 'declined' | 'closed'; message: string | null; returnUrl: string };
+
+const RETRY_DELAYS_MS = [1_000, 5_000, 30_000, 120_000];
+
+export function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+export function signPayload(secret: string, rawBody: string): string {
+  return `sha256=${createHmac('sha256', secret).update(rawBody).digest('hex')}`;
+}
+
+export type SandboxGateway = ReturnType<typeof createSandboxGateway>;
+
+export function createSandboxGateway({ db, secret, logger }: { db: Database; secret: string; logger?: { warn: (o: object, m: string) => void } }) {
+  let transport: WebhookTransport | undefined;
+  const timers = new Set<NodeJS.Timeout>();
+  let closed = false;
+
+  async function deliver(event: GatewayEvent, attempt = 0): Promise<boolean> {
+    const raw = JSON.stringify(event);
+    let accepted = false;
+    try {
+      accepted = transport ? await transport(raw, signPayload(secret, raw)) : false;
+    } catch (error) {
+      logger?.warn({ err: error, event: event.id }, 'sandbox webhook delivery failed');
+    }
+    await db
+      .update(sandboxCheckouts)
+      .set({ attempts: sql`${sandboxCheckouts.attempts} + 1`, lastError: accepted ? null : 'not accepted' })
+      .where(eq(sandboxCheckouts.id, event.data.checkout_id));
+    // Like a real provider: a refused or failed delivery is retried later with backoff, then given up.
+    const delay = RETRY_DELAYS_MS[attempt];
+    if (!accepted && delay !== undefined && !closed) {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        void deliver(event, attempt + 1);
+      }, delay);
+      timer.unref();
+      timers.add(timer);
+    }
+    return accepted;
+  }
+
+  function event(checkout: Checkout, type: GatewayEventType, failureMessage: string | null, cardLast4: string | null = null): GatewayEvent {
+    return {
+      id: `evt_${randomBytes(12).toString('hex')}`,
+      type,
+      created: Math.floor(Date.now() / 1000),
+      data: { checkout_id: checkout.id, reference: checkout.reference, amount: checkout.amount, currency: checkout.currency, failure_message: failureMessage, card_last4: cardLast4 },
+    };
+  }
+
+  async function find(id: string): Promise<Checkout | undefined> {
+    const [row] = await db.select().from(sandboxCheckouts).where(eq(sandboxCheckouts.id, id));
+    return row;
+  }
+
+  /** Marks the checkout paid once; false when it already was (a double submit). */
+  async function markPaid(id: string): Promise<boolean> {
+    const rows = await db
+      .update(sandboxCheckouts)
+      .set({ status: 'paid', paidAt: new Date() })
+      .where(and(eq(sandboxCheckouts.id, id), eq(sandboxCheckouts.status, 'open')))
+      .returning({ id: sandboxCheckouts.id });
+    return rows.length === 1;
+  }
+
+  return {
+    /** The merchant's webhook endpoint, connected once the HTTP app exists. */
+    connect(webhook: WebhookTransport) {
+      transport = webhook;
+    },
+
+    verifySignature(rawBody: string, header: string | undefined): boolean {
+      if (!header) return false;
+      const expected = Buffer.from(signPayload(secret, rawBody));
+      const given = Buffer.from(header.trim());
+      return given.length === expected.length && timingSafeEqual(given, expected);
+    },
+
+    /** For tests and tools that play the gateway: a signed body as the gateway would send it. */
+    sign(rawBody: string): string {
+      return signPayload(secret, rawBody);
+    },
+
+    async createCheckout(input: { kind: 'card' | 'crypto'; reference: string; amount: number; currency: string; returnUrl: string; address?: string }): Promise<Checkout> {
+      const id = `${input.kind === 'card' ? 'cs' : 'cc'}_${randomBytes(12).toString('hex')}`;
+      await db
+        .insert(sandboxCheckouts)
+        .values({ id, kind: input.kind, reference: input.reference, amount: input.amount, currency: input.currency, returnUrl: input.returnUrl, address: input.address ?? null })
+        .onConflictDoNothing();
+      const [row] = await db.select().from(sandboxCheckouts).where(eq(sandboxCheckouts.reference, input.reference));
+      return row!;
+    },
+
+    checkoutUrl: (id: string) => `/sandbox-gateway/checkout/${id}`,
+    cryptoConfirmUrl: (id: string) => `/sandbox-gateway/crypto/${id}/confirm`,
+
+    find,
+
+    /** The card form was submitted: validate, decide by test card, tell the merchant, send the payer back. */
+    async payByCard(id: string, form: CardForm): Promise<CardOutcome | null> {
+      const checkout = await find(id);
+      if (!checkout || checkout.kind !== 'card') return null;
+      if (checkout.status !== 'open') return { kind: 'closed', message: 'This payment was already completed.', returnUrl: checkout.returnUrl };
+      const errors: Record<string, string> = {};
+      const digits = typeof form.card_number === 'string' ? form.card_number.replace(/[\s-]/g, '') : '';
+      if (!/^\d{12,19}$/.test(digits) || !luhnValid(digits)) errors.card_number = 'Enter a valid card number.';
+      const expiry = typeof form.expiry === 'string' ? /^\s*(\d{2})\s*\/\s*(\d{2})\s*$/.exec(form.expiry) : null;
+      const now = new Date();
+      if (!expiry || Number(expiry[1]) < 1 || Number(expiry[1]) > 12) errors.expiry = 'Enter the expiry date as MM / YY.';
+      else if (2000 + Number(expiry[2]) < now.getUTCFullYear() || (2000 + Number(expiry[2]) === now.getUTCFullYear() && Number(expiry[1]) < now.getUTCMonth() + 1)) {
+        errors.expiry = 'This card has expired.';
+      }
+      if (typeof form.cvc !== 'string' || !/^\d{3,4}$/.test(form.cvc.trim())) errors.cvc = 'Enter the 3 or 4 digit security code.';
+      if (Object.keys(errors).length > 0) return { kind: 'invalid', errors };
+
+      const card = TEST_CARDS[digits] ?? { approve: false, message: UNKNOWN_CARD };
+      if (card.approve) {
+        if (!(await markPaid(id))) return { kind: 'closed', message: 'This payment was already completed.', returnUrl: checkout.returnUrl };
+        await deliver(event(checkout, 'payment.succeeded', null, digits.slice(-4)));
+        return { kind: 'paid', message: null, returnUrl: checkout.returnUrl };
+      }
+      await deliver(event(checkout, 'payment.failed', card.message ?? null, digits.slice(-4)));
+      return { kind: 'declined', message: card.message ?? null, returnUrl: checkout.returnUrl };
+    },
+
+    /** The payer left the hosted page: an open checkout reports a failure ("cancelled"), so the deposit is not left pending. */
+    async cancel(id: string): Promise<Checkout | null> {
+      const checkout = await find(id);
+      if (!checkout || checkout.kind !== 'card') return null;
+      if (checkout.status === 'open') await deliver(event(checkout, 'payment.failed', 'You cancelled the payment.'));
+      return checkout;
+    },
+
+    /** The sandbox crypto network: the payer's transfer to the address is confirmed on chain. */
+    async confirmCrypto(id: string): Promise<Checkout | null> {
+      const checkout = await find(id);
+      if (!checkout || checkout.kind !== 'crypto') return null;
+      if (await markPaid(id)) await deliver(event(checkout, 'payment.succeeded', null));
+      return (await find(id)) ?? null;
+    },
+
+    close() {
+      closed = true;
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import { useEffect, useState } from 'react';
+import type { MessageReceived } from '../../../contract/messages.ts';
+import type { RealtimePublicConfig } from '../../../contract/site.ts';
+import type { BalanceUpdated } from '../../../contract/wallet.ts';
+import { useToast } from '../../components/ui/toast.tsx';
+import type { RealtimeProblem } from '../../lib/realtime.ts';
+import { receiveMessage } from '../messages/use-inbox.ts';
+import { applyWallet } from '../wallet/use-wallet.ts';
+
+/**
+ * Keeps a signed-in player's page live: the balance after every change and operator messages as they are sent.
+ * The realtime client is loaded after hydration, in its own chunk; guests never download it.
+ */
+export function LiveUpdates({ playerId, config }: { playerId: string | null; config: RealtimePublicConfig | null }) {
+  const { notify } = useToast();
+  const [problem, setProblem] = useState<RealtimeProblem>(null);
+  const { key, host, port, scheme } = config ?? {};
+
+  useEffect(() => {
+    if (!playerId || !key) return;
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    void import('../../lib/realtime.ts').then(({ connectRealtime }) => {
+      if (cancelled) return;
+      stop = connectRealtime({ key, host: host ?? '', port: port ?? 0, scheme: scheme ?? 'http' }, playerId, {
+        onEvent(name, data) {
+          if (name === 'BalanceUpdated') applyWallet((data as BalanceUpdated).wallet);
+          if (name === 'MessageReceived') {
+            const received = data as MessageReceived;
+            receiveMessage(received);
+            notify(`New message: ${received.message.subject}`);
+          }
+        },
+        onProblem: setProblem,
+        // Marked on the document so tests (and curious operators) can tell the page is live.
+        onLive: (live) => {
+          document.documentElement.dataset.realtime = live ? 'live' : 'offline';
+        },
+      });
+    });
+    return () => {
+      cancelled = true;
+      stop?.();
+      setProblem(null);
+      delete document.documentElement.dataset.realtime;
+    };
+  }, [playerId, key, host, port, scheme, notify]);
+
+  if (!problem) return null;
+  return (
+    <p role="status" data-testid="realtime-problem" className="fixed bottom-4 left-4 z-40 rounded-full border border-night-600 bg-night-850 px-4 py-2 text-xs text-mist-300 shadow-glow">
+      <span aria-hidden="true" className="mr-2 inline-block h-2 w-2 rounded-full bg-ruby-500" />
+      {problem}
+    </p>
+  );
+}

@@ -1,0 +1,36 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createInProcessPublisher, createPusherHttpPublisher } from './publisher.ts';
+import { startRealtimeServer, type RealtimeServer } from './server.ts';
+import { collect, connectedClient, disconnectAll, eventually, randomApp, subscribed } from './testing.ts';
+
+const app = randomApp();
+let server: RealtimeServer;
+
+beforeAll(async () => {
+  server = await startRealtimeServer({ port: 0, app });
+});
+afterEach(() => disconnectAll());
+afterAll(() => server.close());
+
+describe.each([
+  ['in-process', () => createInProcessPublisher(server)],
+  ['Pusher HTTP API', () => createPusherHttpPublisher({ appId: app.id, key: app.key, secret: app.secret, host: '127.0.0.1', port: server.port })],
+])('%s publisher', (_name, makePublisher) => {
+  it('reaches pusher-js subscribers of every channel, more than the API takes in one request', async () => {
+    const publisher = makePublisher();
+    const client = await connectedClient(app, server.port);
+    const channels = Array.from({ length: 150 }, (_, i) => `private-App.Models.User.${i}`);
+    const first = collect(await subscribed(client, channels[0]!), 'App\\Events\\BalanceUpdated');
+    const last = collect(await subscribed(client, channels[149]!), 'App\\Events\\BalanceUpdated');
+    await publisher.publish(channels, 'App\\Events\\BalanceUpdated', { balance: 1999, currency: 'EUR' });
+    await eventually(() => first.length === 1 && last.length === 1);
+    expect(last[0]?.data).toEqual({ balance: 1999, currency: 'EUR' });
+    await publisher.close?.();
+  });
+
+  it('rejects when the server refuses the event', async () => {
+    const publisher = makePublisher();
+    await expect(publisher.publish(['lobby'], 'too-big', 'x'.repeat(20 * 1024))).rejects.toThrow();
+    await publisher.close?.();
+  });
+});

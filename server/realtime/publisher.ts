@@ -1,0 +1,50 @@
+import { Agent as HttpAgent } from 'node:http';
+import { Agent as HttpsAgent } from 'node:https';
+import Pusher from 'pusher';
+import type { RealtimeServer } from './server.ts';
+
+/** How server code publishes realtime events, whichever Pusher-compatible server carries them. */
+export interface RealtimePublisher {
+  /** Objects are JSON-encoded; strings are sent as they are. */
+  publish(channels: string[], event: string, data: unknown): Promise<void>;
+  close?(): Promise<void>;
+}
+
+/** Publishes straight into our own server in this process. */
+export function createInProcessPublisher(server: Pick<RealtimeServer, 'publish'>): RealtimePublisher {
+  return { publish: (channels, event, data) => server.publish(channels, event, data) };
+}
+
+/** The Pusher API takes at most this many channels per event. */
+const CHANNELS_PER_REQUEST = 100;
+
+export type PusherHttpOptions = { appId: string; key: string; secret: string; host: string; port?: number; useTLS?: boolean; timeoutMs?: number };
+
+/** The Pusher HTTP events API: our server on another node, soketi, Laravel Reverb or Pusher itself. */
+export function createPusherHttpPublisher(options: PusherHttpOptions): RealtimePublisher {
+  const useTLS = options.useTLS ?? false;
+  // Kept-alive connections: a publish is then one round trip, not a TCP (and TLS) handshake too.
+  const agent = useTLS ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
+  const pusher = new Pusher({
+    appId: options.appId,
+    key: options.key,
+    secret: options.secret,
+    host: options.host,
+    ...(options.port === undefined ? {} : { port: String(options.port) }),
+    useTLS,
+    agent,
+    timeout: options.timeoutMs ?? 5_000,
+  });
+  return {
+    async publish(channels, event, data) {
+      const requests: Promise<unknown>[] = [];
+      for (let start = 0; start < channels.length; start += CHANNELS_PER_REQUEST) {
+        requests.push(pusher.trigger(channels.slice(start, start + CHANNELS_PER_REQUEST), event, data));
+      }
+      await Promise.all(requests);
+    },
+    async close() {
+      agent.destroy();
+    },
+  };
+}

@@ -1,0 +1,245 @@
+import { randomInt } from 'node:crypto';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { channelKind, MAX_EVENT_NAME_LENGTH } from './channel-names.ts';
+import { ClientConnection } from './client-connection.ts';
+import { endConnection, handleClientFrame, type NodeContext } from './client-protocol.ts';
+import { ErrorCode } from './codes.ts';
+import type { Fanout } from './fanout.ts';
+import { createMemoryFanout } from './fanout-memory.ts';
+import { channelEventFrame, connectionEstablishedFrame, errorFrame, pingFrame } from './frames.ts';
+import { createHttpApi } from './http-api.ts';
+import { LocalChannels } from './local-channels.ts';
+import { silentLogger, type RealtimeLogger } from './logger.ts';
+
+export type RealtimeApp = { id: string; key: string; secret: string };
+
+export type RealtimeServerOptions = {
+  /** 0 picks a free port; the chosen one is RealtimeServer.port. */
+  port: number;
+  host?: string;
+  app: RealtimeApp;
+  /** Shared state between nodes; in-process by default. The server starts and closes it. */
+  fanout?: Fanout;
+  /** Told to clients; a client silent this long is pinged. Default 120 (seconds). */
+  activityTimeoutSeconds?: number;
+  /** After a server ping, how long a client has to answer before it is closed with 4201. Default 30 000. */
+  pongTimeoutMs?: number;
+  /** Largest client frame and largest event data accepted. Default 10 KiB, as Pusher. */
+  maxMessageBytes?: number;
+  /** Client events per connection per second. Default 10, as Pusher. */
+  clientEventsPerSecond?: number;
+  /** Distinct users per presence channel. Default 100, as Pusher. */
+  maxPresenceMembers?: number;
+  /** Unsent bytes a client may fall behind by before it is closed with 4100. Default 4 MiB. */
+  maxBufferedBytes?: number;
+  logger?: RealtimeLogger;
+};
+
+export type ChannelInfo = { occupied: boolean; subscriptionCount: number; userCount: number | undefined };
+
+export type RealtimeServer = {
+  readonly port: number;
+  readonly app: RealtimeApp;
+  /** Sends `event` to every subscriber on every node; objects are JSON-encoded, strings sent as they are. */
+  publish(channels: string[], event: string, data: unknown, exceptSocketId?: string): Promise<void>;
+  /** userCount only for presence channels. */
+  channelInfo(channel: string): Promise<ChannelInfo>;
+  /** Occupied channels whose names start with `prefix`, with their subscription counts. */
+  channels(prefix?: string): Promise<Map<string, number>>;
+  presenceUserIds(channel: string): Promise<string[]>;
+  /** Closes every connection signed in as `userId`, on every node, with 4009. */
+  terminateUserConnections(userId: string): Promise<void>;
+  /** Open client connections on this node. */
+  connectionCount(): number;
+  /** Closes clients with 4200 "Server restarting" (pusher-js reconnects at once), then stops. */
+  close(): Promise<void>;
+};
+
+const APP_PATH = /^\/app\/([^/?]+)\/?$/;
+/** How long close() lets clients finish the close handshake before cutting them off. */
+const CLOSE_GRACE_MS = 1_000;
+
+export async function startRealtimeServer(options: RealtimeServerOptions): Promise<RealtimeServer> {
+  const app = options.app;
+  const logger = options.logger ?? silentLogger;
+  const fanout = options.fanout ?? createMemoryFanout();
+  const activityTimeoutSeconds = options.activityTimeoutSeconds ?? 120;
+  const activityTimeoutMs = activityTimeoutSeconds * 1000;
+  const pongTimeoutMs = options.pongTimeoutMs ?? 30_000;
+  const maxMessageBytes = options.maxMessageBytes ?? 10 * 1024;
+  const connectionOptions = { clientEventsPerSecond: options.clientEventsPerSecond ?? 10, maxBufferedBytes: options.maxBufferedBytes ?? 4 * 1024 * 1024 };
+  if (!Number.isInteger(activityTimeoutSeconds) || activityTimeoutSeconds < 1) throw new RangeError('activityTimeoutSeconds must be a whole number of seconds, at least 1');
+
+  const connections = new Set<ClientConnection>();
+  const local = new LocalChannels(fanout);
+  const inFlight = new Set<Promise<unknown>>();
+  const context: NodeContext = {
+    app,
+    fanout,
+    local,
+    logger,
+    maxMessageBytes,
+    maxPresenceMembers: options.maxPresenceMembers ?? 100,
+    track(work) {
+      inFlight.add(work);
+      void work.finally(() => inFlight.delete(work));
+    },
+  };
+
+  try {
+    await fanout.start({
+      deliver: (broadcast) => local.deliver(broadcast),
+      terminateUser(userId) {
+        for (const connection of local.connectionsOf(userId)) connection.close(ErrorCode.unauthorized, 'Connections of this user were terminated');
+      },
+    });
+  } catch (error) {
+    await fanout.close();
+    throw error;
+  }
+
+  let closing = false;
+  const server: RealtimeServer = {
+    port: 0,
+    app,
+    async publish(channels, event, data, exceptSocketId) {
+      if (event.length === 0 || event.length > MAX_EVENT_NAME_LENGTH) throw new RangeError(`Event names are 1 to ${MAX_EVENT_NAME_LENGTH} characters`);
+      const payload = typeof data === 'string' ? data : JSON.stringify(data);
+      if (Buffer.byteLength(payload) > maxMessageBytes) throw new RangeError(`Event data exceeds ${maxMessageBytes} bytes`);
+      for (const channel of channels) {
+        if (!channelKind(channel)) throw new RangeError(`Invalid channel name ${JSON.stringify(channel)}`);
+      }
+      await Promise.all(channels.map((channel) => fanout.broadcast({ channel, frame: channelEventFrame(event, channel, payload), exceptSocketId })));
+    },
+    async channelInfo(channel) {
+      const kind = channelKind(channel);
+      const [subscriptionCount, members] = await Promise.all([
+        fanout.subscriptionCount(channel),
+        kind === 'presence' ? fanout.presenceMembers(channel) : undefined,
+      ]);
+      return { occupied: subscriptionCount > 0, subscriptionCount, userCount: members?.length };
+    },
+    channels: (prefix = '') => fanout.subscriptionCounts(prefix),
+    async presenceUserIds(channel) {
+      return (await fanout.presenceMembers(channel)).map((member) => member.userId);
+    },
+    terminateUserConnections: (userId) => fanout.terminateUser(userId),
+    connectionCount: () => connections.size,
+    close,
+  };
+
+  const httpServer = createServer(createHttpApi({ app, realtime: server, maxMessageBytes, logger }));
+  const wss = new WebSocketServer({
+    noServer: true,
+    // Frames a little over the limit get a pusher:error and the socket lives on; far over it, ws
+    // closes with 1009 before buffering them.
+    maxPayload: Math.max(4 * maxMessageBytes, 64 * 1024),
+    perMessageDeflate: false,
+  });
+  wss.on('error', (error) => logger.warn({ err: error }, 'realtime: websocket server error'));
+
+  httpServer.on('upgrade', (request, socket, head) => {
+    if (closing) {
+      socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    wss.handleUpgrade(request, socket, head, (ws) => accept(ws, request, socket));
+  });
+
+  function accept(ws: WebSocket, request: IncomingMessage, socket: Duplex): void {
+    ws.on('error', (error) => logger.debug({ err: error }, 'realtime: client socket error'));
+    const refusal = refusalFor(request, app.key);
+    if (refusal) {
+      ws.send(errorFrame(refusal.code, refusal.message));
+      ws.close(refusal.code, refusal.message);
+      return;
+    }
+    const connection = new ClientConnection(`${randomInt(1, 2 ** 47)}.${randomInt(1, 2 ** 47)}`, ws, socket, connectionOptions);
+    connections.add(connection);
+    ws.on('message', (bytes: Buffer, isBinary: boolean) => {
+      connection.lastSeenAt = performance.now();
+      connection.pingSentAt = 0;
+      try {
+        handleClientFrame(context, connection, bytes, isBinary);
+      } catch (error) {
+        logger.error({ err: error, socketId: connection.socketId }, 'realtime: frame handling failed');
+      }
+    });
+    ws.on('pong', () => {
+      connection.lastSeenAt = performance.now();
+      connection.pingSentAt = 0;
+    });
+    ws.on('close', () => {
+      connections.delete(connection);
+      endConnection(context, connection);
+    });
+    connection.send(connectionEstablishedFrame(connection.socketId, activityTimeoutSeconds));
+  }
+
+  // One sweep over all connections instead of a timer per socket: cheap at this rate, and a
+  // frame from the client only has to write a timestamp.
+  const sweepEveryMs = Math.max(25, Math.min(1_000, Math.floor(Math.min(activityTimeoutMs, pongTimeoutMs) / 4)));
+  const sweep = setInterval(() => {
+    const now = performance.now();
+    for (const connection of connections) {
+      if (connection.pingSentAt === 0) {
+        if (now - connection.lastSeenAt >= activityTimeoutMs) {
+          connection.pingSentAt = now;
+          connection.send(pingFrame);
+        }
+      } else if (now - connection.pingSentAt >= pongTimeoutMs) {
+        connection.close(ErrorCode.pongTimeout, 'Pong reply not received');
+      }
+    }
+  }, sweepEveryMs);
+  sweep.unref();
+
+  async function close(): Promise<void> {
+    if (closing) return;
+    closing = true;
+    clearInterval(sweep);
+    const stopped = new Promise<void>((resolve) => httpServer.close(() => resolve()));
+    const sockets = [...connections];
+    for (const connection of sockets) connection.close(ErrorCode.serverRestarting, 'Server restarting');
+    const allClosed = Promise.all(sockets.map((connection) => new Promise((resolve) => connection.ws.once('close', resolve))));
+    await Promise.race([allClosed, new Promise((resolve) => setTimeout(resolve, CLOSE_GRACE_MS).unref())]);
+    for (const connection of sockets) connection.ws.terminate();
+    await allClosed;
+    httpServer.closeAllConnections();
+    await stopped;
+    while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    await fanout.close();
+  }
+
+  try {
+    await new Promise<void>((resolve, reject) => {
+      httpServer.once('error', reject);
+      httpServer.listen(options.port, options.host ?? '127.0.0.1', () => {
+        httpServer.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (error) {
+    await fanout.close();
+    throw error;
+  }
+  httpServer.on('error', (error) => logger.error({ err: error }, 'realtime: http server error'));
+  const port = (httpServer.address() as AddressInfo).port;
+  logger.info({ port, fanout: fanout.kind }, 'realtime server listening');
+  return Object.assign(server, { port });
+}
+
+/** Why a new socket cannot be served, in the codes pusher-js acts on; undefined when it can. */
+function refusalFor(request: IncomingMessage, appKey: string): { code: number; message: string } | undefined {
+  const url = new URL(request.url ?? '/', 'http://localhost');
+  const key = APP_PATH.exec(url.pathname)?.[1];
+  if (key === undefined) return { code: ErrorCode.pathNotFound, message: 'Connect to /app/{key}' };
+  if (key !== appKey) return { code: ErrorCode.unknownAppKey, message: 'Unknown app key' };
+  const protocol = url.searchParams.get('protocol');
+  if (protocol === null) return { code: ErrorCode.noProtocolVersion, message: 'No protocol version supplied' };
+  if (protocol !== '7') return { code: ErrorCode.unsupportedProtocol, message: 'Unsupported protocol version; this server speaks 7' };
+  return undefined;
+}

@@ -1,5 +1,7 @@
+import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { gameCategories, gameProviders } from './schema.ts';
+import { HOUSE_PROVIDER, houseGameRows } from './house-games.ts';
+import { gameCategories, gameProviders, games } from './schema.ts';
 
 export async function seedCatalog(db: Database): Promise<void> {
   await db
@@ -13,6 +15,19 @@ export async function seedCatalog(db: Database): Promise<void> {
     .onConflictDoNothing({ target: gameCategories.slug });
   await db
     .insert(gameProviders)
-    .values([{ slug: 'croupier-studio', name: 'Croupier Studio', description: 'Our own provably fair games.' }])
+    .values([{ slug: HOUSE_PROVIDER, name: 'Croupier Studio', description: 'Our own provably fair games.' }])
     .onConflictDoNothing({ target: gameProviders.slug });
+
+  // Existing games are left as the operator has them (limits, tags, art); only missing titles are added.
+  const rows = houseGameRows();
+  const categories = await db
+    .select({ id: gameCategories.id, slug: gameCategories.slug })
+    .from(gameCategories)
+    .where(inArray(gameCategories.slug, [...new Set(rows.map((row) => row.category))]));
+  const [provider] = await db.select({ id: gameProviders.id }).from(gameProviders).where(eq(gameProviders.slug, HOUSE_PROVIDER));
+  const categoryId = new Map(categories.map((category) => [category.slug, category.id]));
+  await db
+    .insert(games)
+    .values(rows.map(({ category, ...row }) => ({ ...row, providerId: provider!.id, categoryId: categoryId.get(category)! })))
+    .onConflictDoNothing({ target: games.slug });
 }

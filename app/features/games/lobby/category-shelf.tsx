@@ -1,0 +1,61 @@
+import { Suspense } from 'react';
+import { Await, useRevalidator } from 'react-router';
+import type { GamesPage } from '../../../../contract/games.ts';
+import type { GameCategory } from '../../../../contract/site.ts';
+import { GameCarousel, SHELF_ITEM, SHELF_ROW } from './game-carousel.tsx';
+import { GameTileSkeleton } from './game-tile-skeleton.tsx';
+import { ShelfHeading } from './shelf-heading.tsx';
+
+/** How many tiles a shelf shows before "See all". */
+export const SHELF_SIZE = 12;
+
+/** One category's row in the lobby: skeleton tiles while its games stream in, then the carousel, or a retry. */
+export function CategoryShelf({ category, games }: { category: GameCategory; games: Promise<GamesPage> }) {
+  const id = `shelf-${category.slug}`;
+  const seeAll = `/${category.slug}`;
+  return (
+    <Suspense fallback={<ShelfSkeleton id={id} title={category.name} seeAll={seeAll} />}>
+      <Await resolve={games} errorElement={<ShelfError id={id} title={category.name} seeAll={seeAll} />}>
+        {(page) => (
+          <GameCarousel
+            id={id}
+            title={category.name}
+            seeAll={seeAll}
+            games={page.data}
+            empty={<p className="rounded-card border border-dashed border-night-600 px-4 py-8 text-center text-sm text-mist-400">No games in {category.name.toLowerCase()} yet.</p>}
+          />
+        )}
+      </Await>
+    </Suspense>
+  );
+}
+
+function ShelfSkeleton({ id, title, seeAll }: { id: string; title: string; seeAll: string }) {
+  return (
+    <section aria-labelledby={id} aria-busy="true" className="space-y-3">
+      <ShelfHeading id={id} title={title} seeAll={seeAll} />
+      <ul className={SHELF_ROW}>
+        {Array.from({ length: 5 }, (_, index) => (
+          <li key={index} className={SHELF_ITEM}>
+            <GameTileSkeleton />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function ShelfError({ id, title, seeAll }: { id: string; title: string; seeAll: string }) {
+  const revalidator = useRevalidator();
+  return (
+    <section aria-labelledby={id} className="space-y-3">
+      <ShelfHeading id={id} title={title} seeAll={seeAll} />
+      <div role="alert" className="flex flex-col items-center gap-3 rounded-card border border-ruby-500/40 bg-night-850 px-4 py-8 text-center sm:flex-row sm:justify-center">
+        <p className="text-sm text-mist-300">These games could not be loaded.</p>
+        <button type="button" className="btn btn-ghost" disabled={revalidator.state === 'loading'} onClick={() => void revalidator.revalidate()}>
+          Try again
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,106 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useRevalidator } from 'react-router';
+import { DEMO_CURRENCY, type BlackjackMove, type DemoWallet, type GameDetail, type GameRound, type PlayedRound, type RoundMode, type RoundsPage } from '../../../../contract/games.ts';
+import type { Wallet } from '../../../../contract/wallet.ts';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { callApi, type ApiResult } from '../../auth/api.ts';
+import { refreshWallet, useWallet } from '../../wallet/use-wallet.ts';
+import { createRoundApi, type RoundBody } from './round-api.ts';
+
+const RECENT_ROUNDS = 10;
+
+export type PlaySession = {
+  mode: RoundMode;
+  currency: string;
+  /** What the balance shows: during a round the stake is already off and the win not yet on. */
+  balance: number | null;
+  /** Starts a round; null when it was refused (the player has been told why). */
+  play(body: RoundBody, stake: number): Promise<PlayedRound | null>;
+  /** A blackjack move; `extra` is what it stakes on top (a double or a split). */
+  move(roundId: string, action: BlackjackMove, extra: number): Promise<PlayedRound | null>;
+  /** The animation has shown the round: its balance and its line in recent rounds may appear now. */
+  reveal(round: PlayedRound): void;
+  rounds: GameRound[];
+  resetDemo(): Promise<void>;
+};
+
+/**
+ * A game's money and history on the play page. The outcome is the server's; the page only decides when to
+ * show it, so the balance is held at "before minus stake" until the animation has landed. Real balances come
+ * from the shared wallet store (header, realtime BalanceUpdated); demo balances from the demo session.
+ */
+export function usePlaySession(game: GameDetail, mode: RoundMode, loadedWallet: Wallet | null): PlaySession {
+  const wallet = useWallet(loadedWallet);
+  const { notify } = useToast();
+  const revalidator = useRevalidator();
+  const [demoBalance, setDemoBalance] = useState<number | null>(null);
+  const [held, setHeld] = useState<number | null>(null);
+  const [rounds, setRounds] = useState<GameRound[]>([]);
+  const api = useMemo(() => createRoundApi(game.slug, mode), [game.slug, mode]);
+  const live = mode === 'real' ? (wallet?.balance ?? null) : demoBalance;
+  const balance = held ?? live;
+
+  useEffect(() => {
+    let current = true;
+    if (mode === 'demo') {
+      void callApi<{ data: DemoWallet }>('GET', '/api/demo/wallet').then((result) => current && result.ok && setDemoBalance(result.body.data.balance));
+    } else {
+      const query = new URLSearchParams({ game: game.slug, per_page: String(RECENT_ROUNDS) });
+      void callApi<RoundsPage>('GET', `/api/player/rounds?${query}`).then((result) => current && result.ok && setRounds(result.body.data));
+    }
+    return () => {
+      current = false;
+    };
+  }, [mode, game.slug]);
+
+  const answer = useCallback(
+    (result: ApiResult<{ data: PlayedRound }>): PlayedRound | null => {
+      if (result.ok) return result.body.data;
+      setHeld(null);
+      notify(result.message, 'error');
+      // The account changed under the page (blocked, signed out): the loader's guards show the right screen.
+      if ([401, 403, 423].includes(result.status)) void revalidator.revalidate();
+      return null;
+    },
+    [notify, revalidator],
+  );
+
+  const play = useCallback(
+    async (body: RoundBody, stake: number) => {
+      if (balance !== null) setHeld(balance - stake);
+      return answer(await api.play(body));
+    },
+    [answer, api, balance],
+  );
+
+  const move = useCallback(
+    async (roundId: string, action: BlackjackMove, extra: number) => {
+      if (balance !== null && extra > 0) setHeld(balance - extra);
+      return answer(await api.move(roundId, action));
+    },
+    [answer, api, balance],
+  );
+
+  const reveal = useCallback(
+    (round: PlayedRound) => {
+      setRounds((list) => [round, ...list.filter((other) => other.round_id !== round.round_id)].slice(0, RECENT_ROUNDS));
+      if (mode === 'demo') {
+        setDemoBalance(round.balance);
+        setHeld(null);
+        return;
+      }
+      // Hold the round's own balance until the shared store has caught up with it.
+      setHeld(round.balance);
+      void refreshWallet().finally(() => setHeld(null));
+    },
+    [mode],
+  );
+
+  const resetDemo = useCallback(async () => {
+    const result = await callApi<{ data: DemoWallet }>('POST', '/api/demo/wallet/reset');
+    if (result.ok) setDemoBalance(result.body.data.balance);
+    else notify(result.message, 'error');
+  }, [notify]);
+
+  return { mode, currency: mode === 'demo' ? DEMO_CURRENCY : (wallet?.currency ?? 'EUR'), balance, play, move, reveal, rounds, resetDemo };
+}

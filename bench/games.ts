@@ -1,0 +1,231 @@
+// Games benchmark (issue 6): real-money rounds per second through the full HTTP path of the production server
+// (auth, validation, fair floats, the bet and win transfers, the round row, the answer) at BENCH_PLAYERS (100)
+// concurrent players, each its own activated, funded player with its own token, one request in flight each;
+// p50/p99 latency; as a ratio to the rate of bare ledger.transfer bets (cash → game house account) with the same
+// concurrency on the same kind of database, measured before and after in the same run.
+//   node bench/games.ts                                   (embedded PGlite: the server's own, and one here for the ledger)
+//   DATABASE_URL=postgres://… node bench/games.ts         (a fresh database on that server, shared by both)
+// BENCH_SECONDS (default 10) per measurement.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { openDatabase, type DatabaseHandle } from '../server/db/client.ts';
+import { players as playersTable } from '../server/modules/accounts/schema.ts';
+import { createLedgerService, type LedgerService } from '../server/modules/ledger/service.ts';
+import { startProductionServer } from './support/production-server.ts';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const playerCount = Number(process.env.BENCH_PLAYERS ?? 100);
+const serverUrl = process.env.DATABASE_URL;
+const port = 3921;
+const base = `http://127.0.0.1:${port}`;
+const password = 'Lucky#Seven77';
+const FUNDS = 5_000_00;
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+type Rate = { rps: number; p50: number; p99: number; errors: number };
+
+/** `step` in `playerCount` concurrent loops for `seconds`: completed steps per second and their latencies. */
+async function measure(step: (worker: number) => Promise<boolean>): Promise<Rate> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: playerCount }, async (_, worker) => {
+      while (performance.now() < deadline) {
+        const t0 = performance.now();
+        if (await step(worker)) latencies.push(performance.now() - t0);
+        else errors++;
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { rps: latencies.length / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors };
+}
+
+async function json(response: Response): Promise<any> {
+  const text = await response.text();
+  if (!response.ok && response.status !== 303) throw new Error(`${response.url}: ${response.status} ${text}`);
+  return text ? JSON.parse(text) : null;
+}
+
+/** The activation token in the newest mail to `email`, from the server's file outbox. */
+async function activationToken(dataDir: string, email: string): Promise<string> {
+  const directory = path.join(dataDir, 'outbox', 'mail');
+  for (let attempt = 0; attempt < 300; attempt++) {
+    for (const file of (await readdir(directory).catch(() => [] as string[])).filter((name) => name.endsWith('.eml'))) {
+      const mail = (await readFile(path.join(directory, file), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+      if (!mail.includes(email)) continue;
+      const token = /\/player\/activate\/([^\s"'<>]+)/.exec(mail)?.[1];
+      if (token) return token;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no activation mail for ${email}`);
+}
+
+/** Registers, activates, signs in and funds (a sandbox card deposit) one player over HTTP, as a person would. */
+async function readyPlayer(dataDir: string, i: number): Promise<{ id: number; token: string }> {
+  const email = `games-bench-${i}-${randomBytes(3).toString('hex')}@example.com`;
+  const headers = { 'content-type': 'application/json', accept: 'application/json' };
+  const registered = await json(
+    await fetch(`${base}/api/register`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        email, password, name: 'Bench', surname: 'Player', birthdate: '1990-01-01', gender: 'other', country: 'MT', city: 'Valletta',
+        address1: '1 Street', postcode: 'VLT 1000', phoneNumber: '99123456', phone: '+35699123456', agreement: true,
+      }),
+    }),
+  );
+  await json(await fetch(`${base}/api/activate`, { method: 'POST', headers, body: JSON.stringify({ activate_token: await activationToken(dataDir, email) }) }));
+  const { token } = await json(await fetch(`${base}/api/login`, { method: 'POST', headers, body: JSON.stringify({ email, password }) }));
+  const auth = { ...headers, authorization: `Bearer ${token}` };
+  const deposit = await json(
+    await fetch(`${base}/api/payments/deposits`, { method: 'POST', headers: { ...auth, 'idempotency-key': randomUUID() }, body: JSON.stringify({ method: 'sandbox-card', amount: FUNDS }) }),
+  );
+  await json(
+    await fetch(`${base}${deposit.data.redirect_url}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ card_number: '4242 4242 4242 4242', expiry: '12 / 39', cvc: '123', name: 'Bench Player' }).toString(),
+    }),
+  );
+  for (let attempt = 0; attempt < 300; attempt++) {
+    if ((await json(await fetch(`${base}/api/player/wallet`, { headers: auth }))).data.cash >= FUNDS) return { id: Number(registered.data.id), token };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the deposit of ${email} was never credited`);
+}
+
+/** Bet transfers alone, the ledger's part of a round: from each worker's own funded cash account to the game account. */
+async function ledgerBets(ledger: LedgerService, playerIds: number[]): Promise<() => Promise<Rate>> {
+  const game = await ledger.houseAccount('game', 'EUR');
+  const cash: number[] = [];
+  for (const id of playerIds) cash.push((await ledger.ensurePlayerAccounts(id, 'EUR')).cash.id);
+  const run = randomBytes(4).toString('hex');
+  let n = 0;
+  return () =>
+    measure(async (worker) => {
+      await ledger.transfer({
+        idempotencyKey: `bench-bet:${run}:${n++}`,
+        type: 'bet',
+        entries: [
+          { accountId: cash[worker]!, amount: -10 },
+          { accountId: game.id, amount: 10 },
+        ],
+      });
+      return true;
+    });
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'croupier-bench-games-'));
+const ledgerDir = mkdtempSync(path.join(tmpdir(), 'croupier-bench-games-ledger-'));
+let databaseName: string | undefined;
+async function admin(statement: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+let databaseUrl: string | undefined;
+if (serverUrl) {
+  databaseName = `croupier_bench_games_${process.pid}_${randomBytes(4).toString('hex')}`;
+  await admin(`create database ${databaseName}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${databaseName}`;
+  databaseUrl = url.toString();
+}
+
+// Loopback allowlisted so the per-IP registration and login limits do not stop the setup.
+const server = await startProductionServer(port, { DATA_DIR: dataDir, RATE_LIMIT_ALLOWLIST: '127.0.0.1', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+let ledgerDatabase: DatabaseHandle | undefined;
+try {
+  console.log(`setting up ${playerCount} activated players with ${FUNDS / 100} EUR each (register, activate, log in, card deposit)…`);
+  const players: { id: number; token: string }[] = [];
+  for (let i = 0; i < playerCount; i += 10) players.push(...(await Promise.all(Array.from({ length: Math.min(10, playerCount - i) }, (_, k) => readyPlayer(dataDir, i + k)))));
+
+  // The ledger alone: on PostgreSQL the very database the server uses; on PGlite an embedded database like the
+  // server's (one PGlite belongs to one process), with players of its own.
+  let ledgerPlayerIds = players.map((p) => p.id);
+  if (databaseUrl) {
+    ledgerDatabase = await openDatabase({ driver: 'postgres', url: databaseUrl });
+  } else {
+    ledgerDatabase = await openDatabase({ driver: 'pglite', dataDir: ledgerDir });
+    ledgerPlayerIds = (
+      await ledgerDatabase.db
+        .insert(playersTable)
+        .values(players.map((_, i) => ({ email: `ledger-${i}@example.com`, passwordHash: 'x', name: 'Bench', surname: 'Player', birthdate: '1990-01-01', gender: 'other', country: 'MT', city: 'Valletta', address1: '1 Street', postcode: 'VLT 1000', phone: '+35699000000' })))
+        .returning({ id: playersTable.id })
+    ).map((row) => row.id);
+    const ledger = createLedgerService({ db: ledgerDatabase.db });
+    const clearing = await ledger.houseAccount('payment_clearing', 'EUR');
+    for (const id of ledgerPlayerIds) {
+      const { cash } = await ledger.ensurePlayerAccounts(id, 'EUR');
+      await ledger.transfer({ idempotencyKey: `bench-fund:${id}`, type: 'deposit', entries: [{ accountId: clearing.id, amount: -FUNDS }, { accountId: cash.id, amount: FUNDS }] });
+    }
+  }
+  const ledgerRate = await ledgerBets(createLedgerService({ db: ledgerDatabase.db }), ledgerPlayerIds);
+
+  const round = (slug: string, body: unknown) => {
+    const payload = JSON.stringify(body);
+    return measure(async (worker) => {
+      const response = await fetch(`${base}/api/games/${slug}/rounds`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${players[worker]!.token}`, 'idempotency-key': randomUUID() },
+        body: payload,
+      });
+      await response.arrayBuffer();
+      return response.status === 201;
+    });
+  };
+
+  // Each player's first round makes its seed pair and finds its accounts; measure the steady state after it.
+  for (const [slug, body] of [
+    ['european-roulette', { mode: 'real', bets: [{ type: 'red', amount: 10 }] }],
+    ['lantern-orchard', { mode: 'real', stake: 20 }],
+  ] as const) {
+    await Promise.all(
+      players.map(async (player) => {
+        const response = await fetch(`${base}/api/games/${slug}/rounds`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${player.token}`, 'idempotency-key': randomUUID() },
+          body: JSON.stringify(body),
+        });
+        await json(response);
+      }),
+    );
+  }
+
+  console.log(`${playerCount} concurrent players, ${seconds} s per measurement, database: ${databaseUrl ? 'PostgreSQL (pools of 10)' : 'PGlite'}\n`);
+  const before = await ledgerRate();
+  const roulette = await round('european-roulette', { mode: 'real', bets: [{ type: 'red', amount: 10 }] });
+  const slot = await round('lantern-orchard', { mode: 'real', stake: 20 });
+  const after = await ledgerRate();
+
+  const ledgerMean = (before.rps + after.rps) / 2;
+  const row = (name: string, r: Rate) =>
+    console.log(`${name.padEnd(44)} ${r.rps.toFixed(1).padStart(8)} /s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(7)} ms   errors ${r.errors}`);
+  row('ledger.transfer bet alone (before)', before);
+  row('POST /api/games/european-roulette/rounds', roulette);
+  row('POST /api/games/lantern-orchard/rounds', slot);
+  row('ledger.transfer bet alone (after)', after);
+  console.log(`\nroulette rounds / ledger transfers: ${(roulette.rps / ledgerMean).toFixed(2)}`);
+  console.log(`slot rounds / ledger transfers:     ${(slot.rps / ledgerMean).toFixed(2)}`);
+  console.log('(a round that wins makes two transfers, a bet and a win; one that loses makes one)');
+} finally {
+  await ledgerDatabase?.close();
+  await server.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(ledgerDir, { recursive: true, force: true });
+  if (databaseName) await admin(`drop database if exists ${databaseName} with (force)`);
+}

@@ -1,0 +1,111 @@
+// Crash recovery (GLI-19 §4.16): a round left open by a crash is completed when its outcome is decided, and
+// refunded when it is a blackjack hand still waiting for the player. The crash is a ledger that fails the credit.
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { startHandFromShoe } from '../../../games/blackjack/engine.ts';
+import { createServices } from '../../services.ts';
+import { useTestApp } from '../../test-app.ts';
+import { ledgerJournals } from '../ledger/schema.ts';
+import type { LedgerService } from '../ledger/service.ts';
+import { prepareRound } from './engines.ts';
+import { createRoundsService } from './rounds.ts';
+import { gameRounds } from './schema.ts';
+import { gamesKit } from './testing.ts';
+
+const t = useTestApp();
+const kit = gamesKit(t);
+
+/** The round service of a node whose power fails just before it credits a win. */
+function crashingRounds() {
+  const { ledger, database, catalog, games, config } = t.services;
+  const crashing: LedgerService = {
+    ...ledger,
+    transfer: async (request, options) => {
+      if (request.idempotencyKey.endsWith(':win')) throw new Error('power cut');
+      return ledger.transfer(request, options);
+    },
+  };
+  return createRoundsService({ db: database.db, ledger: crashing, catalog, fairness: games.fairness, currency: config.defaultCurrency });
+}
+
+const roundRow = async (id: string) => (await t.services.database.db.select().from(gameRounds).where(eq(gameRounds.id, id)))[0]!;
+const journalsOf = async (id: string) => (await t.services.database.db.select().from(ledgerJournals).where(eq(ledgerJournals.referenceId, id))).map((j) => [j.type, j.idempotencyKey]).sort();
+/** Every number straight up: whatever the pocket, 10 of the 370 staked comes back as 360. */
+const everyNumber = Array.from({ length: 37 }, (_, n) => ({ type: 'straight', numbers: [n], amount: 10 }));
+
+describe('recoverOpenRounds', () => {
+  it('settles a round whose win was never credited, once, however often it runs', async () => {
+    const player = await kit.fundedPlayer(10_00);
+    const game = (await t.services.catalog.playableGame('european-roulette'))!;
+    const key = randomUUID();
+    await expect(crashingRounds().play(Number(player.id), game, prepareRound(game, { bets: everyNumber }, 'EUR'), key)).rejects.toThrow('power cut');
+    const [roundId] = (await t.services.database.db.select({ id: gameRounds.id }).from(gameRounds).where(eq(gameRounds.idempotencyKey, key))).map((r) => r.id);
+    expect(await roundRow(roundId!)).toMatchObject({ status: 'open', stake: 3_70, win: 3_60, settledAt: null });
+    expect((await kit.wallet(player.token)).balance).toBe(10_00 - 3_70);
+
+    const recovered = await t.services.games.rounds.recoverOpenRounds();
+    expect(recovered.settled).toBeGreaterThanOrEqual(1);
+    expect(await roundRow(roundId!)).toMatchObject({ status: 'settled', win: 3_60, settledAt: expect.any(Date) });
+    expect((await kit.wallet(player.token)).balance).toBe(10_00 - 10);
+    expect(await journalsOf(roundId!)).toEqual([
+      ['bet', `round:${roundId}:bet`],
+      ['win', `round:${roundId}:win`],
+    ]);
+    await t.services.games.rounds.recoverOpenRounds();
+    expect((await kit.wallet(player.token)).balance).toBe(10_00 - 10);
+    // The player's retry with the same key answers the settled round.
+    const retry = await kit.play('european-roulette', { mode: 'real', bets: everyNumber }, { token: player.token, key });
+    expect(retry.json().data).toMatchObject({ round_id: roundId, status: 'settled', win: 3_60, balance: 10_00 - 10 });
+  });
+
+  it('refunds a blackjack hand still waiting for the player, after which the hand takes no more moves', async () => {
+    const player = await kit.fundedPlayer(100_00);
+    let hand;
+    do hand = (await kit.play('blackjack', { mode: 'real', stake: 5_00 }, { token: player.token })).json().data;
+    while (hand.status !== 'open');
+    const before = (await kit.wallet(player.token)).balance;
+    const recovered = await t.services.games.rounds.recoverOpenRounds();
+    expect(recovered.refunded).toBeGreaterThanOrEqual(1);
+    expect(await roundRow(hand.round_id)).toMatchObject({ status: 'refunded', win: 5_00 });
+    expect((await kit.wallet(player.token)).balance).toBe(before + 5_00);
+    expect(await journalsOf(hand.round_id)).toEqual([
+      ['adjustment', `round:${hand.round_id}:refund`],
+      ['bet', `round:${hand.round_id}:bet`],
+    ]);
+    const move = await kit.act('blackjack', hand.round_id, 'hit', { token: player.token });
+    expect([move.statusCode, move.json()]).toEqual([409, { message: 'This round was refunded; start a new one.', type: 'round_closed' }]);
+    const shown = (await kit.call('GET', `/api/player/rounds/${hand.round_id}`, { token: player.token })).json().data;
+    expect(shown).toMatchObject({ status: 'refunded', win: 5_00 });
+  });
+
+  it('pays a blackjack hand that ended on a double whose win was never credited', async () => {
+    const player = await kit.fundedPlayer(100_00);
+    let hand;
+    do hand = (await kit.play('blackjack', { mode: 'real', stake: 1_00 }, { token: player.token })).json().data;
+    while (hand.status !== 'open');
+    // 11 against a dealer 16; the double draws a ten and the dealer busts: the hand wins 4.00.
+    await t.services.database.db
+      .update(gameRounds)
+      .set({ state: startHandFromShoe({ stake: 1_00, shoe: ['6h', '6c', '5d', 'Tc', 'Ts', '9s'] }) })
+      .where(eq(gameRounds.id, hand.round_id));
+    const game = (await t.services.catalog.playableGame('blackjack'))!;
+    await expect(crashingRounds().act(Number(player.id), game, hand.round_id, 'double', randomUUID())).rejects.toThrow('power cut');
+    expect(await roundRow(hand.round_id)).toMatchObject({ status: 'open', stake: 2_00, win: 4_00 });
+    const before = (await kit.wallet(player.token)).balance;
+    await t.services.games.rounds.recoverOpenRounds();
+    expect(await roundRow(hand.round_id)).toMatchObject({ status: 'settled', win: 4_00 });
+    expect((await kit.wallet(player.token)).balance).toBe(before + 4_00);
+  });
+
+  it('runs when the services start', async () => {
+    const player = await kit.fundedPlayer(10_00);
+    const game = (await t.services.catalog.playableGame('european-roulette'))!;
+    const key = randomUUID();
+    await expect(crashingRounds().play(Number(player.id), game, prepareRound(game, { bets: everyNumber }, 'EUR'), key)).rejects.toThrow('power cut');
+    const restarted = createServices({ config: t.config, database: t.services.database });
+    await restarted.start();
+    await restarted.close();
+    expect((await kit.wallet(player.token)).balance).toBe(10_00 - 10);
+  });
+});

@@ -1,0 +1,370 @@
+// Real-money rounds (docs/decisions/0041-games-api.md). A round is computed from the player's seed pair outside any
+// transaction; then one ledger transfer debits the stake (`round:{id}:bet`) and, in its transaction, claims the
+// nonce and writes the round, so a refused stake leaves no round and consumes no nonce. The win is credited by a
+// second transfer (`round:{id}:win`) that marks the round settled in the same transaction. A round left open
+// between the two, or a blackjack hand left waiting, is completed or refunded by recoverOpenRounds at start.
+
+import { createHash } from 'node:crypto';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { GameKind, GameRound, PlayedRound, RoundRequest, RoundsPage, RoundStatus } from '../../../contract/games.ts';
+import type { BlackjackState } from '../../../games/blackjack/engine.ts';
+import { fairFloats } from '../../../games/fairness.ts';
+import type { Database } from '../../db/client.ts';
+import { invalid, Problem } from '../../problem.ts';
+import type { CatalogService, PlayableGame } from '../catalog/service.ts';
+import { IdempotencyConflict, InsufficientFunds, type LedgerService, type LedgerTransaction } from '../ledger/service.ts';
+import { prepareMove, type PreparedRound } from './engines.ts';
+import type { FairnessService } from './fairness.ts';
+import { createPlayerQueue } from './player-queue.ts';
+import { requestHash, toGameRound } from './round-view.ts';
+import { gameRounds } from './schema.ts';
+
+type RoundRow = typeof gameRounds.$inferSelect;
+
+/** The seed pair moved on between reading it and claiming its nonce; the round is computed again. */
+class SeedMoved extends Error {}
+/** The round changed between reading it and writing the move; nothing of the move is kept. */
+class RoundMoved extends Error {}
+
+const SEED_ATTEMPTS = 10;
+
+const conflict = () => new Problem(409, 'This Idempotency-Key was already used with a different request.', { type: 'idempotency' });
+const roundMoved = () => new Problem(409, 'The round changed while this move was made; reload it and try again.', { type: 'round_moved' });
+const closed = (status: string) =>
+  new Problem(409, status === 'refunded' ? 'This round was refunded; start a new one.' : 'This round is over; start a new one.', { type: 'round_closed' });
+
+/** A UUID fixed by the player and their Idempotency-Key, so the round's ledger keys exist before the round does. */
+export function roundIdFor(playerId: number, idempotencyKey: string): string {
+  const hex = createHash('sha256').update(`round\u0000${playerId}\u0000${idempotencyKey}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${((parseInt(hex.slice(16, 18), 16) & 0x3f) | 0x80).toString(16)}${hex.slice(18, 20)}-${hex.slice(20, 32)}`;
+}
+
+export type RoundsService = ReturnType<typeof createRoundsService>;
+
+export function createRoundsService({
+  db,
+  ledger,
+  catalog,
+  fairness,
+  currency,
+}: {
+  db: Database;
+  ledger: LedgerService;
+  catalog: Pick<CatalogService, 'playableGame' | 'gamesByIds'>;
+  fairness: FairnessService;
+  currency: string;
+}) {
+  const queue = createPlayerQueue();
+  // Account ids never change once made, so each is looked up once per process.
+  const cashAccounts = new Map<number, number>();
+  let gameAccount: number | undefined;
+
+  async function accountsOf(playerId: number): Promise<{ cash: number; game: number }> {
+    let cash = cashAccounts.get(playerId);
+    if (cash === undefined) {
+      cash = (await ledger.ensurePlayerAccounts(playerId, currency)).cash.id;
+      if (cashAccounts.size >= 100_000) cashAccounts.clear();
+      cashAccounts.set(playerId, cash);
+    }
+    gameAccount ??= (await ledger.houseAccount('game', currency)).id;
+    return { cash, game: gameAccount };
+  }
+
+  /** What the player can play with now, as the wallet shows it: cash plus bonus. */
+  async function balanceOf(playerId: number): Promise<number> {
+    const accounts = await ledger.balances(playerId);
+    return accounts.filter((a) => a.currency === currency && (a.kind === 'cash' || a.kind === 'bonus')).reduce((sum, a) => sum + a.balance, 0);
+  }
+
+  async function rowOf(roundId: string): Promise<RoundRow | undefined> {
+    const [row] = await db.select().from(gameRounds).where(eq(gameRounds.id, roundId));
+    return row;
+  }
+
+  async function view(row: RoundRow, game?: Pick<PlayableGame, 'slug'>, serverSeed: string | null = null): Promise<GameRound> {
+    const slug = game?.slug ?? (await catalog.gamesByIds([row.gameId]))[0]?.slug ?? String(row.gameId);
+    return toGameRound({
+      id: row.id,
+      game: { slug, engine: row.engine as GameKind, engineConfig: row.engineConfig },
+      mode: 'real',
+      status: row.status as RoundStatus,
+      currency: row.currency,
+      stake: row.stake,
+      win: row.win,
+      request: row.request as RoundRequest,
+      outcome: row.outcome ?? null,
+      state: (row.state as BlackjackState | null) ?? null,
+      moves: row.moves,
+      serverSeedHash: row.serverSeedHash,
+      clientSeed: row.clientSeed,
+      nonce: row.nonce,
+      serverSeed,
+      createdAt: row.createdAt,
+      settledAt: row.settledAt,
+    });
+  }
+
+  async function played(row: RoundRow, game?: Pick<PlayableGame, 'slug'>): Promise<PlayedRound> {
+    const [round, balance] = await Promise.all([view(row, game), balanceOf(row.playerId)]);
+    return { ...round, balance };
+  }
+
+  /**
+   * Credits a finished round's win and marks it settled. The credit is keyed by the round, so it is made once
+   * however often this runs; a crash between the two leaves an open round that recovery settles the same way.
+   */
+  async function settle(row: Pick<RoundRow, 'id' | 'playerId'>, win: number): Promise<Date> {
+    if (win > 0) {
+      const accounts = await accountsOf(row.playerId);
+      await ledger.transfer({
+        idempotencyKey: `round:${row.id}:win`,
+        type: 'win',
+        referenceId: row.id,
+        entries: [
+          { accountId: accounts.game, amount: -win },
+          { accountId: accounts.cash, amount: win },
+        ],
+      });
+    }
+    const settledAt = new Date();
+    await db.update(gameRounds).set({ win, status: 'settled', settledAt, updatedAt: settledAt }).where(and(eq(gameRounds.id, row.id), eq(gameRounds.status, 'open')));
+    // The stored time, so the first answer and any replay of it say the same.
+    return settledAt;
+  }
+
+  /** Writes a blackjack move if the hand is still as it was read (open, `movesBefore` moves); RoundMoved if not. */
+  async function writeMove(executor: Database | LedgerTransaction, roundId: string, movesBefore: number, change: Partial<RoundRow>): Promise<void> {
+    const now = new Date();
+    const updated = await executor
+      .update(gameRounds)
+      .set({ ...change, updatedAt: now, ...(change.status === 'settled' ? { settledAt: now } : {}) })
+      .where(and(eq(gameRounds.id, roundId), eq(gameRounds.status, 'open'), sql`jsonb_array_length(${gameRounds.moves}) = ${movesBefore}`))
+      .returning({ id: gameRounds.id });
+    if (updated.length === 0) throw new RoundMoved();
+  }
+
+  function refusal(error: unknown, field: string, what: string): never {
+    if (error instanceof InsufficientFunds) throw invalid({ [field]: [`Your balance is too low ${what}.`] });
+    if (error instanceof IdempotencyConflict) throw conflict();
+    throw error;
+  }
+
+  return {
+    /** Plays a round for real money under the player's Idempotency-Key; a replay answers the round already played. */
+    async play(playerId: number, game: PlayableGame, prepared: PreparedRound, idempotencyKey: string): Promise<PlayedRound> {
+      const roundId = roundIdFor(playerId, idempotencyKey);
+      const hash = requestHash(game.slug, prepared.request);
+      const replay = async () => {
+        const row = await rowOf(roundId);
+        if (!row || row.requestHash !== hash) throw conflict();
+        return played(row, game);
+      };
+      return queue.run(playerId, async () => {
+        const accounts = await accountsOf(playerId);
+        for (let attempt = 1; ; attempt++) {
+          const pair = await fairness.forNextRound(playerId);
+          const outcome = prepared.play(await fairFloats(pair.serverSeed, pair.clientSeed, pair.nextNonce, prepared.floatCount));
+          const now = new Date();
+          const settledNow = outcome.finished && outcome.win === 0;
+          const row: RoundRow = {
+            id: roundId,
+            playerId,
+            gameId: game.id,
+            engine: game.engine,
+            engineConfig: game.engineConfig,
+            status: settledNow ? 'settled' : 'open',
+            currency,
+            stake: prepared.stake,
+            win: outcome.finished ? outcome.win : 0,
+            idempotencyKey,
+            requestHash: hash,
+            request: prepared.request,
+            outcome: outcome.outcome,
+            state: outcome.state,
+            moves: [],
+            seedId: pair.id,
+            serverSeedHash: pair.serverSeedHash,
+            clientSeed: pair.clientSeed,
+            nonce: pair.nextNonce,
+            createdAt: now,
+            updatedAt: now,
+            settledAt: settledNow ? now : null,
+          };
+          try {
+            const bet = await ledger.transfer(
+              {
+                idempotencyKey: `round:${roundId}:bet`,
+                type: 'bet',
+                referenceId: roundId,
+                entries: [
+                  { accountId: accounts.cash, amount: -prepared.stake },
+                  { accountId: accounts.game, amount: prepared.stake },
+                ],
+              },
+              {
+                within: async (tx) => {
+                  if (!(await fairness.claimNonce(tx, pair))) throw new SeedMoved();
+                  await tx.insert(gameRounds).values(row);
+                },
+              },
+            );
+            if (bet.replayed) return replay();
+            fairness.advanced(playerId, pair);
+          } catch (error) {
+            if (error instanceof SeedMoved) {
+              fairness.forget(playerId);
+              if (attempt < SEED_ATTEMPTS) continue;
+              throw new Problem(409, 'Your seeds changed while the round started; try again.', { type: 'seed_moved' });
+            }
+            refusal(error, prepared.stakeField, 'for this stake');
+          }
+          if (outcome.finished && outcome.win > 0) {
+            const settledAt = await settle(row, outcome.win);
+            Object.assign(row, { status: 'settled', settledAt });
+          }
+          return played(row, game);
+        }
+      });
+    },
+
+    /** A blackjack move on the player's open hand; the extra stake of a double or split is debited first. */
+    async act(playerId: number, game: PlayableGame, roundId: string, action: string, idempotencyKey: string): Promise<PlayedRound> {
+      return queue.run(playerId, async () => {
+        const row = await rowOf(roundId);
+        if (!row || row.playerId !== playerId || row.gameId !== game.id) throw new Problem(404, 'No round with that id.');
+        const earlier = row.moves.find((move) => move.key === idempotencyKey);
+        if (earlier) {
+          if (earlier.action !== action) throw conflict();
+          return played(row, game);
+        }
+        if (row.engine !== 'blackjack' || !row.state) throw new Problem(409, 'Only a blackjack hand takes moves.', { type: 'round_closed' });
+        if (row.status !== 'open') throw closed(row.status);
+        const { extra, next } = prepareMove(row.state as BlackjackState, action);
+        const movesBefore = row.moves.length;
+        const finished = next.phase === 'finished';
+        const win = finished ? next.settlement!.win : 0;
+        // The win is stored with the final state, so a crash before the credit leaves a round recovery can pay;
+        // a hand that ends with nothing to pay is settled by the move itself.
+        const change: Partial<RoundRow> = {
+          state: next as unknown as Record<string, unknown>,
+          moves: [...row.moves, { action, key: idempotencyKey }],
+          stake: row.stake + extra,
+          win,
+          ...(finished && win === 0 ? { status: 'settled' } : {}),
+        };
+        try {
+          if (extra > 0) {
+            const accounts = await accountsOf(playerId);
+            const debit = await ledger.transfer(
+              {
+                idempotencyKey: `round:${roundId}:move:${movesBefore}`,
+                type: 'bet',
+                referenceId: roundId,
+                entries: [
+                  { accountId: accounts.cash, amount: -extra },
+                  { accountId: accounts.game, amount: extra },
+                ],
+              },
+              { within: (tx) => writeMove(tx, roundId, movesBefore, change) },
+            );
+            // Another request made this move first with another key: ours did not happen.
+            if (debit.replayed) throw new RoundMoved();
+          } else {
+            await writeMove(db, roundId, movesBefore, change);
+          }
+        } catch (error) {
+          if (error instanceof RoundMoved) throw roundMoved();
+          refusal(error, 'action', `to ${action}`);
+        }
+        if (finished && win > 0) await settle(row, win);
+        return played((await rowOf(roundId))!, game);
+      });
+    },
+
+    /** The player's rounds, newest first, each with its server seed once revealed. */
+    async history(playerId: number, query: { page: number; perPage: number; game?: string; status?: RoundStatus }): Promise<RoundsPage> {
+      const conditions: SQL[] = [eq(gameRounds.playerId, playerId)];
+      if (query.status) conditions.push(eq(gameRounds.status, query.status));
+      if (query.game) {
+        const game = await catalog.playableGame(query.game);
+        if (!game) return { data: [], meta: { current_page: query.page, per_page: query.perPage, total: 0, last_page: 1 } };
+        conditions.push(eq(gameRounds.gameId, game.id));
+      }
+      const where = and(...conditions);
+      const [counted] = await db.select({ total: sql<number | string>`count(*)` }).from(gameRounds).where(where);
+      const total = Number(counted?.total ?? 0);
+      const rows = await db
+        .select()
+        .from(gameRounds)
+        .where(where)
+        .orderBy(desc(gameRounds.createdAt), desc(gameRounds.id))
+        .limit(query.perPage)
+        .offset((query.page - 1) * query.perPage);
+      const [games, revealed] = await Promise.all([catalog.gamesByIds(rows.map((row) => row.gameId)), fairness.revealedSeeds(rows.map((row) => row.seedId))]);
+      const slugs = new Map(games.map((game) => [game.id, game]));
+      return {
+        data: await Promise.all(rows.map((row) => view(row, slugs.get(row.gameId), revealed.get(row.seedId) ?? null))),
+        meta: { current_page: query.page, per_page: query.perPage, total, last_page: Math.max(1, Math.ceil(total / query.perPage)) },
+      };
+    },
+
+    /** One of the player's rounds with its server seed once revealed; null when the player has no such round. */
+    async round(playerId: number, roundId: string): Promise<GameRound | null> {
+      const row = await rowOf(roundId);
+      if (!row || row.playerId !== playerId) return null;
+      const revealed = await fairness.revealedSeeds([row.seedId]);
+      return view(row, undefined, revealed.get(row.seedId) ?? null);
+    },
+
+    /**
+     * Crash recovery (GLI-19 §4.16), run at start: every open round whose outcome is decided (slots, roulette, a
+     * finished blackjack hand) is settled with the win it already has; a blackjack hand still waiting for the
+     * player is void and its stakes go back (`round:{id}:refund`). Both are keyed, so a round another node is
+     * finishing at the same moment is paid once.
+     */
+    async recoverOpenRounds(): Promise<{ settled: number; refunded: number }> {
+      const open = await db.select().from(gameRounds).where(eq(gameRounds.status, 'open'));
+      let settled = 0;
+      let refunded = 0;
+      for (const row of open) {
+        const state = row.state as BlackjackState | null;
+        try {
+          if (!state || state.phase === 'finished') {
+            await settle(row, state ? (state.settlement?.win ?? 0) : row.win);
+            settled++;
+            continue;
+          }
+          const accounts = await accountsOf(row.playerId);
+          await ledger.transfer(
+            {
+              idempotencyKey: `round:${row.id}:refund`,
+              type: 'adjustment',
+              referenceId: row.id,
+              metadata: { reason: 'round refunded after a restart' },
+              entries: [
+                { accountId: accounts.game, amount: -row.stake },
+                { accountId: accounts.cash, amount: row.stake },
+              ],
+            },
+            {
+              within: async (tx) => {
+                const now = new Date();
+                const updated = await tx
+                  .update(gameRounds)
+                  .set({ status: 'refunded', win: row.stake, settledAt: now, updatedAt: now })
+                  .where(and(eq(gameRounds.id, row.id), eq(gameRounds.status, 'open'), sql`jsonb_array_length(${gameRounds.moves}) = ${row.moves.length}`))
+                  .returning({ id: gameRounds.id });
+                if (updated.length === 0) throw new RoundMoved();
+              },
+            },
+          );
+          refunded++;
+        } catch (error) {
+          // The player moved the hand on meanwhile (another node): it is live again, not abandoned.
+          if (!(error instanceof RoundMoved)) throw error;
+        }
+      }
+      return { settled, refunded };
+    },
+  };
+}

@@ -23,7 +23,7 @@ const server = (port: number, env: Record<string, string>) => ({
   reuseExistingServer: false,
   timeout: 60_000,
   // The suites register and log in many players from one address; the per-IP limits have their own HTTP tests.
-  env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: `test-results/e2e-data-${port}`, LOG_LEVEL: 'warn', RATE_LIMIT_ALLOWLIST: '127.0.0.1', ...env },
+  env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: `test-results/e2e-data-${port}`, LOG_LEVEL: 'warn', RATE_LIMIT_ALLOWLIST: '127.0.0.1', REALTIME_PORT: '0', ...env },
 });
 
 export default defineConfig({
@@ -38,6 +38,12 @@ export default defineConfig({
     baseURL: servers.staging,
     userAgent: playerUserAgent,
     trace: 'retain-on-failure',
+    // Consent is given up front: the banner appears 4.5 s after load and, fixed to the bottom, would cover the
+    // buttons of any test that outlasts it on a slow machine. The banner's own tests start without it.
+    storageState: {
+      cookies: [],
+      origins: Object.values(servers).map((origin) => ({ origin, localStorage: [{ name: 'cookie-consent', value: 'true' }] })),
+    },
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],

@@ -3,8 +3,10 @@ import { isbot } from 'isbot';
 import { useEffect } from 'react';
 import { Links, Meta, Outlet, redirect, Scripts, ScrollRestoration, type MiddlewareFunction } from 'react-router';
 import type { Route } from './+types/root';
+import type { Wallet } from '../contract/wallet.ts';
 import stylesheet from './app.css?url';
 import { ErrorScreen } from './components/error-screen.tsx';
+import { LiveUpdates } from './features/realtime/live-updates.tsx';
 import { ToastProvider } from './components/ui/toast.tsx';
 import { MagicLinkSignIn } from './features/auth/magic-link-sign-in.tsx';
 import { watchSession } from './features/auth/session-flags.ts';
@@ -90,8 +92,15 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
   },
 ];
 
-export function loader({ context, request }: Route.LoaderArgs): SiteState & { bot: boolean } {
-  return { ...context.get(siteStateContext), bot: isbot(request.headers.get('user-agent')) };
+export async function loader({ context, request }: Route.LoaderArgs): Promise<SiteState & { bot: boolean; wallet: Wallet | null; unreadMessages: number | null }> {
+  const state = context.get(siteStateContext);
+  // The header's balance and unread count come with the page (realtime keeps them current); a failure leaves them to the stores.
+  const services = context.get(servicesContext);
+  const playerId = state.viewer?.id;
+  const [wallet, unreadMessages] = playerId
+    ? await Promise.all([services.wallet(playerId).catch(() => null), services.unreadMessages(playerId).catch(() => null)])
+    : [null, null];
+  return { ...state, bot: isbot(request.headers.get('user-agent')), wallet, unreadMessages };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -132,6 +141,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <DeferredPrefetch pages={likelyNextPages} />
       <ThirdParty settings={loaderData.settings} />
       <MagicLinkSignIn />
+      {loaderData.bot ? null : <LiveUpdates playerId={viewer?.id ?? null} config={loaderData.settings.realtime} />}
     </PopupProvider>
     </ToastProvider>
   );

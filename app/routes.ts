@@ -24,15 +24,21 @@ function siteRoutes(base: '' | 'en'): RouteConfigEntry[] {
       page('vip-club', 'routes/club.tsx', 'vip-club'),
       page('loyalty-club', 'routes/club.tsx', 'loyalty-club'),
       ...staticPages.map((slug) => page(slug, 'routes/static-page.tsx', slug)),
+      page('fairness', 'routes/fairness.tsx', 'fairness'),
     ]),
     frame('layouts/account.tsx', 'layout-account', [
       page('account/profile', 'routes/account-profile.tsx', 'account-profile'),
-      ...['limit', 'bonuses', 'vip-club', 'loyalty-club', 'verification', 'wallet', 'transaction'].map((section) =>
+      page('account/wallet', 'routes/account-wallet.tsx', 'account-wallet'),
+      page('account/transaction', 'routes/account-transaction.tsx', 'account-transaction'),
+      ...['limit', 'bonuses', 'vip-club', 'loyalty-club', 'verification'].map((section) =>
         page(`account/${section}`, 'routes/account-section.tsx', `account-${section}`),
       ),
     ]),
     frame('layouts/wallet.tsx', 'layout-wallet', [
-      ...['deposit', 'withdraw', 'all-bonuses', 'bonus-activated', 'messages'].map((slug) =>
+      page('deposit', 'routes/deposit.tsx', 'deposit'),
+      page('withdraw', 'routes/withdraw.tsx', 'withdraw'),
+      page('messages', 'routes/messages.tsx', 'messages'),
+      ...['all-bonuses', 'bonus-activated'].map((slug) =>
         page(slug, 'routes/wallet-page.tsx', slug),
       ),
     ]),

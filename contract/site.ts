@@ -1,4 +1,7 @@
-// Types the player site and the server agree on. Imports nothing of ours (DESIGN.md).
+// Types the player site and the server agree on. Imports nothing outside contract/ (DESIGN.md).
+import type { GameDetail, GameQuery, GamesPage, GameSummary } from './games.ts';
+import type { PlayerMessage } from './messages.ts';
+import type { Transaction, TransactionsMeta, TransactionStatus, TransactionType, Wallet } from './wallet.ts';
 
 export type ActivationType = 'email' | 'sms';
 export const ACTIVATION_TYPES: readonly ActivationType[] = ['email', 'sms'];
@@ -54,6 +57,9 @@ export type GameCategory = { slug: string; name: string; description: string };
 /** What a `/{slug}` listing path resolves to (the all-games guard). */
 export type ListingTarget = { kind: 'category' | 'provider'; slug: string; name: string; description: string };
 
+/** A page of the player's history asked for by a loader, already validated: days are UTC and inclusive (YYYY-MM-DD). */
+export type TransactionQuery = { type?: TransactionType; status?: TransactionStatus; from?: string; to?: string; page: number; perPage: number };
+
 /** The services React Router loaders may call; the same functions back the /api routes. */
 export interface SiteServices {
   publicSettings(): Promise<PublicSettings>;
@@ -63,4 +69,18 @@ export interface SiteServices {
   promotion(idOrSlug: string): Promise<Promotion | null>;
   gameCategories(): Promise<GameCategory[]>;
   resolveListing(slugPath: string): Promise<ListingTarget | null>;
+  /** A page of the catalogue, as GET /api/games answers it: a listing passes `{ [target.kind]: target.slug }`. */
+  games(query: GameQuery): Promise<GamesPage>;
+  /** One game with its info panel, as GET /api/games/{slug} answers it; null when there is none. */
+  game(slug: string): Promise<GameDetail | null>;
+  /** The player's favourite games, latest last (load them only for active, unblocked players). */
+  favouriteGames(playerId: string): Promise<GameSummary[]>;
+  /** The signed-in player's wallet, as GET /api/player/wallet answers it. */
+  wallet(playerId: string): Promise<Wallet>;
+  /** The player's inbox, newest first, with the unread count, as GET /api/player/messages answers it. */
+  inbox(playerId: string): Promise<{ data: PlayerMessage[]; unread: number }>;
+  /** How many of the player's messages are unread, for the header. */
+  unreadMessages(playerId: string): Promise<number>;
+  /** The player's history, newest first, as GET /api/player/transactions answers it. */
+  transactions(playerId: string, query: TransactionQuery): Promise<{ data: Transaction[]; meta: TransactionsMeta }>;
 }

@@ -1,6 +1,6 @@
 // `npm test`: type-check, unit + HTTP + database suites (Vitest), production build, browser suites
-// (Playwright in Chromium), then one summary line. `--db` runs only the database suites, which CI
-// repeats against PostgreSQL and Redis.
+// (Playwright in Chromium), then one summary line. `--db` runs only the database (*.db.test.ts) and
+// realtime fan-out (*.redis.test.ts) suites, which CI repeats against PostgreSQL and Redis.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -31,7 +31,7 @@ let ok = true;
 if (!dbOnly) ok = run('type-check', bin('react-router'), ['typegen']) && run('type-check', bin('tsc'), ['--noEmit']) && ok;
 // The build comes first: the process tests and the browser tests both run the production server.
 if (!dbOnly) ok = run('production build', 'npm', ['run', 'build']) && ok;
-ok = run(`vitest (${label})`, bin('vitest'), ['run', ...(dbOnly ? ['db.test'] : []), '--reporter=default', '--reporter=json', `--outputFile.json=${unitReport}`]) && ok;
+ok = run(`vitest (${label})`, bin('vitest'), ['run', ...(dbOnly ? ['db.test', 'redis.test'] : []), '--reporter=default', '--reporter=json', `--outputFile.json=${unitReport}`]) && ok;
 if (!dbOnly) ok = run('playwright (Chromium)', bin('playwright'), ['test']) && ok;
 
 const unit = readJson<{ numPassedTests: number; numFailedTests: number; numTotalTests: number }>(unitReport);

@@ -45,6 +45,26 @@ describe('loadConfig', () => {
     });
   });
 
+  it('runs the embedded realtime server by default, and an external one only with its host and credentials', () => {
+    expect(loadConfig({}).realtime).toMatchObject({ server: 'embedded', host: undefined, publicPort: undefined, scheme: 'http' });
+    const external = {
+      REALTIME_SERVER: 'external',
+      REALTIME_HOST: 'ws.casino.example',
+      REALTIME_PORT: '443',
+      REALTIME_SCHEME: 'https',
+      REALTIME_APP_ID: '12345',
+      REALTIME_KEY: 'public-key-1',
+      REALTIME_SECRET: 'a-secret-of-enough-length',
+    };
+    expect(loadConfig(external)).toMatchObject({
+      realtimePort: 443,
+      realtime: { server: 'external', host: 'ws.casino.example', scheme: 'https', credentials: { REALTIME_APP_ID: '12345', REALTIME_KEY: 'public-key-1' } },
+    });
+    expect(() => loadConfig({ REALTIME_SERVER: 'external' })).toThrow(/REALTIME_HOST="" must be set when REALTIME_SERVER is external/);
+    expect(() => loadConfig({ ...external, REALTIME_SECRET: 'short' })).toThrow(/REALTIME_SECRET=\(hidden\) must be at least 16 characters/);
+    expect(() => loadConfig({ REALTIME_SCHEME: 'wss' })).toThrow(/REALTIME_SCHEME="wss" must be http or https/);
+  });
+
   it('derives PUBLIC_URL from PORT when it is not set', () => {
     expect(loadConfig({ PORT: '3101' }).publicUrl).toBe('http://localhost:3101');
   });

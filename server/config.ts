@@ -25,6 +25,13 @@ const environmentSchema = z.object({
   DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
   REDIS_URL: url(['redis:', 'rediss:']).optional(),
   REALTIME_PORT: port.default(8080),
+  REALTIME_SERVER: z.enum(['embedded', 'external'], { message: 'must be embedded or external' }).default('embedded'),
+  REALTIME_HOST: z.string().regex(/^[A-Za-z0-9.-]{1,253}$/, 'must be a host name such as ws.casino.example').optional(),
+  REALTIME_PUBLIC_PORT: port.optional(),
+  REALTIME_SCHEME: z.enum(['http', 'https'], { message: 'must be http or https' }).default('http'),
+  REALTIME_APP_ID: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1 to 64 letters, digits, - or _').optional(),
+  REALTIME_KEY: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be 8 to 64 letters, digits, - or _').optional(),
+  REALTIME_SECRET: z.string().min(16, 'must be at least 16 characters').max(256, 'must be at most 256 characters').optional(),
   APP_ENV: z.enum(['development', 'staging', 'production'], {
     message: 'must be development, staging or production',
   }).default('development'),
@@ -47,12 +54,18 @@ const environmentSchema = z.object({
   MAIL_FROM: z.string().max(200, 'must be at most 200 characters').regex(/^[^\r\n]*<?[^\s@<>]+@[^\s@<>]+>?$/, "must be an address such as 'Croupier <no-reply@casino.example>'").optional(),
   ARGON2_MEMORY_KIB: z.coerce.number({ message: 'must be a number of KiB' }).int('must be a whole number').min(1024, 'must be at least 1024').max(4_194_304, 'must be at most 4194304').default(ARGON2_MINIMUM.memoryKib),
   ARGON2_TIME_COST: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(20, 'must be at most 20').default(ARGON2_MINIMUM.timeCost),
+  PAYMENTS_SANDBOX_SECRET: z.string().min(32, 'must be at least 32 characters').max(256, 'must be at most 256 characters').optional(),
   RATE_LIMIT_ALLOWLIST: z
     .string()
     .transform((value) => value.split(',').map((item) => item.trim()).filter(Boolean))
     .refine((items) => items.every((item) => isIP(item) !== 0), { message: 'must be a comma-separated list of IP addresses' })
     .optional(),
 }).superRefine((e, context) => {
+  if (e.REALTIME_SERVER === 'external') {
+    for (const name of ['REALTIME_HOST', 'REALTIME_APP_ID', 'REALTIME_KEY', 'REALTIME_SECRET'] as const) {
+      if (e[name] === undefined) context.addIssue({ code: 'custom', path: [name], message: 'must be set when REALTIME_SERVER is external' });
+    }
+  }
   if ((e.OPERATOR_EMAIL === undefined) !== (e.OPERATOR_PASSWORD === undefined)) {
     const missing = e.OPERATOR_EMAIL === undefined ? 'OPERATOR_EMAIL' : 'OPERATOR_PASSWORD';
     context.addIssue({ code: 'custom', path: [missing], message: 'must be set together with ' + (missing === 'OPERATOR_EMAIL' ? 'OPERATOR_PASSWORD' : 'OPERATOR_EMAIL') });
@@ -73,6 +86,18 @@ export type Config = {
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   realtimePort: number;
+  /**
+   * `embedded`: our Pusher-protocol server runs in this process on `realtimePort`; `external`: events are published
+   * to a Pusher-compatible server (soketi, Reverb, Pusher) at `host:realtimePort` over its HTTP API. Browsers
+   * connect to `host` (the page's own host when unset), `publicPort` (else the listening port) with `scheme`.
+   */
+  realtime: {
+    server: 'embedded' | 'external';
+    host: string | undefined;
+    publicPort: number | undefined;
+    scheme: 'http' | 'https';
+    credentials: { REALTIME_APP_ID?: string; REALTIME_KEY?: string; REALTIME_SECRET?: string };
+  };
   appEnv: 'development' | 'staging' | 'production';
   publicUrl: string;
   smtpUrl: string | undefined;
@@ -91,10 +116,12 @@ export type Config = {
   argon2: { memoryKib: number; timeCost: number };
   /** IPs exempt from the per-IP rate limits (per-account limits still apply). */
   rateLimitAllowlist: string[];
+  /** Signs the sandbox gateway's webhooks; generated once into DATA_DIR when unset. */
+  paymentsSandboxSecret: string | undefined;
 };
 
 // Never echoed back in an error message: it would end up in logs.
-const SECRET_VARIABLES = new Set(['OPERATOR_PASSWORD', 'SMS_PROVIDER_TOKEN']);
+const SECRET_VARIABLES = new Set(['OPERATOR_PASSWORD', 'SMS_PROVIDER_TOKEN', 'PAYMENTS_SANDBOX_SECRET', 'REALTIME_SECRET']);
 
 export class ConfigError extends Error {
   readonly problems: string[];
@@ -130,6 +157,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     realtimePort: e.REALTIME_PORT,
+    realtime: {
+      server: e.REALTIME_SERVER,
+      host: e.REALTIME_HOST,
+      publicPort: e.REALTIME_PUBLIC_PORT,
+      scheme: e.REALTIME_SCHEME,
+      credentials: { REALTIME_APP_ID: e.REALTIME_APP_ID, REALTIME_KEY: e.REALTIME_KEY, REALTIME_SECRET: e.REALTIME_SECRET },
+    },
     appEnv: e.APP_ENV,
     publicUrl,
     smtpUrl: e.SMTP_URL,
@@ -146,6 +180,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM ?? `${e.SITE_NAME.replace(/["\\<>]/g, '')} <no-reply@${new URL(publicUrl).hostname}>`,
     argon2: { memoryKib: e.ARGON2_MEMORY_KIB, timeCost: e.ARGON2_TIME_COST },
     rateLimitAllowlist: e.RATE_LIMIT_ALLOWLIST ?? [],
+    paymentsSandboxSecret: e.PAYMENTS_SANDBOX_SECRET,
   };
 }
 

@@ -19,7 +19,7 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 function startServer(env: Record<string, string>) {
   const child = spawn(process.execPath, ['server/main.ts'], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
+    env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, LOG_LEVEL: 'info', REALTIME_PORT: '0', ...env },
   });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));

@@ -6,6 +6,8 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { databaseLocationFor, openDatabase } from './db/client.ts';
 import { seedDemoContent } from './db/seed.ts';
 import { buildApp, type SiteOptions } from './http/app.ts';
+import { startRealtime } from './modules/broadcasting/start.ts';
+import { loadOrCreateRealtimeCredentials } from './realtime/credentials.ts';
 import { createServices } from './services.ts';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -45,9 +47,12 @@ async function main() {
   const logger = pino({ level: config.logLevel });
   const database = await openDatabase(databaseLocationFor(config));
   await seedDemoContent(database.db);
-  const services = createServices({ config, database, logger });
+  const realtimeApp = await loadOrCreateRealtimeCredentials(config.dataDir, config.realtime.credentials);
+  const services = createServices({ config, database, logger, realtimeApp });
   await services.start();
   const app = await buildApp({ services, logger, site: await siteOptions(config, dev) });
+  const realtime = await startRealtime(config, realtimeApp, logger);
+  services.connectRealtime(realtime.publisher, realtime.publicConfig);
 
   let stopping = false;
   async function stop(signal: string) {
@@ -64,6 +69,8 @@ async function main() {
     const sweep = setInterval(() => app.server.closeIdleConnections(), 50);
     await app.close();
     clearInterval(sweep);
+    // Sockets are told to reconnect elsewhere (4200) only after the last HTTP request has finished.
+    await realtime.server?.close();
     await database.close();
     logger.info('stopped cleanly');
     process.exit(0);
@@ -72,7 +79,7 @@ async function main() {
   process.once('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  logger.info({ url: config.publicUrl, database: database.driver, dev }, `${config.siteName} is up`);
+  logger.info({ url: config.publicUrl, database: database.driver, realtime: realtime.publicConfig, dev }, `${config.siteName} is up`);
 }
 
 await main();

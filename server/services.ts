@@ -1,24 +1,48 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import type { SiteServices } from '../contract/site.ts';
+import { randomBytes } from 'node:crypto';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { createPasswordHasher } from './modules/accounts/passwords.ts';
 import { createAccountsService } from './modules/accounts/service.ts';
+import { createBroadcastingService } from './modules/broadcasting/service.ts';
 import { createCatalogService } from './modules/catalog/service.ts';
 import { createContentService } from './modules/content/service.ts';
+import { createGamesService } from './modules/games/service.ts';
 import { createOperatorsService } from './modules/operators/service.ts';
 import { createOutboxService } from './modules/outbox/service.ts';
 import { createSessionService } from './modules/session/service.ts';
 import { createSettingsService } from './modules/settings/service.ts';
+import { createLedgerService } from './modules/ledger/service.ts';
+import { createMessagesService } from './modules/messages/service.ts';
+import { createPaymentsService } from './modules/payments/service.ts';
+import { createSandboxGateway } from './modules/sandbox-gateway/service.ts';
+import { createWalletService } from './modules/wallet/service.ts';
+import { loadOrCreateLocalSecret } from './local-secret.ts';
 import { createMailer } from './notify/mail.ts';
+import { createPlayerEvents } from './notify/player-events.ts';
+import type { RealtimePublisher } from './realtime/publisher.ts';
+import type { RealtimeApp } from './realtime/server.ts';
+import type { RealtimePublicConfig } from '../contract/site.ts';
 import { createSmsSender } from './notify/sms.ts';
 import { createTemplates } from './notify/templates.ts';
 
 export type Services = ReturnType<typeof createServices>;
 
 /** Wires every module's service to its dependencies. The HTTP routes and the SSR loaders share this one set. */
-export function createServices({ config, database, logger }: { config: Config; database: DatabaseHandle; logger?: FastifyBaseLogger }) {
+export function createServices({
+  config,
+  database,
+  logger,
+  realtimeApp = { id: 'test', key: randomBytes(10).toString('hex'), secret: randomBytes(32).toString('hex') },
+}: {
+  config: Config;
+  database: DatabaseHandle;
+  logger?: FastifyBaseLogger;
+  /** The Pusher app credentials (main.ts loads them); throwaway ones for API-only test apps. */
+  realtimeApp?: RealtimeApp;
+}) {
   const { db } = database;
   // Shared rate-limit counters between nodes; requests fail fast rather than queue while it is away.
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2_000, lazyConnect: true }) : undefined;
@@ -27,12 +51,36 @@ export function createServices({ config, database, logger }: { config: Config; d
   const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom });
   const outbox = createOutboxService({ db, mailer, sms: createSmsSender({ provider: config.smsProvider, dataDir: config.dataDir }), logger });
   const templates = createTemplates({ siteName: config.siteName, publicUrl: config.publicUrl });
-  const settings = createSettingsService({ db, config });
+  const events = createPlayerEvents({ onError: (error, event) => logger?.warn({ err: error, event: event.name }, 'player event listener failed') });
+  const broadcasting = createBroadcastingService({ app: realtimeApp, events, logger });
+  const settings = createSettingsService({ db, config, realtime: broadcasting.publicConfig });
   const content = createContentService({ db });
   const catalog = createCatalogService({ db });
   const accounts = createAccountsService({ db, settings, outbox, templates, passwords });
   const operators = createOperatorsService({ db, passwords });
   const session = createSessionService({ accounts });
+  const currency = config.defaultCurrency;
+  // Each committed transfer tells the players it touched their new balance (BalanceUpdated).
+  const ledger = createLedgerService({
+    db,
+    onCommitted: (_journal, playerIds) => {
+      for (const playerId of playerIds) {
+        void wallet
+          .wallet(playerId)
+          .then((snapshot) => events.publish(playerId, 'BalanceUpdated', { wallet: snapshot }))
+          .catch((error: unknown) => logger?.warn({ err: error, playerId }, 'balance event failed'));
+      }
+    },
+  });
+  const wallet = createWalletService({ db, ledger, currency });
+  const games = createGamesService({ db, ledger, catalog, currency });
+  const sandboxGateway = createSandboxGateway({
+    db,
+    secret: config.paymentsSandboxSecret ?? loadOrCreateLocalSecret(config.dataDir, 'payments-sandbox'),
+    logger,
+  });
+  const messages = createMessagesService({ db, events });
+  const payments = createPaymentsService({ db, ledger, gateway: sandboxGateway, currency, kycStatusOf: accounts.kycStatusOf });
   const site: SiteServices = {
     publicSettings: settings.publicSettings,
     viewer: session.viewer,
@@ -41,6 +89,13 @@ export function createServices({ config, database, logger }: { config: Config; d
     promotion: content.promotion,
     gameCategories: catalog.gameCategories,
     resolveListing: catalog.resolveListing,
+    games: catalog.games,
+    game: catalog.game,
+    favouriteGames: (playerId) => games.favourites.list(Number(playerId)),
+    wallet: (playerId) => wallet.wallet(Number(playerId)),
+    inbox: (playerId) => messages.inbox(Number(playerId)),
+    unreadMessages: (playerId) => messages.unread(Number(playerId)),
+    transactions: (playerId, { page, perPage, ...filters }) => wallet.transactions(Number(playerId), filters, { page, perPage }),
   };
   let closed = false;
   return {
@@ -54,19 +109,36 @@ export function createServices({ config, database, logger }: { config: Config; d
     accounts,
     operators,
     session,
+    events,
+    broadcasting,
+    ledger,
+    wallet,
+    sandboxGateway,
+    payments,
+    messages,
+    games,
     site,
-    /** Before serving: the configured operator exists, and the outbox delivers. */
+    /** Before serving: the configured operator exists, rounds a crash left open are finished, and the outbox delivers. */
     async start(): Promise<void> {
       if (config.operator) {
         const outcome = await operators.ensureOperator(config.operator);
         logger?.info({ operator: config.operator.email, outcome }, 'operator account checked');
       }
+      const recovered = await games.rounds.recoverOpenRounds();
+      if (recovered.settled + recovered.refunded > 0) logger?.warn(recovered, 'open game rounds recovered');
       outbox.start();
+    },
+    /** Player events go out to browsers through `publisher`, which browsers reach as `publicConfig` says. */
+    connectRealtime(publisher: RealtimePublisher, publicConfig: RealtimePublicConfig) {
+      broadcasting.connect(publisher, publicConfig);
+      settings.invalidate();
     },
     /** After the last request: finish deliveries in flight, let go of connections. */
     async close(): Promise<void> {
       if (closed) return;
       closed = true;
+      sandboxGateway.close();
+      await broadcasting.close();
       await outbox.stop();
       mailer.close();
       if (redis && redis.status !== 'end') await redis.quit().catch(() => redis.disconnect());

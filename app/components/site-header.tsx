@@ -1,5 +1,9 @@
-import { Link, NavLink } from 'react-router';
+import { useEffect } from 'react';
+import { Link, NavLink, useRouteLoaderData } from 'react-router';
+import { useUnread } from '../features/messages/use-inbox.ts';
 import { usePopup } from '../features/popups/popup-context.tsx';
+import { refreshWallet, useRootWallet, useWallet } from '../features/wallet/use-wallet.ts';
+import { formatMoney } from '../lib/money.ts';
 import { signOut } from '../lib/sign-out.ts';
 import { useSiteState } from '../lib/use-site-state.ts';
 import { Logo } from './logo.tsx';
@@ -40,22 +44,43 @@ function GuestActions() {
   );
 }
 
-function PlayerActions({ currency }: { currency: string }) {
+function HeaderBalance() {
+  const wallet = useWallet(useRootWallet());
+  useEffect(() => {
+    // The page came without a wallet (its read failed): ask once now.
+    if (!wallet) void refreshWallet();
+  }, []);
+  return (
+    <Link to="/account/wallet" className="rounded-lg border border-night-600 px-2.5 py-1 text-sm hover:border-gold-400 sm:px-3 sm:py-1.5">
+      <span className="sr-only text-[0.6875rem] uppercase tracking-wider text-mist-400 sm:not-sr-only sm:block">Balance</span>
+      <span className="font-semibold tabular-nums" data-testid="header-balance">
+        {wallet ? formatMoney(wallet.balance, wallet.currency, { cents: true }) : '—'}
+      </span>
+    </Link>
+  );
+}
+
+/** The unread-message count the root loader read, kept current by the realtime listener and the inbox. */
+function useUnreadMessages(): number {
+  const loaded = (useRouteLoaderData('root') as { unreadMessages?: number | null } | undefined)?.unreadMessages ?? null;
+  return useUnread(loaded) ?? 0;
+}
+
+function PlayerActions() {
+  const unread = useUnreadMessages();
   return (
     <div className="flex items-center gap-2">
-      <Link to="/account/wallet" className="hidden rounded-lg border border-night-600 px-3 py-1.5 text-sm sm:block" aria-label="Balance">
-        <span className="block text-[0.6875rem] uppercase tracking-wider text-mist-400">Balance</span>
-        <span className="font-semibold tabular-nums" data-testid="header-balance">
-          — {currency}
-        </span>
-      </Link>
+      <HeaderBalance />
       <Link to="/deposit" className="btn btn-primary">
         Deposit
       </Link>
       <details className="relative">
-        <summary className="btn btn-ghost cursor-pointer list-none" aria-label="Account menu">
+        <summary className="btn btn-ghost relative cursor-pointer list-none" aria-label={unread > 0 ? `Account menu, ${unread} unread messages` : 'Account menu'}>
           <span aria-hidden="true">☰</span>
           <span className="hidden sm:inline">Account</span>
+          {unread > 0 ? (
+            <span aria-hidden="true" data-testid="unread-dot" className="absolute -right-1 -top-1 h-3 w-3 rounded-full border-2 border-night-900 bg-gold-400" />
+          ) : null}
         </summary>
         <nav aria-label="Account" className="absolute right-0 z-30 mt-2 w-56 rounded-card border border-night-600 bg-night-850 p-2 shadow-glow">
           {accountNavigation.map((item) => (
@@ -63,8 +88,14 @@ function PlayerActions({ currency }: { currency: string }) {
               {item.label}
             </Link>
           ))}
-          <Link to="/messages" className="block rounded-md px-3 py-2 text-sm text-mist-300 hover:bg-night-700 hover:text-mist-100">
+          <Link to="/messages" className="flex items-center justify-between rounded-md px-3 py-2 text-sm text-mist-300 hover:bg-night-700 hover:text-mist-100">
             Messages
+            {unread > 0 ? (
+              <span data-testid="unread-count" className="rounded-full bg-gold-400 px-2 py-0.5 text-xs font-bold text-night-900">
+                <span className="sr-only">Unread: </span>
+                {unread}
+              </span>
+            ) : null}
           </Link>
           <button
             type="button"
@@ -107,7 +138,7 @@ export function SiteHeader() {
             </NavLink>
           ))}
         </nav>
-        <div className="ml-auto">{state?.viewer ? <PlayerActions currency={state.settings.default_currency} /> : <GuestActions />}</div>
+        <div className="ml-auto">{state?.viewer ? <PlayerActions /> : <GuestActions />}</div>
       </div>
     </header>
   );

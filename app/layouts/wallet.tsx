@@ -26,7 +26,7 @@ export default function WalletLayout() {
                 key={tab.to}
                 to={tab.to}
                 className={({ isActive }) =>
-                  `flex-1 shrink-0 px-4 py-3 text-center text-sm font-semibold ${isActive ? 'border-b-2 border-gold-400 text-gold-300' : 'text-mist-400 hover:text-mist-100'}`
+                  `flex-1 shrink-0 px-2 py-3 text-center text-sm font-semibold sm:px-4 ${isActive ? 'border-b-2 border-gold-400 text-gold-300' : 'text-mist-400 hover:text-mist-100'}`
                 }
               >
                 {tab.label}

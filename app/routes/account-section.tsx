@@ -3,10 +3,8 @@ import { pageMeta } from '../lib/meta.ts';
 import { PageHeading } from '../components/site-frame.tsx';
 import { failPageValidation, pagePath } from '../lib/page-validation.ts';
 
-// Each account section's heading; the accounts, wallet, bonuses, limits and clubs work fills the sections.
+// Each account section's heading; the accounts, bonuses, limits and clubs work fills the sections.
 const sections: Record<string, { title: string; lead: string }> = {
-  '/account/wallet': { title: 'Wallet', lead: 'Your balances, pending withdrawals and net deposits.' },
-  '/account/transaction': { title: 'Transactions', lead: 'Every deposit, withdrawal, bet and win on your account.' },
   '/account/bonuses': { title: 'Bonuses', lead: 'Your active bonuses and how much wagering is left on each.' },
   '/account/limit': { title: 'Limits', lead: 'Deposit, loss and session limits, time-outs and self-exclusion.' },
   '/account/verification': { title: 'Verification', lead: 'Upload your documents to verify your identity and unlock withdrawals.' },

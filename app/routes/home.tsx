@@ -1,13 +1,27 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/home';
 import { PromotionCard } from '../features/content/promotion-card.tsx';
+import { CategoryShelf, SHELF_SIZE } from '../features/games/lobby/category-shelf.tsx';
+import { FavouritesProvider } from '../features/games/lobby/favourites-context.tsx';
+import { FavouritesShelf } from '../features/games/lobby/favourites-shelf.tsx';
+import { LobbySearch } from '../features/games/lobby/lobby-search.tsx';
+import { viewerFavourites } from '../features/games/lobby/viewer-favourites.ts';
 import { HomeHero } from '../features/home/home-hero.tsx';
-import { servicesContext } from '../lib/context.ts';
+import { servicesContext, siteStateContext } from '../lib/context.ts';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
-  const [categories, promotions] = await Promise.all([services.gameCategories(), services.promotions()]);
-  return { categories, promotions: promotions.slice(0, 3) };
+  const [categories, promotions, favourites] = await Promise.all([
+    services.gameCategories(),
+    services.promotions(),
+    viewerFavourites(services, context.get(siteStateContext).viewer),
+  ]);
+  return {
+    promotions: promotions.slice(0, 3),
+    favourites,
+    // Not awaited: the page streams without them and each row fills in (or fails) on its own.
+    shelves: categories.map((category) => ({ category, games: services.games({ category: category.slug, page: 1, perPage: SHELF_SIZE }) })),
+  };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -15,24 +29,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <>
       <HomeHero />
       <div className="mx-auto max-w-7xl px-4">
-        <section aria-labelledby="categories-heading" className="py-10">
-          <h2 id="categories-heading" className="font-display text-2xl font-bold">
-            Play by category
-          </h2>
-          <ul className="mt-5 grid grid-cols-2 gap-4 md:grid-cols-4">
-            {loaderData.categories.map((category) => (
-              <li key={category.slug}>
-                <Link
-                  to={`/${category.slug}`}
-                  className="block h-full rounded-card border border-night-700 bg-night-850 p-5 transition-colors hover:border-gold-500"
-                >
-                  <span className="block text-lg font-semibold text-mist-100">{category.name}</span>
-                  <span className="mt-1 block text-sm text-mist-400">{category.description}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
+        <div className="space-y-8 py-8 sm:space-y-10 sm:py-10">
+          <FavouritesProvider loaded={loaderData.favourites}>
+            <LobbySearch>
+              <FavouritesShelf />
+              {loaderData.shelves.map((shelf) => (
+                <CategoryShelf key={shelf.category.slug} category={shelf.category} games={shelf.games} />
+              ))}
+            </LobbySearch>
+          </FavouritesProvider>
+        </div>
         <section aria-labelledby="promotions-heading" className="pb-6">
           <div className="flex items-end justify-between gap-4">
             <h2 id="promotions-heading" className="font-display text-2xl font-bold">

@@ -2,7 +2,13 @@ import { data } from 'react-router';
 import type { Route } from './+types/listing';
 import { pageMeta } from '../lib/meta.ts';
 import { PageHeading } from '../components/site-frame.tsx';
-import { servicesContext } from '../lib/context.ts';
+import { EmptyState } from '../components/ui/card.tsx';
+import { FavouritesProvider } from '../features/games/lobby/favourites-context.tsx';
+import { GameGrid } from '../features/games/lobby/game-grid.tsx';
+import { LISTING_PAGE_SIZE, listingPageNumber } from '../features/games/lobby/listing-page.ts';
+import { ListingPagination } from '../features/games/lobby/listing-pagination.tsx';
+import { viewerFavourites } from '../features/games/lobby/viewer-favourites.ts';
+import { servicesContext, siteStateContext } from '../lib/context.ts';
 import { UNMATCHED_ROUTE_MESSAGE } from '../lib/messages.ts';
 import { failPageValidation, pagePath } from '../lib/page-validation.ts';
 
@@ -16,10 +22,19 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   if (reservedSegments.has(first)) {
     return data({ kind: 'unmatched' as const, message: UNMATCHED_ROUTE_MESSAGE }, { status: 404 });
   }
+  const services = context.get(servicesContext);
   // The all-games guard: the slug must name a category or a provider.
-  const target = await context.get(servicesContext).resolveListing(path);
+  const target = await services.resolveListing(path);
   if (!target) failPageValidation(url);
-  return { kind: 'listing' as const, target };
+  const page = listingPageNumber(url.searchParams.get('page'));
+  if (page === null) failPageValidation(url);
+  const [games, favourites] = await Promise.all([
+    services.games({ [target.kind]: target.slug, page, perPage: LISTING_PAGE_SIZE }),
+    viewerFavourites(services, context.get(siteStateContext).viewer),
+  ]);
+  // A page past the last one is not a page of this listing (the first page always exists, even when empty).
+  if (page > games.meta.last_page) failPageValidation(url);
+  return { kind: 'listing' as const, target, games, favourites, pathname: url.pathname };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
@@ -34,13 +49,22 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
       </div>
     );
   }
-  const { target } = loaderData;
+  const { target, games } = loaderData;
+  const { total } = games.meta;
   return (
-    <>
-      <PageHeading title={target.kind === 'provider' ? target.name : `${target.name}`} lead={target.description} />
-      <p className="rounded-card border border-dashed border-night-600 p-10 text-center text-mist-400">
-        The games of this {target.kind} appear here.
-      </p>
-    </>
+    <FavouritesProvider loaded={loaderData.favourites}>
+      <PageHeading title={target.name} lead={target.description} />
+      {total === 0 ? (
+        <EmptyState title={`No ${target.kind === 'provider' ? 'games from this provider' : 'games here'} yet`} text="New titles arrive regularly. Have a look at the other categories meanwhile." />
+      ) : (
+        <>
+          <p className="mb-4 text-sm text-mist-400">
+            {total} {total === 1 ? 'game' : 'games'}
+          </p>
+          <GameGrid games={games.data} label={`${target.name} games`} />
+          <ListingPagination meta={games.meta} pathname={loaderData.pathname} />
+        </>
+      )}
+    </FavouritesProvider>
   );
 }

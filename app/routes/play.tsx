@@ -1,49 +1,40 @@
-import { data, Link, useLocation } from 'react-router';
+import { data, redirect } from 'react-router';
 import type { Route } from './+types/play';
+import type { RoundMode } from '../../contract/games.ts';
+import { PlayScreen } from '../features/games/play/play-screen.tsx';
+import { useRootWallet } from '../features/wallet/use-wallet.ts';
 import { pageMeta } from '../lib/meta.ts';
-import { LogoMark } from '../components/logo.tsx';
-import { usePopup } from '../features/popups/popup-context.tsx';
-import { siteStateContext } from '../lib/context.ts';
 import { BLOCKED_MESSAGE, NOT_ACTIVATED_MESSAGE } from '../lib/messages.ts';
+import { servicesContext, siteStateContext } from '../lib/context.ts';
 import { failPageValidation } from '../lib/page-validation.ts';
+import { authRedirect } from '../lib/route-rules.ts';
 
-export function loader({ url, params, context }: Route.LoaderArgs) {
-  const slug = params['*'] ?? '';
-  if (!/^[a-z0-9-]+(\/[a-z0-9-]+)*$/.test(slug)) failPageValidation(url);
-  // The play-game guard: blocked and not-activated players see their screens instead of the game.
+// `/play/{slug}` or `/play/{provider}/{slug}`: any other path, or a slug that names no game, fails page validation.
+export async function loader({ url, params, context }: Route.LoaderArgs) {
+  const path = params['*'] ?? '';
+  const segments = path.split('/');
+  if (!/^[a-z0-9-]+(\/[a-z0-9-]+)?$/.test(path)) failPageValidation(url);
+  const game = await context.get(servicesContext).game(segments.at(-1)!);
+  if (!game || (segments.length === 2 && segments[0] !== game.provider)) failPageValidation(url);
+
   const { viewer } = context.get(siteStateContext);
+  // The play-game guard. A blocked player may not play at all (the API refuses demo too); a not-activated
+  // one may play demo but sees the activation screen on asking for real money.
   if (viewer?.blocked) throw data({ message: BLOCKED_MESSAGE, type: 'blocked' }, { status: 423 });
-  if (viewer && !viewer.active) throw data({ message: NOT_ACTIVATED_MESSAGE, type: 'inactive' }, { status: 403 });
-  return { slug, signedIn: viewer !== null };
+  const asked = url.searchParams.get('mode');
+  const mode: RoundMode = asked === 'real' || asked === 'demo' ? asked : viewer?.active ? 'real' : 'demo';
+  if (mode === 'real') {
+    // The redirect-after-login guard: a guest asking for real play logs in and comes back here.
+    const toLogin = authRedirect(url, viewer);
+    if (toLogin) throw redirect(toLogin);
+    if (!viewer?.active) throw data({ message: NOT_ACTIVATED_MESSAGE, type: 'inactive' }, { status: 403 });
+  }
+  return { game, mode, signedIn: viewer !== null };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(matches, `Play ${titleOf(loaderData?.slug ?? '')}`);
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(matches, `Play ${loaderData?.game.name ?? ''}`, loaderData?.game.description);
 
-function titleOf(slug: string): string {
-  return (slug.split('/').at(-1) ?? slug).replace(/-/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
-}
-
-/** Game play: a full-screen game frame with a slim bar (the games work mounts the game here). */
 export default function Play({ loaderData }: Route.ComponentProps) {
-  const { openPopup } = usePopup();
-  const location = useLocation();
-  return (
-    <div className="flex min-h-dvh flex-col bg-night-950">
-      <div className="flex items-center gap-3 border-b border-night-700 px-4 py-2">
-        <Link to="/" aria-label="Back to the lobby" className="shrink-0">
-          <LogoMark />
-        </Link>
-        <h1 className="truncate font-semibold">{titleOf(loaderData.slug)}</h1>
-        {!loaderData.signedIn ? (
-          // The redirect-after-login guard: logging in from here comes back to this game.
-          <button type="button" className="btn btn-primary ml-auto" onClick={() => openPopup('login', location.pathname)}>
-            Log in to play for real
-          </button>
-        ) : null}
-      </div>
-      <div className="flex flex-1 items-center justify-center p-4">
-        <div className="aspect-video w-full max-w-5xl rounded-card border border-night-700 bg-night-850" aria-label="Game area" />
-      </div>
-    </div>
-  );
+  const wallet = useRootWallet();
+  return <PlayScreen key={`${loaderData.game.slug}:${loaderData.mode}`} game={loaderData.game} mode={loaderData.mode} signedIn={loaderData.signedIn} loadedWallet={wallet} />;
 }

@@ -3,13 +3,10 @@ import { pageMeta } from '../lib/meta.ts';
 import { PageHeading } from '../components/site-frame.tsx';
 import { failPageValidation, pagePath } from '../lib/page-validation.ts';
 
-// Each cashier page's heading; the wallet, bonuses and messages work fills the pages.
+// Each cashier page's heading; the bonuses and messages work fills the pages.
 const pages: Record<string, { title: string; lead: string }> = {
-  '/deposit': { title: 'Deposit', lead: 'Add money to your balance by card or crypto.' },
-  '/withdraw': { title: 'Withdraw', lead: 'Cash out your winnings to the method you deposited with.' },
   '/all-bonuses': { title: 'Bonuses', lead: 'Offers you can claim with your next deposit.' },
   '/bonus-activated': { title: 'Bonus activated', lead: 'Your bonus is active. Good luck!' },
-  '/messages': { title: 'Messages', lead: 'Messages from our team about your account.' },
 };
 
 export function loader({ url }: Route.LoaderArgs) {

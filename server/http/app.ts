@@ -1,11 +1,19 @@
 import { existsSync } from 'node:fs';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { accountRoutes } from '../modules/accounts/routes.ts';
+import { catalogRoutes } from '../modules/catalog/routes.ts';
+import { gameRoutes } from '../modules/games/routes.ts';
+import { broadcastingRoutes } from '../modules/broadcasting/routes.ts';
 import { healthRoutes } from '../modules/health/routes.ts';
+import { messageRoutes } from '../modules/messages/routes.ts';
 import { operatorRoutes } from '../modules/operators/routes.ts';
+import { paymentRoutes } from '../modules/payments/routes.ts';
+import { sandboxGatewayRoutes } from '../modules/sandbox-gateway/routes.ts';
+import { walletRoutes } from '../modules/wallet/routes.ts';
 import { settingsRoutes } from '../modules/settings/routes.ts';
 import type { Services } from '../services.ts';
 import { installErrorHandling } from './errors.ts';
@@ -43,12 +51,21 @@ export async function buildApp({ services, logger, site, rateLimitNamespace = 'c
   app.addHook('onClose', () => services.close());
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(cookie);
+  // Form posts: the sandbox gateway's card page, and realtime channel auth as pusher-js sends it.
+  await app.register(formbody, { bodyLimit: 64 * 1024 });
   await installRateLimits(app, { redis: services.redis, nameSpace: rateLimitNamespace });
 
   await app.register(healthRoutes, { services });
   await app.register(settingsRoutes, { services });
   await app.register(accountRoutes, { services });
   await app.register(operatorRoutes, { services });
+  await app.register(walletRoutes, { services });
+  await app.register(messageRoutes, { services });
+  await app.register(broadcastingRoutes, { services });
+  await app.register(paymentRoutes, { services });
+  await app.register(sandboxGatewayRoutes, { services });
+  await app.register(catalogRoutes, { services });
+  await app.register(gameRoutes, { services });
   // Unknown API paths answer JSON, never a page.
   app.all('/api/*', async (request, reply) => reply.callNotFound());
 

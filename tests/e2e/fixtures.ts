@@ -1,48 +1,63 @@
 // Shared helpers for the end-to-end suite: a logged-in context, hydration waits and route tables.
 import { randomBytes } from 'node:crypto';
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
-import { playerUserAgent, servers } from '../../playwright.config.ts';
+import { operator, playerUserAgent, servers } from '../../playwright.config.ts';
 import { mailedLink } from './outbox.ts';
 
 export { expect, playerUserAgent, servers };
 
 const PASSWORD = 'Lucky#Seven77';
+/** The password every player the suites register logs in with. */
+export const PLAYER_PASSWORD = PASSWORD;
 const json = { 'content-type': 'application/json', accept: 'application/json' };
 
 // One activated player per worker and server: registering is limited per IP, logging in is cheap.
 const players = new Map<string, Promise<string>>();
 
-/** Registers a player through the API and activates it through the link in its mail; returns its e-mail. */
+/** Registers a new player through the API without activating it; returns its e-mail. */
+export async function registerPlayer(baseURL: string = servers.staging): Promise<string> {
+  const address = `e2e-${randomBytes(6).toString('hex')}@example.com`;
+  const form = {
+    email: address, password: PASSWORD, name: 'Eve', surname: 'Tester', birthdate: '1990-01-01', gender: 'female',
+    country: 'MT', city: 'Valletta', address1: '1 Test Street', postcode: 'VLT 1000', phonePrefix: '356',
+    phoneNumber: '99123456', phone: '+35699123456', newsletter: false, agreement: true,
+  };
+  const registered = await fetch(`${baseURL}/api/register`, { method: 'POST', headers: json, body: JSON.stringify(form) });
+  if (registered.status !== 201) throw new Error(`register: ${registered.status} ${await registered.text()}`);
+  return address;
+}
+
+/** Registers a new player through the API and activates it through the link in its mail; returns its e-mail. */
+export async function registerActivePlayer(baseURL: string = servers.staging): Promise<string> {
+  const address = await registerPlayer(baseURL);
+  const activated = await fetch(`${baseURL}/api/activate`, {
+    method: 'POST', headers: json, body: JSON.stringify({ activate_token: (await mailedLink(baseURL, address, /\/player\/activate\//)).split('/').at(-1) }),
+  });
+  if (!activated.ok) throw new Error(`activate: ${activated.status} ${await activated.text()}`);
+  return address;
+}
+
+/** The worker's shared active player (made once per server). */
 function activePlayer(baseURL: string): Promise<string> {
   let email = players.get(baseURL);
   if (!email) {
-    email = (async () => {
-      const address = `e2e-${randomBytes(6).toString('hex')}@example.com`;
-      const form = {
-        email: address, password: PASSWORD, name: 'Eve', surname: 'Tester', birthdate: '1990-01-01', gender: 'female',
-        country: 'MT', city: 'Valletta', address1: '1 Test Street', postcode: 'VLT 1000', phonePrefix: '356',
-        phoneNumber: '99123456', phone: '+35699123456', newsletter: false, agreement: true,
-      };
-      const registered = await fetch(`${baseURL}/api/register`, { method: 'POST', headers: json, body: JSON.stringify(form) });
-      if (registered.status !== 201) throw new Error(`register: ${registered.status} ${await registered.text()}`);
-      const activated = await fetch(`${baseURL}/api/activate`, {
-        method: 'POST', headers: json, body: JSON.stringify({ activate_token: (await mailedLink(baseURL, address, /\/player\/activate\//)).split('/').at(-1) }),
-      });
-      if (!activated.ok) throw new Error(`activate: ${activated.status} ${await activated.text()}`);
-      return address;
-    })();
+    email = registerActivePlayer(baseURL);
     players.set(baseURL, email);
   }
   return email;
 }
 
-/** A fresh session token of the worker's active player: POST /api/login, as the login popup does. */
-export async function loginToken(baseURL: string = servers.staging): Promise<{ token: string; expiresAt: Date }> {
-  const email = await activePlayer(baseURL);
+/** A fresh session token of the player `email`: POST /api/login, as the login popup does. */
+export async function sessionOf(email: string, baseURL: string = servers.staging): Promise<{ token: string; expiresAt: Date }> {
   const response = await fetch(`${baseURL}/api/login`, { method: 'POST', headers: json, body: JSON.stringify({ email, password: PASSWORD }) });
   if (!response.ok) throw new Error(`login: ${response.status} ${await response.text()}`);
   const { token, expires_at } = (await response.json()) as { token: string; expires_at: string };
   return { token, expiresAt: new Date(expires_at) };
+}
+
+/** A fresh session token of the worker's active player. */
+export async function loginToken(baseURL: string = servers.staging): Promise<{ token: string; expiresAt: Date }> {
+  return sessionOf(await activePlayer(baseURL), baseURL);
 }
 
 const resetPaths = new Map<string, Promise<string>>();
@@ -62,12 +77,35 @@ export function resetPasswordPath(baseURL: string = servers.staging): Promise<st
   return found;
 }
 
-/** Logs `context` in as a real, activated player: the server's `token` cookie, as login sets it. */
-export async function logIn(context: BrowserContext, baseURL: string = servers.staging): Promise<void> {
-  const { token, expiresAt } = await loginToken(baseURL);
+/** Gives `context` the server's `token` cookie of a session, as login sets it. */
+export async function addSessionCookie(context: BrowserContext, session: { token: string; expiresAt: Date }, baseURL: string = servers.staging): Promise<void> {
   await context.addCookies([
-    { name: 'token', value: token, url: baseURL, httpOnly: true, secure: true, sameSite: 'Strict', expires: Math.floor(expiresAt.getTime() / 1000) },
+    { name: 'token', value: session.token, url: baseURL, httpOnly: true, secure: true, sameSite: 'Strict', expires: Math.floor(session.expiresAt.getTime() / 1000) },
   ]);
+}
+
+/** Logs `context` in as a real, activated player. */
+export async function logIn(context: BrowserContext, baseURL: string = servers.staging): Promise<void> {
+  await addSessionCookie(context, await loginToken(baseURL), baseURL);
+}
+
+/** Credits `amount` (minor units) to the player of `token`: a sandbox crypto deposit, confirmed by the simulated network. */
+export async function depositFor(token: string, amount: number, baseURL: string = servers.staging): Promise<void> {
+  const headers = { ...json, authorization: `Bearer ${token}`, 'idempotency-key': crypto.randomUUID() };
+  const created = await fetch(`${baseURL}/api/payments/deposits`, { method: 'POST', headers, body: JSON.stringify({ method: 'sandbox-crypto', amount }) });
+  if (created.status !== 201) throw new Error(`deposit: ${created.status} ${await created.text()}`);
+  const { data } = (await created.json()) as { data: { sandbox_confirm_url: string } };
+  const confirmed = await fetch(`${baseURL}${data.sandbox_confirm_url}`, { method: 'POST', headers: { accept: 'application/json' } });
+  if (!confirmed.ok) throw new Error(`confirm deposit: ${confirmed.status} ${await confirmed.text()}`);
+}
+
+/** A bearer token of the operator the staging and production servers start with (playwright.config.ts). */
+export async function operatorToken(baseURL: string = servers.staging): Promise<string> {
+  const response = await fetch(`${baseURL}/api/admin/login`, {
+    method: 'POST', headers: json, body: JSON.stringify({ email: operator.OPERATOR_EMAIL, password: operator.OPERATOR_PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`admin login: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { token: string }).token;
 }
 
 /** Headers for a plain request from a logged-in player of the server at `baseURL`. */
@@ -125,3 +163,37 @@ export function withPrefix(prefix: string, path: string): string {
 }
 
 export const UUID = '0f8fad5b-d9cb-469f-a165-70867728950e';
+
+export type Answer<T> = { status: number; body: T };
+
+/** Our JSON API called from the test's side (Node), with an optional bearer token, body and Idempotency-Key. */
+export async function api<T>(
+  path: string,
+  { method = 'GET', token, body, key, baseURL = servers.staging }: { method?: string; token?: string; body?: unknown; key?: string; baseURL?: string } = {},
+): Promise<Answer<T>> {
+  const response = await fetch(`${baseURL}${path}`, {
+    method,
+    headers: {
+      accept: 'application/json',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(key ? { 'idempotency-key': key } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json().catch(() => ({}))) as T };
+}
+
+/** A player of the test's own (balances and favourites start empty), signed in in the page's context. */
+export type FreshPlayer = { id: string; token: string };
+
+export const playerTest = test.extend<{ player: FreshPlayer }>({
+  player: async ({ context }, use) => {
+    const session = await sessionOf(await registerActivePlayer());
+    await addSessionCookie(context, session);
+    const me = await api<{ id: string | number }>('/api/player', { token: session.token });
+    expect(me.status).toBe(200);
+    await use({ id: String(me.body.id), token: session.token });
+  },
+});
+

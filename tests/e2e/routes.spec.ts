@@ -25,8 +25,8 @@ const publicScreens: Screen[] = [
   { path: '/providers/croupier-studio', layout: 'games', heading: 'Croupier Studio' },
   { path: `/refer-a-friend/${UUID}`, layout: 'blur', heading: 'A friend invited you' },
   { path: `/player/activate/${UUID}`, layout: 'blur', heading: 'Activating your account' },
-  { path: '/play/some-game', layout: 'none', heading: 'Some Game' },
-  { path: '/play/croupier-studio/lucky-wheel', layout: 'none', heading: 'Lucky Wheel' },
+  { path: '/play/european-roulette', layout: 'none', heading: 'European Roulette' },
+  { path: '/play/croupier-studio/lantern-orchard', layout: 'none', heading: 'Lantern Orchard' },
   { path: '/test-route', layout: 'none', heading: 'Staging test route' },
 ];
 

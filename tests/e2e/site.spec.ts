@@ -3,9 +3,13 @@
 import { clientNavigate, expect, servers, test, waitForHydration } from './fixtures.ts';
 
 test.describe('cookie banner', () => {
+  test.use({ storageState: { cookies: [], origins: [] } });
+
   test('is absent at 3 s, shown by 6 s, gone after accepting and after a reload', async ({ page }) => {
     await page.clock.install();
     await page.goto('/faq');
+    // The banner's timer starts at hydration; moving the clock before it would skip past nothing.
+    await waitForHydration(page);
     const banner = page.locator('[data-cookie-banner]');
     await page.clock.runFor(3000);
     await expect(banner).toHaveCount(0);
@@ -22,6 +26,7 @@ test.describe('cookie banner', () => {
   test('links to the cookie policy in a new tab', async ({ page }) => {
     await page.clock.install();
     await page.goto('/');
+    await waitForHydration(page);
     await page.clock.runFor(4600);
     const link = page.locator('[data-cookie-banner]').getByRole('link', { name: 'cookie policy' });
     await expect(link).toHaveAttribute('href', '/cookie-policy');
@@ -37,11 +42,22 @@ test.describe('first-load spinner', () => {
   test('shows a small badge that covers no content and fades after about 3 s', async ({ page }) => {
     await page.goto('/');
     const spinner = page.locator('[data-first-load-spinner]');
+    // The fade is a CSS animation that starts when the badge is parsed. A loaded machine can take longer than
+    // 3 s to finish loading the page, so the test rewinds the fade to its start instead of racing it.
+    const fade = await spinner.evaluate((element) => {
+      const [animation] = element.getAnimations().filter((a) => (a as CSSAnimation).animationName === 'first-load-spinner-out');
+      animation.pause();
+      animation.currentTime = 0;
+      const { delay, duration } = animation.effect!.getTiming();
+      return { delay, duration };
+    });
+    expect(fade).toEqual({ delay: 3000, duration: 300 });
     await expect(spinner).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const box = await spinner.boundingBox();
     expect(box?.height).toBeLessThan(60);
     expect(box?.width).toBeLessThan(200);
+    await spinner.evaluate((element) => element.getAnimations().forEach((animation) => animation.play()));
     await expect(spinner).toBeHidden({ timeout: 6000 });
   });
 

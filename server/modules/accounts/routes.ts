@@ -1,18 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { REGISTRATION_FIELDS } from '../../../contract/accounts.ts';
 import { clearTokenCookie, presentedToken, setTokenCookie } from '../../http/auth.ts';
+import { playerGuards } from '../../http/player-guards.ts';
 import { markPrecognitive, precognitionRequest, precognitionSucceeded, varyOnPrecognition } from '../../http/precognition.ts';
 import { bodyEmail, limitFailures, limitRequests, MINUTES_15, type Limit } from '../../http/rate-limit.ts';
 import { hasErrors, invalid, Problem } from '../../problem.ts';
 import type { Services } from '../../services.ts';
-import type { AuthenticatedPlayer } from './service.ts';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** Set by the player guards below. */
-    player: AuthenticatedPlayer | null;
-  }
-}
 
 // Input bounds: anything longer is refused with a 422 before any work is done.
 const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
@@ -96,24 +89,7 @@ export async function accountRoutes(app: FastifyInstance, { services }: { servic
   const allow = services.config.rateLimitAllowlist;
   const limit = (limits: Limit[]) => limitRequests(app, allow, limits);
   const playerKey = (request: FastifyRequest) => (request.player ? String(request.player.id) : undefined);
-  app.decorateRequest('player', null);
-
-  /** 401 without a valid token; sets request.player. */
-  async function signedIn(request: FastifyRequest) {
-    const player = await accounts.authenticate(presentedToken(request));
-    if (!player) throw new Problem(401, 'Unauthenticated.');
-    request.player = player;
-  }
-  /** …and 423 for a blocked player. */
-  async function notBlocked(request: FastifyRequest) {
-    await signedIn(request);
-    if (request.player!.blocked) throw new Problem(423, 'Your account is blocked.', { type: 'blocked' });
-  }
-  /** …and 403 for one who has not activated the account (SPEC.md §5 messages). */
-  async function activePlayer(request: FastifyRequest) {
-    await notBlocked(request);
-    if (!request.player!.active) throw new Problem(403, 'Your account is not activated.', { type: 'inactive' });
-  }
+  const { signedIn, notBlocked, activePlayer } = playerGuards(app, accounts);
 
   // --- registration (with Precognition dry runs) -------------------------------------------------
   const isDryRun = (request: FastifyRequest) => precognitionRequest(request) !== null;

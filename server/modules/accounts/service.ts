@@ -606,6 +606,22 @@ export function createAccountsService({
       return rows.map((row) => ({ id: String(row.id), email: row.email, active: row.active, blocked: row.blocked, kyc_status: row.kycStatus as KycStatus }));
     },
 
+    /** The player's identity-verification status; null for an unknown player. */
+    async kycStatusOf(playerId: number): Promise<KycStatus | null> {
+      const [row] = await db.select({ kycStatus: players.kycStatus }).from(players).where(eq(players.id, playerId));
+      return row ? (row.kycStatus as KycStatus) : null;
+    },
+
+    /** An operator's KYC decision (until document upload arrives with the verification work). */
+    async setKycStatus(playerId: number, kycStatus: KycStatus): Promise<AdminPlayer | null> {
+      const [row] = await db
+        .update(players)
+        .set({ kycStatus, updatedAt: now() })
+        .where(eq(players.id, playerId))
+        .returning({ id: players.id, email: players.email, active: players.active, blocked: players.blocked, kycStatus: players.kycStatus });
+      return row ? { id: String(row.id), email: row.email, active: row.active, blocked: row.blocked, kyc_status: row.kycStatus as KycStatus } : null;
+    },
+
     /** Blocks or unblocks a player. Takes effect on their very next request: nothing caches it. */
     async setBlocked(playerId: number, blocked: boolean): Promise<AdminPlayer | null> {
       const [row] = await db

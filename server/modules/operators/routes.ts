@@ -2,7 +2,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ACTIVATION_TYPES, type ActivationType } from '../../../contract/site.ts';
 import { bearerToken } from '../../http/auth.ts';
 import { bodyEmail, limitFailures, limitRequests, MINUTES_15 } from '../../http/rate-limit.ts';
+import { KYC_STATUSES, type KycStatus } from '../../../contract/accounts.ts';
+import type { WithdrawalStatus } from '../../../contract/wallet.ts';
 import { invalid, Problem } from '../../problem.ts';
+import { MESSAGE_LIMITS } from '../../../contract/messages.ts';
+import { messageSchema } from '../messages/routes.ts';
+import { withdrawalSchema } from '../payments/routes.ts';
 import type { Services } from '../../services.ts';
 import type { AuthenticatedOperator } from './service.ts';
 
@@ -21,7 +26,7 @@ const playerIdParams = { type: 'object', required: ['id'], properties: { id: { t
 
 /** Operator routes: only an operator's bearer token opens them (never a player's, never a cookie). */
 export async function operatorRoutes(app: FastifyInstance, { services }: { services: Services }) {
-  const { operators, accounts, settings } = services;
+  const { operators, accounts, settings, payments, messages } = services;
   app.decorateRequest('operator', null);
 
   async function operatorOnly(request: FastifyRequest) {
@@ -84,6 +89,92 @@ export async function operatorRoutes(app: FastifyInstance, { services }: { servi
       },
     );
   }
+
+  // Until document upload arrives with the verification work, an operator decides KYC directly.
+  app.post(
+    '/api/admin/players/:id/kyc',
+    {
+      preHandler: operatorOnly,
+      schema: {
+        params: playerIdParams,
+        body: { type: 'object', required: ['status'], additionalProperties: false, properties: { status: { type: 'string', enum: KYC_STATUSES.filter((s) => s !== 'unverified') } } },
+        response: { 200: { type: 'object', required: ['data'], properties: { data: adminPlayer } } },
+      },
+    },
+    async (request) => {
+      const id = (request.params as { id: string }).id;
+      const status = (request.body as { status: KycStatus }).status;
+      const player = await accounts.setKycStatus(Number(id), status);
+      if (!player) throw new Problem(404, 'No player with that id.');
+      await operators.record(request.operator!.id, 'player.kyc', `player:${id}`, { status });
+      return { data: player };
+    },
+  );
+
+  app.get(
+    '/api/admin/withdrawals',
+    {
+      preHandler: operatorOnly,
+      schema: {
+        querystring: { type: 'object', additionalProperties: false, properties: { status: { type: 'string', enum: ['pending', 'paid', 'rejected'] } } },
+        response: { 200: { type: 'object', required: ['data'], properties: { data: { type: 'array', items: withdrawalSchema } } } },
+      },
+    },
+    async (request) => ({ data: await payments.withdrawalsForOperators((request.query as { status?: WithdrawalStatus }).status) }),
+  );
+
+  const withdrawalParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', format: 'uuid' } } } as const;
+  for (const decision of ['approve', 'reject'] as const) {
+    app.post(
+      `/api/admin/withdrawals/:id/${decision}`,
+      {
+        preHandler: operatorOnly,
+        schema: {
+          params: withdrawalParams,
+          body: { type: ['object', 'null'], additionalProperties: false, properties: { note: { type: 'string', maxLength: 500 } } },
+          response: { 200: { type: 'object', required: ['data'], properties: { data: withdrawalSchema } } },
+        },
+      },
+      async (request) => {
+        const id = (request.params as { id: string }).id;
+        const operatorId = request.operator!.id;
+        const note = (request.body as { note?: string } | null)?.note ?? null;
+        const withdrawal = decision === 'approve' ? await payments.approveWithdrawal(id, operatorId) : await payments.rejectWithdrawal(id, operatorId, note);
+        await operators.record(operatorId, `withdrawal.${decision}`, `withdrawal:${id}`, note ? { note } : {});
+        return { data: withdrawal };
+      },
+    );
+  }
+
+  app.post(
+    '/api/admin/messages',
+    {
+      preHandler: operatorOnly,
+      schema: {
+        body: {
+          type: 'object',
+          required: ['player_id', 'subject', 'body'],
+          additionalProperties: false,
+          properties: {
+            player_id: { anyOf: [{ type: 'string', pattern: '^[1-9][0-9]{0,14}$' }, { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER }] },
+            subject: { type: 'string', minLength: 1, maxLength: MESSAGE_LIMITS.subject },
+            body: { type: 'string', minLength: 1, maxLength: MESSAGE_LIMITS.body },
+          },
+        },
+        response: { 201: { type: 'object', required: ['data'], properties: { data: messageSchema } } },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body as { player_id: string | number; subject: string; body: string };
+      const playerId = Number(body.player_id);
+      if (!body.subject.trim()) throw invalid({ subject: ['The subject field is required.'] });
+      if (!body.body.trim()) throw invalid({ body: ['The body field is required.'] });
+      const message = await messages.send({ playerId, subject: body.subject.trim(), body: body.body.trim(), sentBy: request.operator!.id });
+      if (!message) throw invalid({ player_id: ['No player with that id.'] });
+      await operators.record(request.operator!.id, 'message.send', `player:${playerId}`, { message_id: message.id });
+      return reply.code(201).send({ data: message });
+    },
+  );
 
   app.put(
     '/api/admin/settings',

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { ACTIVATION_TYPES, type ActivationType, type PublicSettings } from '../../../contract/site.ts';
+import { ACTIVATION_TYPES, type ActivationType, type PublicSettings, type RealtimePublicConfig } from '../../../contract/site.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { siteSettings } from './schema.ts';
@@ -11,7 +11,16 @@ const SETTINGS_TTL_MS = 5_000;
 
 export type SettingsService = ReturnType<typeof createSettingsService>;
 
-export function createSettingsService({ db, config }: { db: Database; config: Config }) {
+export function createSettingsService({
+  db,
+  config,
+  realtime = () => null,
+}: {
+  db: Database;
+  config: Config;
+  /** Where browsers connect for realtime events, once the realtime server is up (null before, or without one). */
+  realtime?: () => RealtimePublicConfig | null;
+}) {
   let cached: { settings: Readonly<PublicSettings>; loadedAt: number } | undefined;
   async function readSetting(key: string): Promise<string | undefined> {
     const [row] = await db.select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, key));
@@ -31,7 +40,7 @@ export function createSettingsService({ db, config }: { db: Database; config: Co
       maintenance: config.maintenance,
       app_env: config.appEnv,
       public_url: config.publicUrl,
-      realtime: null,
+      realtime: realtime(),
       analytics_id: config.analyticsId ?? null,
       support_chat_url: config.supportChatUrl ?? null,
       visitor_trace_url: config.visitorTraceUrl ?? null,
@@ -45,6 +54,11 @@ export function createSettingsService({ db, config }: { db: Database; config: Co
         cached = { settings: Object.freeze(await loadPublicSettings()), loadedAt: now };
       }
       return cached.settings;
+    },
+
+    /** Forgets the cached settings, e.g. once the realtime server is listening. */
+    invalidate(): void {
+      cached = undefined;
     },
 
     async setRegistrationActivationType(type: ActivationType): Promise<void> {

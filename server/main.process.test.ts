@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +29,11 @@ function startServer(env: Record<string, string>) {
   return { child, exited, output: () => output };
 }
 
+async function until(condition: () => boolean): Promise<void> {
+  for (let i = 0; i < 300 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+  expect(condition()).toBe(true);
+}
+
 describe('the server process', () => {
   it('refuses to start on a bad setting and says which and why', async () => {
     const server = startServer({ PORT: '3950', MAINTENANCE: 'maybe', APP_ENV: 'prod' });
@@ -47,12 +53,27 @@ describe('the server process', () => {
     }
     expect(up).toBe(true);
 
-    const inFlight = fetch(`http://127.0.0.1:${port}/promotion`).then(async (r) => ({ status: r.status, body: await r.text() }));
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    // A request is held in flight deterministically: its headers arrive (and are logged) before SIGTERM, its
+    // body only after the server has begun draining. It must get its real answer, not the 503 of a closing server.
+    const body = JSON.stringify({ email: 'nobody@casino.example', password: 'not-the-password-1!' });
+    const request = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/api/login', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } });
+    const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      request.once('error', reject);
+      request.once('response', (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.once('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+      });
+    });
+    request.write(body.slice(0, 10));
+    await until(() => server.output().includes('"url":"/api/login"'));
     server.child.kill('SIGTERM');
-    const page = await inFlight;
-    expect(page.status).toBe(200);
-    expect(page.body).toContain('Promotions');
+    await until(() => server.output().includes('draining in-flight requests'));
+    request.end(body.slice(10));
+    const login = await answer;
+    expect(login.status).toBe(422);
+    expect(JSON.parse(login.body).errors.email).toEqual(['These credentials do not match our records.']);
     expect(await server.exited).toBe(0);
     expect(server.output()).toContain('draining in-flight requests');
     expect(server.output()).toContain('stopped cleanly');

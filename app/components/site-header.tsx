@@ -76,7 +76,11 @@ function PlayerActions() {
       </Link>
       <details className="relative">
         <summary className="btn btn-ghost relative cursor-pointer list-none" aria-label={unread > 0 ? `Account menu, ${unread} unread messages` : 'Account menu'}>
-          <span aria-hidden="true">☰</span>
+          {/* A person, not a second "☰": on a phone the site menu's button sits at the other end of the header. */}
+          <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="1.6">
+            <circle cx="10" cy="6.5" r="3.5" />
+            <path d="M3 17.5c.8-3.4 3.6-5.5 7-5.5s6.2 2.1 7 5.5" strokeLinecap="round" />
+          </svg>
           <span className="hidden sm:inline">Account</span>
           {unread > 0 ? (
             <span aria-hidden="true" data-testid="unread-dot" className="absolute -right-1 -top-1 h-3 w-3 rounded-full border-2 border-night-900 bg-gold-400" />

@@ -45,7 +45,8 @@ test.describe('first-load spinner', () => {
     // The fade is a CSS animation that starts when the badge is parsed. A loaded machine can take longer than
     // 3 s to finish loading the page, so the test rewinds the fade to its start instead of racing it.
     const fade = await spinner.evaluate((element) => {
-      const [animation] = element.getAnimations().filter((a) => (a as CSSAnimation).animationName === 'first-load-spinner-out');
+      const animation = element.getAnimations().find((a) => (a as CSSAnimation).animationName === 'first-load-spinner-out');
+      if (!animation) throw new Error('the badge has no fade animation');
       animation.pause();
       animation.currentTime = 0;
       const { delay, duration } = animation.effect!.getTiming();

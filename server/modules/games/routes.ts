@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BLACKJACK_MOVES, CLIENT_SEED_PATTERN, DEMO_CURRENCY, ROUND_MODES, ROUND_STATUSES, type DemoWallet, type RoundMode, type RoundStatus } from '../../../contract/games.ts';
 import { presentedToken } from '../../http/auth.ts';
+import { idempotencyKey } from '../../http/idempotency-key.ts';
 import { playerGuards } from '../../http/player-guards.ts';
 import { invalid, Problem } from '../../problem.ts';
 import type { Services } from '../../services.ts';
 import { gameSummarySchema, pageMetaSchema, PAGE, PER_PAGE } from '../catalog/routes.ts';
-import { IDEMPOTENCY_KEY_PATTERN } from '../payments/service.ts';
 import { DEMO_COOKIE, type DemoSession } from './demo-sessions.ts';
 import { prepareRound, type RoundInput } from './engines.ts';
 
@@ -55,21 +55,6 @@ const roundSchema = {
 const data = (schema: object) => ({ type: 'object', required: ['data'], properties: { data: schema } }) as const;
 const modeQuery = { type: 'object', additionalProperties: false, properties: { mode: { type: 'string', enum: [...ROUND_MODES] } } } as const;
 const demoWalletSchema = { type: 'object', required: ['balance', 'currency'], properties: { balance: int, currency: str } } as const;
-
-/** The `Idempotency-Key` header: required for real money (DESIGN.md), optional for demo play. */
-function idempotencyKey(request: FastifyRequest, required: true): string;
-function idempotencyKey(request: FastifyRequest, required: false): string | null;
-function idempotencyKey(request: FastifyRequest, required: boolean): string | null {
-  const value = request.headers['idempotency-key'];
-  if (value === undefined || value === '') {
-    if (!required) return null;
-    throw new Problem(400, 'The Idempotency-Key header is required.', { type: 'idempotency' });
-  }
-  if (typeof value !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(value)) {
-    throw new Problem(400, 'The Idempotency-Key header must be 1 to 200 visible ASCII characters.', { type: 'idempotency' });
-  }
-  return value;
-}
 
 export async function gameRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const { games, catalog, accounts } = services;

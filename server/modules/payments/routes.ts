@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { idempotencyKey } from '../../http/idempotency-key.ts';
 import { playerGuards } from '../../http/player-guards.ts';
 import { Problem } from '../../problem.ts';
 import type { Services } from '../../services.ts';
 import { SIGNATURE_HEADER, type GatewayEvent } from '../sandbox-gateway/service.ts';
-import { IDEMPOTENCY_KEY_PATTERN } from './service.ts';
 
 // Amounts are integers of minor units: JSON numbers only (no strings, no fractions), positive and bounded.
 const AMOUNT = { type: 'integer', minimum: 1, maximum: 100_000_000_00 } as const;
@@ -60,16 +60,6 @@ export const withdrawalSchema = {
 } as const;
 const data = <T>(schema: T) => ({ 200: { type: 'object', required: ['data'], properties: { data: schema } } }) as const;
 
-/** The `Idempotency-Key` header every money-moving request must carry (DESIGN.md). */
-function idempotencyKey(request: FastifyRequest): string {
-  const value = request.headers['idempotency-key'];
-  if (value === undefined || value === '') throw new Problem(400, 'The Idempotency-Key header is required.', { type: 'idempotency' });
-  if (typeof value !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(value)) {
-    throw new Problem(400, 'The Idempotency-Key header must be 1 to 200 visible ASCII characters.', { type: 'idempotency' });
-  }
-  return value;
-}
-
 export async function paymentRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const { payments, sandboxGateway, accounts } = services;
   const { signedIn, activePlayer } = playerGuards(app, accounts);
@@ -91,7 +81,7 @@ export async function paymentRoutes(app: FastifyInstance, { services }: { servic
       },
     },
     async (request, reply) => {
-      const key = idempotencyKey(request);
+      const key = idempotencyKey(request, true);
       const body = request.body as { method: string; amount: number; bonusId?: string | null };
       const deposit = await payments.createDeposit(request.player!, body, key);
       return reply.code(201).send({ data: deposit });
@@ -119,7 +109,7 @@ export async function paymentRoutes(app: FastifyInstance, { services }: { servic
       },
     },
     async (request, reply) => {
-      const key = idempotencyKey(request);
+      const key = idempotencyKey(request, true);
       const withdrawal = await payments.requestWithdrawal(request.player!, request.body as { method: string; amount: number; address?: string | null }, key);
       return reply.code(201).send({ data: withdrawal });
     },

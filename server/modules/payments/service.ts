@@ -16,8 +16,6 @@ type DepositRow = typeof deposits.$inferSelect;
 type WithdrawalRow = typeof withdrawals.$inferSelect;
 export type PayingPlayer = { id: number; active: boolean; blocked: boolean };
 
-export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
-
 const hashOf = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
 
 /** A UUID fixed by its inputs, so a withdrawal's id is known before the transaction that creates it. */

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { insertTestPlayer } from '../accounts/testing.ts';
-import { IdempotencyConflict, InsufficientFunds, LedgerValidationError, requestHash } from './service.ts';
+import { IdempotencyConflict, InsufficientFunds, LedgerValidationError, requestHash, TRANSFER_STATEMENT } from './service.ts';
 import { useLedgerDatabase } from './testing.ts';
 
 const t = useLedgerDatabase();
@@ -209,5 +209,28 @@ describe('idempotency', () => {
     expect(requestHash(body)).toBe(requestHash({ ...body, entries: body.entries.map((e) => ({ amount: e.amount, accountId: e.accountId })) }));
     expect(requestHash(body)).not.toBe(requestHash({ ...body, referenceId: null }));
     expect(requestHash({ ...body, referenceId: undefined })).toBe(requestHash({ ...body, referenceId: null }));
+  });
+});
+
+describe('the transfer statement', () => {
+  it('reaches the accounts it moves by their index even under a generic plan', async () => {
+    const { cash, game } = await fundedPlayer(100);
+    const ids = [cash.id, game.id].sort((a, b) => a - b).join(',');
+    const amounts = cash.id < game.id ? '-1,1' : '1,-1';
+    // After five executions PostgreSQL may plan a prepared statement without its parameters; such a plan once
+    // hash-joined a sequential scan of every account. EXPLAIN alone plans without running the transfer.
+    const plan = await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+      await tx.execute(sql.raw(`prepare ledger_plan_check (text, text, text, text, text, bigint[], bigint[], bigint[], bigint[]) as ${TRANSFER_STATEMENT}`));
+      const explained = (await tx.execute(
+        sql.raw(`explain execute ledger_plan_check ('bet', '${key()}', 'hash', null, '{}', '{${ids}}', '{${amounts}}', '{${ids}}', '{${amounts}}')`),
+      )) as unknown as { rows: Record<string, string>[] };
+      await tx.execute(sql.raw('deallocate ledger_plan_check'));
+      return explained.rows.map((row) => row['QUERY PLAN']).join('\n');
+    });
+    const update = plan.slice(plan.indexOf('CTE updated'), plan.indexOf('CTE inserted'));
+    expect(update).toContain('Update on ledger_accounts a');
+    expect(update).toContain('Index Cond: (id = ANY ($6))');
+    expect(update).not.toContain('Seq Scan');
   });
 });

@@ -118,8 +118,11 @@ function rowsOf<T>(result: unknown): T[] {
  * if an account was skipped (unknown, would be overdrawn) or the currencies differ, ledger_refuse() raises and the
  * whole statement, journal row included, is undone. A concurrent holder of the same key makes ON CONFLICT wait
  * for that transaction to commit (we then replay its result) or roll back (we go on).
+ * The update repeats `a.id = any($6)` although the joins imply it: after five executions PostgreSQL may switch a
+ * prepared statement to its generic plan, which cannot see how few ids the arrays hold and scanned the whole
+ * accounts table (every player's accounts, on every bet) to hash-join them; the condition keeps it on the index.
  */
-const TRANSFER_STATEMENT = `
+export const TRANSFER_STATEMENT = `
   with journal as (
     insert into ledger_journals (type, idempotency_key, request_hash, reference_id, metadata)
     values ($1, $2, $3, $4, $5::jsonb)
@@ -132,7 +135,7 @@ const TRANSFER_STATEMENT = `
   ), updated as (
     update ledger_accounts a set balance = a.balance + c.amount
     from changes c, locked l
-    where a.id = c.id and l.id = c.id and (a.owner_type = 'house' or a.balance + c.amount >= 0)
+    where a.id = any($6::bigint[]) and a.id = c.id and l.id = c.id and (a.owner_type = 'house' or a.balance + c.amount >= 0)
     returning a.id, a.currency, a.player_id
   ), inserted as (
     insert into ledger_entries (journal_id, position, account_id, amount)
@@ -173,7 +176,7 @@ async function runTransferStatement(executor: Database | LedgerTransaction, valu
   const client = (executor as unknown as { session: { client: RawClient } }).session.client;
   const result = typeof client.exec === 'function'
     ? await client.query(TRANSFER_STATEMENT, values)
-    : await client.query({ name: 'ledger_transfer_v3', text: TRANSFER_STATEMENT, values });
+    : await client.query({ name: 'ledger_transfer_v4', text: TRANSFER_STATEMENT, values });
   return (result.rows as TransferOutcome[]).map((row) => ({ ...row, updated: typeof row.updated === 'string' ? JSON.parse(row.updated) : row.updated }));
 }
 

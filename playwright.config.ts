@@ -11,8 +11,7 @@ export const servers = {
 };
 
 // Headless Chromium announces itself as "HeadlessChrome", which isbot counts as a bot; players' browsers don't.
-export const playerUserAgent =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+export const playerUserAgent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
 
 // The operator the account tests use to block players and switch activation to SMS.
 export const operator = { OPERATOR_EMAIL: 'ops@casino.example', OPERATOR_PASSWORD: 'Pit-Boss#2026' };
@@ -23,7 +22,15 @@ const server = (port: number, env: Record<string, string>) => ({
   reuseExistingServer: false,
   timeout: 60_000,
   // The suites register and log in many players from one address; the per-IP limits have their own HTTP tests.
-  env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: `test-results/e2e-data-${port}`, LOG_LEVEL: 'warn', RATE_LIMIT_ALLOWLIST: '127.0.0.1', REALTIME_PORT: '0', ...env },
+  env: {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: `test-results/e2e-data-${port}`,
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_ALLOWLIST: '127.0.0.1',
+    REALTIME_PORT: '0',
+    ...env,
+  },
 });
 
 export default defineConfig({

@@ -42,12 +42,7 @@ function plainStatusPage(status: number): Response {
   return new Response(body, { status, headers: { 'Content-Type': 'text/html; charset=utf-8' } });
 }
 
-export default function handleRequest(
-  request: Request,
-  responseStatusCode: number,
-  responseHeaders: Headers,
-  routerContext: EntryContext,
-): Promise<Response> {
+export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext): Promise<Response> {
   const userAgent = request.headers.get('user-agent');
   const bot = isbot(userAgent);
   if (bot && responseStatusCode >= 400) return Promise.resolve(plainStatusPage(responseStatusCode));

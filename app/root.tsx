@@ -76,7 +76,10 @@ const rememberAffiliate: MiddlewareFunction<Response> = async ({ url, context },
   const response = await next();
   const affiliate = url.searchParams.get('token');
   if (affiliate && /^[A-Za-z0-9._~-]{1,100}$/.test(affiliate) && context.get(siteStateContext).viewer === null) {
-    response.headers.append('Set-Cookie', stringifySetCookie({ name: 'ma_token', value: affiliate, path: '/', maxAge: SEVEN_DAYS_S, sameSite: 'strict', secure: true }));
+    response.headers.append(
+      'Set-Cookie',
+      stringifySetCookie({ name: 'ma_token', value: affiliate, path: '/', maxAge: SEVEN_DAYS_S, sameSite: 'strict', secure: true }),
+    );
   }
   return response;
 };
@@ -92,7 +95,10 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
   },
 ];
 
-export async function loader({ context, request }: Route.LoaderArgs): Promise<SiteState & { bot: boolean; wallet: Wallet | null; unreadMessages: number | null }> {
+export async function loader({
+  context,
+  request,
+}: Route.LoaderArgs): Promise<SiteState & { bot: boolean; wallet: Wallet | null; unreadMessages: number | null }> {
   const state = context.get(siteStateContext);
   // The header's balance and unread count come with the page (realtime keeps them current); a failure leaves them to the stores.
   const services = context.get(servicesContext);
@@ -131,18 +137,18 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => watchSession(viewer), [viewer]);
   return (
     <ToastProvider>
-    <PopupProvider>
-      <LoadingBar />
-      <Outlet />
-      <OpenPopup />
-      {loaderData.bot ? null : <FirstLoadSpinner siteName={loaderData.settings.site_name} />}
-      <CookieBanner />
-      <NewBuildNotice />
-      <DeferredPrefetch pages={likelyNextPages} />
-      <ThirdParty settings={loaderData.settings} />
-      <MagicLinkSignIn />
-      {loaderData.bot ? null : <LiveUpdates playerId={viewer?.id ?? null} config={loaderData.settings.realtime} />}
-    </PopupProvider>
+      <PopupProvider>
+        <LoadingBar />
+        <Outlet />
+        <OpenPopup />
+        {loaderData.bot ? null : <FirstLoadSpinner siteName={loaderData.settings.site_name} />}
+        <CookieBanner />
+        <NewBuildNotice />
+        <DeferredPrefetch pages={likelyNextPages} />
+        <ThirdParty settings={loaderData.settings} />
+        <MagicLinkSignIn />
+        {loaderData.bot ? null : <LiveUpdates playerId={viewer?.id ?? null} config={loaderData.settings.realtime} />}
+      </PopupProvider>
     </ToastProvider>
   );
 }

@@ -38,9 +38,7 @@ function siteRoutes(base: '' | 'en'): RouteConfigEntry[] {
       page('deposit', 'routes/deposit.tsx', 'deposit'),
       page('withdraw', 'routes/withdraw.tsx', 'withdraw'),
       page('messages', 'routes/messages.tsx', 'messages'),
-      ...['all-bonuses', 'bonus-activated'].map((slug) =>
-        page(slug, 'routes/wallet-page.tsx', slug),
-      ),
+      ...['all-bonuses', 'bonus-activated'].map((slug) => page(slug, 'routes/wallet-page.tsx', slug)),
     ]),
     frame('layouts/blur-popup.tsx', 'layout-blur-popup', [
       page('login', 'routes/popup-page.tsx', 'login'),

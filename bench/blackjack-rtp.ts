@@ -79,7 +79,9 @@ if (isMainThread) {
   const netVariance = (total.win2 - 2 * total.winStaked + total.staked2) / n - net ** 2;
   const netError = Math.sqrt(netVariance / n);
   const pct = (x: number) => (x * 100).toFixed(3);
-  console.log(`blackjack basic strategy, ${n.toLocaleString('en')} rounds on ${workers} workers, seed ${seed}, ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `blackjack basic strategy, ${n.toLocaleString('en')} rounds on ${workers} workers, seed ${seed}, ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
   console.log(`RTP (won / staked incl. doubles and splits): ${pct(rtp)}%  95% CI [${pct(rtp - 1.96 * rtpError)}%, ${pct(rtp + 1.96 * rtpError)}%]`);
   console.log(`player return per first stake: ${pct(net)}%  95% CI [${pct(net - 1.96 * netError)}%, ${pct(net + 1.96 * netError)}%]`);
   console.log(`average staked per round: ${meanStaked.toFixed(4)} first stakes`);

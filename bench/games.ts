@@ -78,8 +78,19 @@ async function readyPlayer(dataDir: string, i: number): Promise<{ id: number; to
       method: 'POST',
       headers,
       body: JSON.stringify({
-        email, password, name: 'Bench', surname: 'Player', birthdate: '1990-01-01', gender: 'other', country: 'MT', city: 'Valletta',
-        address1: '1 Street', postcode: 'VLT 1000', phoneNumber: '99123456', phone: '+35699123456', agreement: true,
+        email,
+        password,
+        name: 'Bench',
+        surname: 'Player',
+        birthdate: '1990-01-01',
+        gender: 'other',
+        country: 'MT',
+        city: 'Valletta',
+        address1: '1 Street',
+        postcode: 'VLT 1000',
+        phoneNumber: '99123456',
+        phone: '+35699123456',
+        agreement: true,
       }),
     }),
   );
@@ -87,7 +98,11 @@ async function readyPlayer(dataDir: string, i: number): Promise<{ id: number; to
   const { token } = await json(await fetch(`${base}/api/login`, { method: 'POST', headers, body: JSON.stringify({ email, password }) }));
   const auth = { ...headers, authorization: `Bearer ${token}` };
   const deposit = await json(
-    await fetch(`${base}/api/payments/deposits`, { method: 'POST', headers: { ...auth, 'idempotency-key': randomUUID() }, body: JSON.stringify({ method: 'sandbox-card', amount: FUNDS }) }),
+    await fetch(`${base}/api/payments/deposits`, {
+      method: 'POST',
+      headers: { ...auth, 'idempotency-key': randomUUID() },
+      body: JSON.stringify({ method: 'sandbox-card', amount: FUNDS }),
+    }),
   );
   await json(
     await fetch(`${base}${deposit.data.redirect_url}`, {
@@ -147,12 +162,17 @@ if (serverUrl) {
 }
 
 // Loopback allowlisted so the per-IP registration and login limits do not stop the setup.
-const server = await startProductionServer(port, { DATA_DIR: dataDir, RATE_LIMIT_ALLOWLIST: '127.0.0.1', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+const server = await startProductionServer(port, {
+  DATA_DIR: dataDir,
+  RATE_LIMIT_ALLOWLIST: '127.0.0.1',
+  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+});
 let ledgerDatabase: DatabaseHandle | undefined;
 try {
   console.log(`setting up ${playerCount} activated players with ${FUNDS / 100} EUR each (register, activate, log in, card deposit)…`);
   const players: { id: number; token: string }[] = [];
-  for (let i = 0; i < playerCount; i += 10) players.push(...(await Promise.all(Array.from({ length: Math.min(10, playerCount - i) }, (_, k) => readyPlayer(dataDir, i + k)))));
+  for (let i = 0; i < playerCount; i += 10)
+    players.push(...(await Promise.all(Array.from({ length: Math.min(10, playerCount - i) }, (_, k) => readyPlayer(dataDir, i + k)))));
 
   // The ledger alone: on PostgreSQL the very database the server uses; on PGlite an embedded database like the
   // server's (one PGlite belongs to one process), with players of its own.
@@ -164,14 +184,35 @@ try {
     ledgerPlayerIds = (
       await ledgerDatabase.db
         .insert(playersTable)
-        .values(players.map((_, i) => ({ email: `ledger-${i}@example.com`, passwordHash: 'x', name: 'Bench', surname: 'Player', birthdate: '1990-01-01', gender: 'other', country: 'MT', city: 'Valletta', address1: '1 Street', postcode: 'VLT 1000', phone: '+35699000000' })))
+        .values(
+          players.map((_, i) => ({
+            email: `ledger-${i}@example.com`,
+            passwordHash: 'x',
+            name: 'Bench',
+            surname: 'Player',
+            birthdate: '1990-01-01',
+            gender: 'other',
+            country: 'MT',
+            city: 'Valletta',
+            address1: '1 Street',
+            postcode: 'VLT 1000',
+            phone: '+35699000000',
+          })),
+        )
         .returning({ id: playersTable.id })
     ).map((row) => row.id);
     const ledger = createLedgerService({ db: ledgerDatabase.db });
     const clearing = await ledger.houseAccount('payment_clearing', 'EUR');
     for (const id of ledgerPlayerIds) {
       const { cash } = await ledger.ensurePlayerAccounts(id, 'EUR');
-      await ledger.transfer({ idempotencyKey: `bench-fund:${id}`, type: 'deposit', entries: [{ accountId: clearing.id, amount: -FUNDS }, { accountId: cash.id, amount: FUNDS }] });
+      await ledger.transfer({
+        idempotencyKey: `bench-fund:${id}`,
+        type: 'deposit',
+        entries: [
+          { accountId: clearing.id, amount: -FUNDS },
+          { accountId: cash.id, amount: FUNDS },
+        ],
+      });
     }
   }
   const ledgerRate = await ledgerBets(createLedgerService({ db: ledgerDatabase.db }), ledgerPlayerIds);
@@ -214,7 +255,9 @@ try {
 
   const ledgerMean = (before.rps + after.rps) / 2;
   const row = (name: string, r: Rate) =>
-    console.log(`${name.padEnd(44)} ${r.rps.toFixed(1).padStart(8)} /s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(7)} ms   errors ${r.errors}`);
+    console.log(
+      `${name.padEnd(44)} ${r.rps.toFixed(1).padStart(8)} /s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(7)} ms   errors ${r.errors}`,
+    );
   row('ledger.transfer bet alone (before)', before);
   row('POST /api/games/european-roulette/rounds', roulette);
   row('POST /api/games/lantern-orchard/rounds', slot);

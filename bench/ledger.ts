@@ -101,7 +101,10 @@ try {
     await ledger.transfer({
       idempotencyKey: `bench-fund-${playerId}`,
       type: 'deposit',
-      entries: [{ accountId: clearing.id, amount: -FUNDING }, { accountId: accounts.cash.id, amount: FUNDING }],
+      entries: [
+        { accountId: clearing.id, amount: -FUNDING },
+        { accountId: accounts.cash.id, amount: FUNDING },
+      ],
     });
     cash.push(accounts.cash);
   }
@@ -133,14 +136,23 @@ try {
   // writes some history, then the tables are analysed as autovacuum would.
   const warmUp = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
   console.log(`warming up: ${warmUp} s of ledger transfers, then ANALYZE`);
-  await measure('warm-up', (worker, n) => {
-    const from = random(cash.length);
-    return ledger.transfer({
-      idempotencyKey: `bench-warm-${run}-${worker}-${n}`,
-      type: 'adjustment',
-      entries: [{ accountId: cash[from]!.id, amount: -1 }, { accountId: cash[(from + 1) % cash.length]!.id, amount: 1 }],
-    }).then(() => undefined);
-  }, warmUp);
+  await measure(
+    'warm-up',
+    (worker, n) => {
+      const from = random(cash.length);
+      return ledger
+        .transfer({
+          idempotencyKey: `bench-warm-${run}-${worker}-${n}`,
+          type: 'adjustment',
+          entries: [
+            { accountId: cash[from]!.id, amount: -1 },
+            { accountId: cash[(from + 1) % cash.length]!.id, amount: 1 },
+          ],
+        })
+        .then(() => undefined);
+    },
+    warmUp,
+  );
   await db.execute(sql.raw(`analyze`));
   console.log(`${workers} workers, ${seconds} s per measurement in ${rounds} alternating rounds, pools of 10 connections, ${accountCount} player accounts\n`);
 
@@ -153,7 +165,10 @@ try {
       await ledger.transfer({
         idempotencyKey: `bench-a-${run}-${round}-${worker}-${n}`,
         type: 'adjustment',
-        entries: [{ accountId: cash[from]!.id, amount: -amount }, { accountId: cash[to]!.id, amount }],
+        entries: [
+          { accountId: cash[from]!.id, amount: -amount },
+          { accountId: cash[to]!.id, amount },
+        ],
       });
     });
     // The bare hot row is a funded one (the bare statement only debits).
@@ -163,7 +178,10 @@ try {
       await ledger.transfer({
         idempotencyKey: `bench-b-${run}-${round}-${worker}-${n}`,
         type: 'bet',
-        entries: [{ accountId: cash[random(cash.length)]!.id, amount: -amount }, { accountId: game.id, amount }],
+        entries: [
+          { accountId: cash[random(cash.length)]!.id, amount: -amount },
+          { accountId: game.id, amount },
+        ],
       });
     });
   }

@@ -16,7 +16,15 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const server = await startProductionServer(port);
 const chrome = await chromeLauncher.launch({
   chromePath: '/usr/bin/chromium',
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
 try {
   console.log(`mobile Lighthouse, median of ${runs} runs per page\n`);

@@ -48,8 +48,19 @@ try {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
-        email, password, name: 'Bench', surname: 'Player', birthdate: '1990-01-01', gender: 'other', country: 'MT', city: 'Valletta',
-        address1: '1 Street', postcode: 'VLT 1000', phoneNumber: '99123456', phone: '+35699123456', agreement: true,
+        email,
+        password,
+        name: 'Bench',
+        surname: 'Player',
+        birthdate: '1990-01-01',
+        gender: 'other',
+        country: 'MT',
+        city: 'Valletta',
+        address1: '1 Street',
+        postcode: 'VLT 1000',
+        phoneNumber: '99123456',
+        phone: '+35699123456',
+        agreement: true,
       }),
     });
     if (response.status !== 201) throw new Error(`register ${email}: ${response.status} ${await response.text()}`);
@@ -75,7 +86,8 @@ try {
   if (result.non2xx > 0) throw new Error(`${result.non2xx} logins were not 2xx`);
 
   const raw = (rawBefore.rps + rawAfter.rps) / 2;
-  const line = (name: string, rps: number, p99: number) => console.log(`${name.padEnd(34)} ${rps.toFixed(1).padStart(8)} /s   p99 ${p99.toFixed(0).padStart(5)} ms`);
+  const line = (name: string, rps: number, p99: number) =>
+    console.log(`${name.padEnd(34)} ${rps.toFixed(1).padStart(8)} /s   p99 ${p99.toFixed(0).padStart(5)} ms`);
   line('raw argon2id verify (before)', rawBefore.rps, rawBefore.p99);
   line('POST /api/login', result.requests.average, result.latency.p99);
   line('raw argon2id verify (after)', rawAfter.rps, rawAfter.p99);

@@ -19,11 +19,7 @@ import Pusher from 'pusher';
 import { WebSocket } from 'ws';
 import type { NodeProcessCommand, NodeProcessReply } from '../server/realtime/node-process.ts';
 
-type WorkerCommand =
-  | { type: 'open'; count: number; port: number; key: string; channel: string }
-  | { type: 'reset' }
-  | { type: 'report' }
-  | { type: 'close' };
+type WorkerCommand = { type: 'open'; count: number; port: number; key: string; channel: string } | { type: 'reset' } | { type: 'report' } | { type: 'close' };
 type WorkerReply =
   | { type: 'opened' }
   | { type: 'failed'; message: string }
@@ -49,7 +45,10 @@ function runClientWorker(): void {
       if (raw.includes('"pusher:ping"')) ws.send('{"event":"pusher:pong","data":{}}');
       return;
     }
-    const [sentAt, round] = raw.slice(marker + 14, raw.indexOf('"', marker + 14)).split(' ').map(Number) as [number, number];
+    const [sentAt, round] = raw
+      .slice(marker + 14, raw.indexOf('"', marker + 14))
+      .split(' ')
+      .map(Number) as [number, number];
     const latency = at - sentAt;
     if (count === latencies.length) {
       const grown = new Float64Array(latencies.length * 2);
@@ -147,8 +146,7 @@ async function main(): Promise<void> {
   }
   const closeClients = () => Promise.all(workers.map((worker) => ask(worker, { type: 'close' })));
   const resetClients = () => workers.forEach((worker) => worker.postMessage({ type: 'reset' } satisfies WorkerCommand));
-  const reports = async () =>
-    (await Promise.all(workers.map((worker) => ask(worker, { type: 'report' })))) as Array<Extract<WorkerReply, { type: 'report' }>>;
+  const reports = async () => (await Promise.all(workers.map((worker) => ask(worker, { type: 'report' })))) as Array<Extract<WorkerReply, { type: 'report' }>>;
 
   // Kept-alive connections, so a publish's latency is not a TCP handshake's.
   const agent = new Agent({ keepAlive: true, maxSockets: 32 });
@@ -170,11 +168,21 @@ async function main(): Promise<void> {
     const all = concat(results.map((result) => result.latencies));
     const roundLast = new Map<number, number>();
     for (const result of results) for (const [round, latency] of result.roundLast) roundLast.set(round, Math.max(roundLast.get(round) ?? 0, latency));
-    return { expected: rounds * subscribers, received: all.length, cpuPerRound, receipt: summary(all), lastOfRound: summary(Float64Array.from(roundLast.values())) };
+    return {
+      expected: rounds * subscribers,
+      received: all.length,
+      cpuPerRound,
+      receipt: summary(all),
+      lastOfRound: summary(Float64Array.from(roundLast.values())),
+    };
   }
 
-  console.log(`Croupier realtime benchmark — Node ${process.version}, ${availableParallelism()} CPUs; server in its own process, clients in ${workerCount} worker threads`);
-  console.log(`machine calibration: one small write to a loopback TCP socket costs ${(await loopbackWriteMicros()).toFixed(1)} µs (a fan-out makes one per subscriber)`);
+  console.log(
+    `Croupier realtime benchmark — Node ${process.version}, ${availableParallelism()} CPUs; server in its own process, clients in ${workerCount} worker threads`,
+  );
+  console.log(
+    `machine calibration: one small write to a loopback TCP socket costs ${(await loopbackWriteMicros()).toFixed(1)} µs (a fan-out makes one per subscriber)`,
+  );
 
   const before = (await stats()).memory;
   const openStarted = performance.now();
@@ -185,7 +193,9 @@ async function main(): Promise<void> {
   const rssPer = (after.rss - before.rss) / connections;
   const heapPer = (after.heapUsed - before.heapUsed) / connections;
   console.log(`\n${connections} connections opened and subscribed to one public channel in ${openSeconds.toFixed(1)} s`);
-  console.log(`memory per connection: ${kib(rssPer)} KiB RSS, ${kib(heapPer)} KiB JS heap  (server RSS ${mib(before.rss)} → ${mib(after.rss)} MiB, heap ${mib(before.heapUsed)} → ${mib(after.heapUsed)} MiB)`);
+  console.log(
+    `memory per connection: ${kib(rssPer)} KiB RSS, ${kib(heapPer)} KiB JS heap  (server RSS ${mib(before.rss)} → ${mib(after.rss)} MiB, heap ${mib(before.heapUsed)} → ${mib(after.heapUsed)} MiB)`,
+  );
 
   const big = await latencyAtOnePerSecond('bench', connections);
   console.log(`\nfan-out latency, ${connections} subscribers, 1 msg/s × ${rounds} (HTTP publish → receipt; ${big.received}/${big.expected} receipts)`);
@@ -217,7 +227,9 @@ async function main(): Promise<void> {
   const deliverSeconds = (Math.max(...sustained.map((r) => r.lastAt)) - sustainStart) / 1000;
   const sustainedLatency = summary(concat(sustained.map((r) => r.latencies)));
   console.log(`\nsustained, ${connections} subscribers, 8 publishes in flight for ${sustainSeconds} s`);
-  console.log(`  ${(published / publishSeconds).toFixed(0)} publishes/s → ${Math.round(delivered / deliverSeconds).toLocaleString('en-US')} messages delivered/s (${delivered}/${published * connections} receipts)`);
+  console.log(
+    `  ${(published / publishSeconds).toFixed(0)} publishes/s → ${Math.round(delivered / deliverSeconds).toLocaleString('en-US')} messages delivered/s (${delivered}/${published * connections} receipts)`,
+  );
   console.log(`  latency under that load: p50 ${ms(sustainedLatency.p50)}  p99 ${ms(sustainedLatency.p99)}`);
   console.log(`  server CPU busy ${((sustainCpu / 1000 / deliverSeconds) * 100).toFixed(0)}% of one core over that time`);
 
@@ -228,7 +240,9 @@ async function main(): Promise<void> {
   await openClients(500, 'bench-500');
   const small = await latencyAtOnePerSecond('bench-500', 500);
   console.log(`\nlike-for-like with soketi (500 subscribers, 1 msg/s × ${rounds}; soketi reports ~6 ms on 2 vCPU)`);
-  console.log(`  every receipt:        p50 ${ms(small.receipt.p50)}  p99 ${ms(small.receipt.p99)}  mean ${ms(small.receipt.mean)}  (${small.received}/${small.expected} receipts)`);
+  console.log(
+    `  every receipt:        p50 ${ms(small.receipt.p50)}  p99 ${ms(small.receipt.p99)}  mean ${ms(small.receipt.mean)}  (${small.received}/${small.expected} receipts)`,
+  );
   console.log(`  last receipt a round: p50 ${ms(small.lastOfRound.p50)}  p99 ${ms(small.lastOfRound.p99)}`);
   console.log(`  server CPU per broadcast: ${ms(small.cpuPerRound)}`);
 
@@ -245,10 +259,14 @@ async function loopbackWriteMicros(): Promise<number> {
   await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
   const { port } = sink.address() as { port: number };
   const sockets = await Promise.all(
-    Array.from({ length: 500 }, () => new Promise<ReturnType<typeof connect>>((resolve) => {
-      const socket = connect(port, '127.0.0.1', () => resolve(socket));
-      socket.setNoDelay(true);
-    })),
+    Array.from(
+      { length: 500 },
+      () =>
+        new Promise<ReturnType<typeof connect>>((resolve) => {
+          const socket = connect(port, '127.0.0.1', () => resolve(socket));
+          socket.setNoDelay(true);
+        }),
+    ),
   );
   const payload = Buffer.alloc(80, 'x');
   const started = performance.now();

@@ -16,7 +16,8 @@ describe('registration rules (issue 4 §1), each field on its own', () => {
     expect(errorsOf('email', undefined)).toEqual(['The email field is required.']);
     expect(errorsOf('email', '')).toEqual(['The email field is required.']);
     expect(errorsOf('email', 42)).toEqual(['The email field must be a string.']);
-    for (const bad of ['plainaddress', 'a@', '@b.com', 'a b@c.com', 'a@b']) expect(errorsOf('email', bad), bad).toEqual(['The email field must be a valid email address.']);
+    for (const bad of ['plainaddress', 'a@', '@b.com', 'a b@c.com', 'a@b'])
+      expect(errorsOf('email', bad), bad).toEqual(['The email field must be a valid email address.']);
     expect(errorsOf('email', `${'a'.repeat(250)}@b.com`)).toEqual(['The email field must not be greater than 254 characters.']);
     expect(valueOf('email', '  Ada.Lovelace@Example.COM ')).toBe('ada.lovelace@example.com');
   });
@@ -137,7 +138,19 @@ describe('registration rules (issue 4 §1), each field on its own', () => {
   it('validates only the fields asked for, and all of them by default', () => {
     expect(Object.keys(validateRegistrationFields({}, today, ['email', 'password']).errors)).toEqual(['email', 'password']);
     expect(Object.keys(validateRegistrationFields({}, today).errors)).toEqual([
-      'email', 'password', 'name', 'surname', 'birthdate', 'gender', 'country', 'city', 'address1', 'postcode', 'phoneNumber', 'phone', 'agreement',
+      'email',
+      'password',
+      'name',
+      'surname',
+      'birthdate',
+      'gender',
+      'country',
+      'city',
+      'address1',
+      'postcode',
+      'phoneNumber',
+      'phone',
+      'agreement',
     ]);
     expect(validateRegistrationFields({}, today, ['no-such-field'])).toEqual({ values: {}, errors: {} });
   });

@@ -50,8 +50,24 @@ export type RegistrationForm = {
 export type RegistrationField = keyof RegistrationForm;
 
 export const REGISTRATION_FIELDS: readonly RegistrationField[] = [
-  'email', 'password', 'name', 'surname', 'birthdate', 'gender', 'country', 'city', 'address1', 'postcode',
-  'phonePrefix', 'phoneNumber', 'phone', 'newsletter', 'agreement', 'ma_token', 'promo', 'referrer',
+  'email',
+  'password',
+  'name',
+  'surname',
+  'birthdate',
+  'gender',
+  'country',
+  'city',
+  'address1',
+  'postcode',
+  'phonePrefix',
+  'phoneNumber',
+  'phone',
+  'newsletter',
+  'agreement',
+  'ma_token',
+  'promo',
+  'referrer',
 ];
 
 export type FieldErrors = Record<string, string[]>;
@@ -111,7 +127,11 @@ export type ProfileUpdate = Partial<Pick<RegistrationForm, ProfileField>>;
 export type AdminPlayer = { id: string; email: string; active: boolean; blocked: boolean; kyc_status: KycStatus };
 
 // Messages in Laravel's words, because the site shows them as the server sends them.
-const label = (field: string) => field.replace(/([a-z])([A-Z])/g, '$1 $2').replaceAll('_', ' ').toLowerCase();
+const label = (field: string) =>
+  field
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replaceAll('_', ' ')
+    .toLowerCase();
 const required = (field: string) => `The ${label(field)} field is required.`;
 
 function text(field: string, max: number) {
@@ -177,7 +197,9 @@ const TOKEN_LIKE = /^[A-Za-z0-9._~-]+$/;
 /** Each registration field's own rules; `today` decides the age. */
 export function registrationRules(today: Date) {
   return {
-    email: text('email', 254).pipe(z.email('The email field must be a valid email address.')).transform((value) => value.toLowerCase()),
+    email: text('email', 254)
+      .pipe(z.email('The email field must be a valid email address.'))
+      .transform((value) => value.toLowerCase()),
     password: password(),
     name: text('name', 100).regex(NAME, 'The name field may only contain letters, spaces, apostrophes and hyphens.'),
     surname: text('surname', 100).regex(NAME, 'The surname field may only contain letters, spaces, apostrophes and hyphens.'),
@@ -188,7 +210,9 @@ export function registrationRules(today: Date) {
       else if (age > 120) context.addIssue({ code: 'custom', message: 'The birthdate field must be a valid date (YYYY-MM-DD).' });
     }),
     gender: text('gender', 20).refine((value): value is Gender => (GENDERS as readonly string[]).includes(value), 'The selected gender is invalid.'),
-    country: text('country', 2).transform((value) => value.toUpperCase()).refine((value) => COUNTRY_CODES.has(value), 'The selected country is invalid.'),
+    country: text('country', 2)
+      .transform((value) => value.toUpperCase())
+      .refine((value) => COUNTRY_CODES.has(value), 'The selected country is invalid.'),
     city: text('city', 100),
     address1: text('address1', 200),
     postcode: text('postcode', 12).regex(POSTCODE, 'The postcode field format is invalid.'),
@@ -238,7 +262,14 @@ export function stepGatePasses(step: 1 | 2 | 3, form: Partial<Record<Registratio
   const filled = (field: RegistrationField) => typeof form[field] === 'string' && (form[field] as string).trim() !== '';
   if (step === 1) {
     const pass = typeof form.password === 'string' ? form.password : '';
-    return filled('email') && filled('password') && pass.length >= PASSWORD_MIN_LENGTH && /\p{Ll}/u.test(pass) && /\p{Nd}/u.test(pass) && /[^\p{L}\p{Nd}\s]/u.test(pass);
+    return (
+      filled('email') &&
+      filled('password') &&
+      pass.length >= PASSWORD_MIN_LENGTH &&
+      /\p{Ll}/u.test(pass) &&
+      /\p{Nd}/u.test(pass) &&
+      /[^\p{L}\p{Nd}\s]/u.test(pass)
+    );
   }
   if (step === 2) return filled('name') && filled('surname') && filled('birthdate') && filled('gender');
   return filled('country') && filled('city') && filled('address1') && filled('postcode') && filled('phoneNumber') && form.agreement === true;

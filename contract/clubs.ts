@@ -58,7 +58,7 @@ export const VIP_TIERS: readonly VipTier[] = [
   },
 ];
 
-export type PointsRule = { category: 'slots' | 'table-games'; label: string; /** Stake in minor units that earns one point. */ stakePerPoint: number };
+export type PointsRule = { category: 'slots' | 'table-games'; label: string /** Stake in minor units that earns one point. */; stakePerPoint: number };
 
 export const LOYALTY_POINT_RULES: readonly PointsRule[] = [
   { category: 'slots', label: 'Slots', stakePerPoint: 1_000 },

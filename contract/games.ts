@@ -46,7 +46,14 @@ export type GameInfo =
   | (InfoBase & { kind: 'roulette'; paytable: { bet: string; type: string; covers: string; payout: string; multiplier: number }[] })
   | (InfoBase & {
       kind: 'slot';
-      paytable: { symbol: string; name: string; kind: 'pay' | 'wild' | 'scatter'; colour: string; pays: { 3: number; 4: number; 5: number }; pays_on: 'line bet' | 'total stake' }[];
+      paytable: {
+        symbol: string;
+        name: string;
+        kind: 'pay' | 'wild' | 'scatter';
+        colour: string;
+        pays: { 3: number; 4: number; 5: number };
+        pays_on: 'line bet' | 'total stake';
+      }[];
       lines: number;
       /** Row (0 top … 2 bottom) per reel of each payline, line 1 first. */
       paylines: number[][];
@@ -88,7 +95,12 @@ export type FairnessSeeds = { mode: RoundMode; server_seed_hash: string; client_
 /** POST /api/fairness/rotate → { data: SeedRotation }: the old seed revealed, the new one committed. */
 export type SeedRotation = FairnessSeeds & { previous_server_seed: string; previous_server_seed_hash: string };
 
-export type RoundFairness = { server_seed_hash: string; client_seed: string; nonce: number; /** Revealed once the seed is rotated, else null. */ server_seed: string | null };
+export type RoundFairness = {
+  server_seed_hash: string;
+  client_seed: string;
+  nonce: number /** Revealed once the seed is rotated, else null. */;
+  server_seed: string | null;
+};
 
 /** What the player asked for: roulette `{ bets }`, a slot or blackjack `{ stake }` (validated and normalised). */
 export type RoundRequest = { bets: Record<string, unknown>[] } | { stake: number };

@@ -33,9 +33,7 @@ export async function fairFloats(serverSeed: string, clientSeed: string, nonce: 
   if (serverSeed.length === 0) throw new RangeError('The server seed must not be empty');
   if (!Number.isSafeInteger(nonce) || nonce < 0) throw new RangeError('The nonce must be a non-negative integer');
   if (!Number.isSafeInteger(count) || count < 0) throw new RangeError('The float count must be a non-negative integer');
-  const key = await globalThis.crypto.subtle.importKey('raw', encoder.encode(serverSeed), { name: 'HMAC', hash: 'SHA-256' }, false, [
-    'sign',
-  ]);
+  const key = await globalThis.crypto.subtle.importKey('raw', encoder.encode(serverSeed), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   const floats: number[] = [];
   for (let round = 0; floats.length < count; round++) {
     const block = new DataView(await globalThis.crypto.subtle.sign('HMAC', key, encoder.encode(`${clientSeed}:${nonce}:${round}`)));

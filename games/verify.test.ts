@@ -25,9 +25,9 @@ describe('replaying a round', () => {
     if (replay.kind !== 'roulette') return;
     expect(replay.outcome.pocket).toBe(pocket);
     expect(replay.outcome.stake).toBe(20);
-    await expect(replayRound({ game: 'european-roulette', serverSeed, clientSeed, nonce: 3, request: { bets: [{ type: 'split', numbers: [1, 9], amount: 1 }] } })).rejects.toThrow(
-      /not a split/,
-    );
+    await expect(
+      replayRound({ game: 'european-roulette', serverSeed, clientSeed, nonce: 3, request: { bets: [{ type: 'split', numbers: [1, 9], amount: 1 }] } }),
+    ).rejects.toThrow(/not a split/);
   });
 
   it('recomputes a slot round with its free spins from consecutive floats', async () => {

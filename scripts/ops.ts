@@ -27,7 +27,9 @@ async function call(base: string, method: string, path: string, token: string | 
       ...(body ? { body: JSON.stringify(body) } : {}),
     });
   } catch (error) {
-    throw new OpsError(`cannot reach ${base}: ${(error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : (error as Error).message}`);
+    throw new OpsError(
+      `cannot reach ${base}: ${(error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : (error as Error).message}`,
+    );
   }
   const text = await response.text();
   const payload = text ? (JSON.parse(text) as { message?: string }) : {};
@@ -38,7 +40,9 @@ async function call(base: string, method: string, path: string, token: string | 
 async function operatorToken(base: string, env: NodeJS.ProcessEnv): Promise<string> {
   if (env.OPS_TOKEN) return env.OPS_TOKEN;
   if (!env.OPERATOR_EMAIL || !env.OPERATOR_PASSWORD) throw new OpsError('set OPS_TOKEN, or OPERATOR_EMAIL and OPERATOR_PASSWORD');
-  const { token } = (await call(base, 'POST', '/api/admin/login', undefined, { email: env.OPERATOR_EMAIL, password: env.OPERATOR_PASSWORD })) as { token: string };
+  const { token } = (await call(base, 'POST', '/api/admin/login', undefined, { email: env.OPERATOR_EMAIL, password: env.OPERATOR_PASSWORD })) as {
+    token: string;
+  };
   return token;
 }
 
@@ -47,7 +51,11 @@ const row = (p: AdminPlayer) =>
 
 /** Runs one command; returns the lines to print. */
 export async function runOps(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<string[]> {
-  const { values, positionals } = parseArgs({ args: argv, options: { url: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, allowPositionals: true });
+  const { values, positionals } = parseArgs({
+    args: argv,
+    options: { url: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    allowPositionals: true,
+  });
   const [command, argument] = positionals;
   if (values.help || !command) return [usage];
   const base = (values.url ?? env.OPS_URL ?? env.PUBLIC_URL ?? 'http://localhost:3000').replace(/\/+$/, '');
@@ -58,7 +66,9 @@ export async function runOps(argv: string[], env: NodeJS.ProcessEnv = process.en
     case 'players': {
       const query = argument ? `?email=${encodeURIComponent(argument)}` : '';
       const { data } = (await call(base, 'GET', `/api/admin/players${query}`, await operatorToken(base, env))) as { data: AdminPlayer[] };
-      return data.length === 0 ? ['no players found'] : [`${'id'.padStart(8)}  ${'email'.padEnd(40)}  ${'status'.padEnd(9)}  ${'blocked'.padEnd(8)}  kyc`, ...data.map(row)];
+      return data.length === 0
+        ? ['no players found']
+        : [`${'id'.padStart(8)}  ${'email'.padEnd(40)}  ${'status'.padEnd(9)}  ${'blocked'.padEnd(8)}  kyc`, ...data.map(row)];
     }
     case 'block':
     case 'unblock': {

@@ -31,7 +31,14 @@ let ok = true;
 if (!dbOnly) ok = run('type-check', bin('react-router'), ['typegen']) && run('type-check', bin('tsc'), ['--noEmit']) && ok;
 // The build comes first: the process tests and the browser tests both run the production server.
 if (!dbOnly) ok = run('production build', 'npm', ['run', 'build']) && ok;
-ok = run(`vitest (${label})`, bin('vitest'), ['run', ...(dbOnly ? ['db.test', 'redis.test'] : []), '--reporter=default', '--reporter=json', `--outputFile.json=${unitReport}`]) && ok;
+ok =
+  run(`vitest (${label})`, bin('vitest'), [
+    'run',
+    ...(dbOnly ? ['db.test', 'redis.test'] : []),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${unitReport}`,
+  ]) && ok;
 if (!dbOnly) ok = run('playwright (Chromium)', bin('playwright'), ['test']) && ok;
 
 const unit = readJson<{ numPassedTests: number; numFailedTests: number; numTotalTests: number }>(unitReport);
@@ -40,6 +47,8 @@ const passed = (unit?.numPassedTests ?? 0) + (e2e?.stats.expected ?? 0);
 let failed = (unit?.numFailedTests ?? 0) + (e2e ? e2e.stats.unexpected + e2e.stats.flaky : 0);
 if (!unit || (!dbOnly && !e2e)) failed += 1; // a suite that produced no report failed to run
 if (!ok && failed === 0) failed = 1; // type errors or a failed build
-console.log(`\nvitest: ${unit?.numPassedTests ?? 0} passed, ${unit?.numFailedTests ?? 0} failed${dbOnly ? '' : `; playwright: ${e2e?.stats.expected ?? 0} passed, ${(e2e?.stats.unexpected ?? 0) + (e2e?.stats.flaky ?? 0)} failed`}`);
+console.log(
+  `\nvitest: ${unit?.numPassedTests ?? 0} passed, ${unit?.numFailedTests ?? 0} failed${dbOnly ? '' : `; playwright: ${e2e?.stats.expected ?? 0} passed, ${(e2e?.stats.unexpected ?? 0) + (e2e?.stats.flaky ?? 0)} failed`}`,
+);
 console.log(`${dbOnly ? 'database' : 'tests'}: ${passed} passed, ${failed} failed`);
 process.exit(ok && failed === 0 ? 0 : 1);

@@ -18,66 +18,110 @@ const url = (protocols: string[]) =>
     abort: true,
   });
 
-const environmentSchema = z.object({
-  PORT: port.default(3000),
-  HOST: z.string().min(1, 'must not be empty').default('127.0.0.1'),
-  DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
-  DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
-  REDIS_URL: url(['redis:', 'rediss:']).optional(),
-  REALTIME_PORT: port.default(8080),
-  REALTIME_SERVER: z.enum(['embedded', 'external'], { message: 'must be embedded or external' }).default('embedded'),
-  REALTIME_HOST: z.string().regex(/^[A-Za-z0-9.-]{1,253}$/, 'must be a host name such as ws.casino.example').optional(),
-  REALTIME_PUBLIC_PORT: port.optional(),
-  REALTIME_SCHEME: z.enum(['http', 'https'], { message: 'must be http or https' }).default('http'),
-  REALTIME_APP_ID: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1 to 64 letters, digits, - or _').optional(),
-  REALTIME_KEY: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be 8 to 64 letters, digits, - or _').optional(),
-  REALTIME_SECRET: z.string().min(16, 'must be at least 16 characters').max(256, 'must be at most 256 characters').optional(),
-  APP_ENV: z.enum(['development', 'staging', 'production'], {
-    message: 'must be development, staging or production',
-  }).default('development'),
-  PUBLIC_URL: url(['http:', 'https:']).optional(),
-  SMTP_URL: url(['smtp:', 'smtps:']).optional(),
-  MAINTENANCE: booleanString.default('false'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
-    message: 'must be one of fatal, error, warn, info, debug, trace, silent',
-  }).default('info'),
-  SITE_NAME: z.string().min(1, 'must not be empty').max(60, 'must be at most 60 characters').default('Croupier'),
-  DEFAULT_CURRENCY: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as EUR').default('EUR'),
-  ANALYTICS_ID: z.string().regex(/^[A-Z0-9-]{4,32}$/, 'must be a tag manager id such as GTM-ABC123').optional(),
-  SUPPORT_CHAT_URL: url(['https:', 'http:']).optional(),
-  VISITOR_TRACE_URL: url(['https:', 'http:']).optional(),
-  SHUTDOWN_GRACE_MS: z.coerce.number({ message: 'must be a number of milliseconds' }).int().min(0).max(600_000).default(10_000),
-  OPERATOR_EMAIL: z.email({ message: 'must be an e-mail address' }).max(254, 'must be at most 254 characters').optional(),
-  OPERATOR_PASSWORD: z.string().min(12, 'must be at least 12 characters').max(128, 'must be at most 128 characters').optional(),
-  SMS_PROVIDER_URL: url(['http:', 'https:']).optional(),
-  SMS_PROVIDER_TOKEN: z.string().max(1000, 'must be at most 1000 characters').optional(),
-  MAIL_FROM: z.string().max(200, 'must be at most 200 characters').regex(/^[^\r\n]*<?[^\s@<>]+@[^\s@<>]+>?$/, "must be an address such as 'Croupier <no-reply@casino.example>'").optional(),
-  ARGON2_MEMORY_KIB: z.coerce.number({ message: 'must be a number of KiB' }).int('must be a whole number').min(1024, 'must be at least 1024').max(4_194_304, 'must be at most 4194304').default(ARGON2_MINIMUM.memoryKib),
-  ARGON2_TIME_COST: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(20, 'must be at most 20').default(ARGON2_MINIMUM.timeCost),
-  PAYMENTS_SANDBOX_SECRET: z.string().min(32, 'must be at least 32 characters').max(256, 'must be at most 256 characters').optional(),
-  RATE_LIMIT_ALLOWLIST: z
-    .string()
-    .transform((value) => value.split(',').map((item) => item.trim()).filter(Boolean))
-    .refine((items) => items.every((item) => isIP(item) !== 0), { message: 'must be a comma-separated list of IP addresses' })
-    .optional(),
-}).superRefine((e, context) => {
-  if (e.REALTIME_SERVER === 'external') {
-    for (const name of ['REALTIME_HOST', 'REALTIME_APP_ID', 'REALTIME_KEY', 'REALTIME_SECRET'] as const) {
-      if (e[name] === undefined) context.addIssue({ code: 'custom', path: [name], message: 'must be set when REALTIME_SERVER is external' });
+const environmentSchema = z
+  .object({
+    PORT: port.default(3000),
+    HOST: z.string().min(1, 'must not be empty').default('127.0.0.1'),
+    DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
+    DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
+    REDIS_URL: url(['redis:', 'rediss:']).optional(),
+    REALTIME_PORT: port.default(8080),
+    REALTIME_SERVER: z.enum(['embedded', 'external'], { message: 'must be embedded or external' }).default('embedded'),
+    REALTIME_HOST: z
+      .string()
+      .regex(/^[A-Za-z0-9.-]{1,253}$/, 'must be a host name such as ws.casino.example')
+      .optional(),
+    REALTIME_PUBLIC_PORT: port.optional(),
+    REALTIME_SCHEME: z.enum(['http', 'https'], { message: 'must be http or https' }).default('http'),
+    REALTIME_APP_ID: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1 to 64 letters, digits, - or _')
+      .optional(),
+    REALTIME_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be 8 to 64 letters, digits, - or _')
+      .optional(),
+    REALTIME_SECRET: z.string().min(16, 'must be at least 16 characters').max(256, 'must be at most 256 characters').optional(),
+    APP_ENV: z
+      .enum(['development', 'staging', 'production'], {
+        message: 'must be development, staging or production',
+      })
+      .default('development'),
+    PUBLIC_URL: url(['http:', 'https:']).optional(),
+    SMTP_URL: url(['smtp:', 'smtps:']).optional(),
+    MAINTENANCE: booleanString.default('false'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+        message: 'must be one of fatal, error, warn, info, debug, trace, silent',
+      })
+      .default('info'),
+    SITE_NAME: z.string().min(1, 'must not be empty').max(60, 'must be at most 60 characters').default('Croupier'),
+    DEFAULT_CURRENCY: z
+      .string()
+      .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as EUR')
+      .default('EUR'),
+    ANALYTICS_ID: z
+      .string()
+      .regex(/^[A-Z0-9-]{4,32}$/, 'must be a tag manager id such as GTM-ABC123')
+      .optional(),
+    SUPPORT_CHAT_URL: url(['https:', 'http:']).optional(),
+    VISITOR_TRACE_URL: url(['https:', 'http:']).optional(),
+    SHUTDOWN_GRACE_MS: z.coerce.number({ message: 'must be a number of milliseconds' }).int().min(0).max(600_000).default(10_000),
+    OPERATOR_EMAIL: z.email({ message: 'must be an e-mail address' }).max(254, 'must be at most 254 characters').optional(),
+    OPERATOR_PASSWORD: z.string().min(12, 'must be at least 12 characters').max(128, 'must be at most 128 characters').optional(),
+    SMS_PROVIDER_URL: url(['http:', 'https:']).optional(),
+    SMS_PROVIDER_TOKEN: z.string().max(1000, 'must be at most 1000 characters').optional(),
+    MAIL_FROM: z
+      .string()
+      .max(200, 'must be at most 200 characters')
+      .regex(/^[^\r\n]*<?[^\s@<>]+@[^\s@<>]+>?$/, "must be an address such as 'Croupier <no-reply@casino.example>'")
+      .optional(),
+    ARGON2_MEMORY_KIB: z.coerce
+      .number({ message: 'must be a number of KiB' })
+      .int('must be a whole number')
+      .min(1024, 'must be at least 1024')
+      .max(4_194_304, 'must be at most 4194304')
+      .default(ARGON2_MINIMUM.memoryKib),
+    ARGON2_TIME_COST: z.coerce
+      .number({ message: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(20, 'must be at most 20')
+      .default(ARGON2_MINIMUM.timeCost),
+    PAYMENTS_SANDBOX_SECRET: z.string().min(32, 'must be at least 32 characters').max(256, 'must be at most 256 characters').optional(),
+    RATE_LIMIT_ALLOWLIST: z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((item) => item.trim())
+          .filter(Boolean),
+      )
+      .refine((items) => items.every((item) => isIP(item) !== 0), { message: 'must be a comma-separated list of IP addresses' })
+      .optional(),
+  })
+  .superRefine((e, context) => {
+    if (e.REALTIME_SERVER === 'external') {
+      for (const name of ['REALTIME_HOST', 'REALTIME_APP_ID', 'REALTIME_KEY', 'REALTIME_SECRET'] as const) {
+        if (e[name] === undefined) context.addIssue({ code: 'custom', path: [name], message: 'must be set when REALTIME_SERVER is external' });
+      }
     }
-  }
-  if ((e.OPERATOR_EMAIL === undefined) !== (e.OPERATOR_PASSWORD === undefined)) {
-    const missing = e.OPERATOR_EMAIL === undefined ? 'OPERATOR_EMAIL' : 'OPERATOR_PASSWORD';
-    context.addIssue({ code: 'custom', path: [missing], message: 'must be set together with ' + (missing === 'OPERATOR_EMAIL' ? 'OPERATOR_PASSWORD' : 'OPERATOR_EMAIL') });
-  }
-  // Cheaper hashing is for test runs only: production always meets OWASP's argon2id minimum.
-  if (e.APP_ENV === 'production' && e.ARGON2_MEMORY_KIB < ARGON2_MINIMUM.memoryKib) {
-    context.addIssue({ code: 'custom', path: ['ARGON2_MEMORY_KIB'], message: `must be at least ${ARGON2_MINIMUM.memoryKib} in production` });
-  }
-  if (e.APP_ENV === 'production' && e.ARGON2_TIME_COST < ARGON2_MINIMUM.timeCost) {
-    context.addIssue({ code: 'custom', path: ['ARGON2_TIME_COST'], message: `must be at least ${ARGON2_MINIMUM.timeCost} in production` });
-  }
-});
+    if ((e.OPERATOR_EMAIL === undefined) !== (e.OPERATOR_PASSWORD === undefined)) {
+      const missing = e.OPERATOR_EMAIL === undefined ? 'OPERATOR_EMAIL' : 'OPERATOR_PASSWORD';
+      context.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: 'must be set together with ' + (missing === 'OPERATOR_EMAIL' ? 'OPERATOR_PASSWORD' : 'OPERATOR_EMAIL'),
+      });
+    }
+    // Cheaper hashing is for test runs only: production always meets OWASP's argon2id minimum.
+    if (e.APP_ENV === 'production' && e.ARGON2_MEMORY_KIB < ARGON2_MINIMUM.memoryKib) {
+      context.addIssue({ code: 'custom', path: ['ARGON2_MEMORY_KIB'], message: `must be at least ${ARGON2_MINIMUM.memoryKib} in production` });
+    }
+    if (e.APP_ENV === 'production' && e.ARGON2_TIME_COST < ARGON2_MINIMUM.timeCost) {
+      context.addIssue({ code: 'custom', path: ['ARGON2_TIME_COST'], message: `must be at least ${ARGON2_MINIMUM.timeCost} in production` });
+    }
+  });
 
 export type Config = {
   port: number;
@@ -135,9 +179,7 @@ export class ConfigError extends Error {
 /** Parses the environment; throws ConfigError naming every bad variable and why. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   // An empty variable means "not set", as in most shells' `FOO= cmd`.
-  const present = Object.fromEntries(
-    Object.entries(env).filter(([key, value]) => key in environmentSchema.shape && value !== undefined && value !== ''),
-  );
+  const present = Object.fromEntries(Object.entries(env).filter(([key, value]) => key in environmentSchema.shape && value !== undefined && value !== ''));
   const parsed = environmentSchema.safeParse(present);
   if (!parsed.success) {
     throw new ConfigError(
@@ -183,4 +225,3 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     paymentsSandboxSecret: e.PAYMENTS_SANDBOX_SECRET,
   };
 }
-

@@ -48,7 +48,10 @@ describe('the server process', () => {
     const server = startServer({ PORT: String(port) });
     let up = false;
     for (let i = 0; i < 300 && !up; i++) {
-      up = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+      up = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (!up) await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(up).toBe(true);
@@ -56,7 +59,13 @@ describe('the server process', () => {
     // A request is held in flight deterministically: its headers arrive (and are logged) before SIGTERM, its
     // body only after the server has begun draining. It must get its real answer, not the 503 of a closing server.
     const body = JSON.stringify({ email: 'nobody@casino.example', password: 'not-the-password-1!' });
-    const request = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/api/login', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } });
+    const request = http.request({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: '/api/login',
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+    });
     const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
       request.once('error', reject);
       request.once('response', (response) => {

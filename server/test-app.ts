@@ -13,7 +13,9 @@ import { createServices, type Services } from './services.ts';
  * argon2id parameters config allows outside production, so suites stay fast; its rate-limit counters
  * are its own, even in a shared Redis.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<{ app: FastifyInstance; services: Services; config: Config; close: () => Promise<void> }> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+): Promise<{ app: FastifyInstance; services: Services; config: Config; close: () => Promise<void> }> {
   const config = loadConfig({
     DATA_DIR: `test-results/unit-data/${randomBytes(6).toString('hex')}`,
     ARGON2_MEMORY_KIB: '1024',

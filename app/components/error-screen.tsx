@@ -81,7 +81,9 @@ function ActivationPrompt() {
 
   async function resend() {
     setProblem(null);
-    const response = await fetch('/api/resend-activation', { method: 'POST', headers: { Accept: 'application/json' }, credentials: 'same-origin' }).catch(() => null);
+    const response = await fetch('/api/resend-activation', { method: 'POST', headers: { Accept: 'application/json' }, credentials: 'same-origin' }).catch(
+      () => null,
+    );
     if (response?.ok) return setResent(true);
     const body = (await response?.json().catch(() => null)) as ErrorPayload | null;
     setProblem(body?.message ?? GENERIC_ERROR_MESSAGE);
@@ -94,8 +96,16 @@ function ActivationPrompt() {
           ? 'We sent you a text message with an activation code. Enter it to activate your account.'
           : 'We sent you an e-mail with an activation link. Please check your e-mail and follow the link to activate your account.'}
       </p>
-      {resent ? <p role="status" className="font-semibold text-gold-300">{RESEND_DONE_MESSAGE}</p> : null}
-      {problem ? <p role="alert" className="text-ruby-500">{problem}</p> : null}
+      {resent ? (
+        <p role="status" className="font-semibold text-gold-300">
+          {RESEND_DONE_MESSAGE}
+        </p>
+      ) : null}
+      {problem ? (
+        <p role="alert" className="text-ruby-500">
+          {problem}
+        </p>
+      ) : null}
       <div className="flex flex-wrap justify-center gap-3">
         {smsMode ? (
           <button type="button" className="btn btn-primary" onClick={() => openPopup('sms-verification')}>

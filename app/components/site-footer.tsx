@@ -29,12 +29,17 @@ export function SiteFooter() {
         </nav>
       </div>
       <div className="border-t border-night-800">
-        <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-6 text-xs text-mist-400 sm:flex-row sm:items-center" data-testid="responsible-gambling-notice">
+        <div
+          className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-6 text-xs text-mist-400 sm:flex-row sm:items-center"
+          data-testid="responsible-gambling-notice"
+        >
           <span className="inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-full border-2 border-ruby-500 font-bold text-mist-100">18+</span>
           <p>
-            Gambling can be addictive. Play responsibly and only with money you can afford to lose. Set deposit limits or take a break
-            at any time under <Link to="/responsible-gaming" className="underline hover:text-gold-300">Responsible gaming</Link>. Free,
-            confidential help is available from{' '}
+            Gambling can be addictive. Play responsibly and only with money you can afford to lose. Set deposit limits or take a break at any time under{' '}
+            <Link to="/responsible-gaming" className="underline hover:text-gold-300">
+              Responsible gaming
+            </Link>
+            . Free, confidential help is available from{' '}
             <a href="https://www.begambleaware.org/" className="underline hover:text-gold-300" rel="noopener noreferrer" target="_blank">
               BeGambleAware
             </a>

@@ -75,7 +75,10 @@ function PlayerActions() {
         Deposit
       </Link>
       <details className="relative">
-        <summary className="btn btn-ghost relative cursor-pointer list-none" aria-label={unread > 0 ? `Account menu, ${unread} unread messages` : 'Account menu'}>
+        <summary
+          className="btn btn-ghost relative cursor-pointer list-none"
+          aria-label={unread > 0 ? `Account menu, ${unread} unread messages` : 'Account menu'}
+        >
           {/* A person, not a second "☰": on a phone the site menu's button sits at the other end of the header. */}
           <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="1.6">
             <circle cx="10" cy="6.5" r="3.5" />

@@ -2,7 +2,6 @@ import { parseCookie, stringifySetCookie } from 'cookie';
 
 // SPEC.md §3: ma_token (7 days, secure, strict), trackingParams (7 days, secure, lax).
 
-
 export function readCookie(name: string): string | undefined {
   return parseCookie(document.cookie)[name];
 }

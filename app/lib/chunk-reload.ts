@@ -17,7 +17,9 @@ export function shouldReloadAfterChunkError(path: string, now: number, store: St
 
 export function isChunkLoadError(reason: unknown): boolean {
   const message = reason instanceof Error ? reason.message : String(reason ?? '');
-  return /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS/i.test(message);
+  return /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|Unable to preload CSS/i.test(
+    message,
+  );
 }
 
 /** Installs the rule in the browser: Vite's preload errors and failed dynamic imports reload the page. */

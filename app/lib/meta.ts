@@ -14,7 +14,12 @@ export function pageMeta(matches: MatchWithMeta[], title: string, description?: 
   const own: MetaDescriptor[] = [
     { title: site ? `${title} | ${site}` : title },
     { property: 'og:title', content: title },
-    ...(description ? [{ name: 'description', content: description }, { property: 'og:description', content: description }] : []),
+    ...(description
+      ? [
+          { name: 'description', content: description },
+          { property: 'og:description', content: description },
+        ]
+      : []),
   ];
   const replaced = new Set(own.map(keyOf));
   const inherited = (matches[0]?.meta ?? []).filter((d) => !replaced.has(keyOf(d)));

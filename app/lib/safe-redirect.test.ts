@@ -16,7 +16,18 @@ describe('safeRedirect', () => {
   });
 
   it('sends anything else home: other sites, protocol tricks, unknown screens, nothing', () => {
-    for (const value of ['https://evil.example/', '//evil.example', '/\\evil.example', 'javascript:alert(1)', '/account/admin', '/a/b/c/d', '', null, undefined, []]) {
+    for (const value of [
+      'https://evil.example/',
+      '//evil.example',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      '/account/admin',
+      '/a/b/c/d',
+      '',
+      null,
+      undefined,
+      [],
+    ]) {
       expect(safeRedirect(value as string | null | undefined), String(value)).toBe('/');
     }
   });

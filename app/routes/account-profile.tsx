@@ -31,7 +31,12 @@ function formValues(form: HTMLFormElement): Record<string, string> {
  * One profile form's submission: sends the form's values (reshaped by `body`), shows field errors
  * beside their fields and any other failure as a toast, and hands a success to `onSuccess`.
  */
-function useProfileForm<T>(method: 'PATCH' | 'POST', path: string, onSuccess: (body: T, form: HTMLFormElement) => void, body = (values: Record<string, string>): unknown => values) {
+function useProfileForm<T>(
+  method: 'PATCH' | 'POST',
+  path: string,
+  onSuccess: (body: T, form: HTMLFormElement) => void,
+  body = (values: Record<string, string>): unknown => values,
+) {
   const { notify } = useToast();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -68,8 +73,20 @@ function DetailsForm({ player, onSaved }: { player: Player; onSaved: (player: Pl
       <TextField label="First name" name="name" defaultValue={player.name} error={errors.name} autoComplete="given-name" />
       <TextField label="Last name" name="surname" defaultValue={player.surname} error={errors.surname} autoComplete="family-name" />
       <TextField label="Date of birth" name="birthdate" type="date" defaultValue={player.birthdate} error={errors.birthdate} />
-      <SelectField label="Gender" name="gender" defaultValue={player.gender} error={errors.gender} options={GENDERS.map((g) => ({ value: g, label: g[0]!.toUpperCase() + g.slice(1) }))} />
-      <SelectField label="Country" name="country" defaultValue={player.country} error={errors.country} options={COUNTRIES.map((c) => ({ value: c.code, label: c.name }))} />
+      <SelectField
+        label="Gender"
+        name="gender"
+        defaultValue={player.gender}
+        error={errors.gender}
+        options={GENDERS.map((g) => ({ value: g, label: g[0]!.toUpperCase() + g.slice(1) }))}
+      />
+      <SelectField
+        label="Country"
+        name="country"
+        defaultValue={player.country}
+        error={errors.country}
+        options={COUNTRIES.map((c) => ({ value: c.code, label: c.name }))}
+      />
       <TextField label="City" name="city" defaultValue={player.city} error={errors.city} />
       <TextField label="Address" name="address1" defaultValue={player.address1} error={errors.address1} />
       <TextField label="Postcode" name="postcode" defaultValue={player.postcode} error={errors.postcode} />
@@ -95,7 +112,14 @@ function PasswordForm() {
   return (
     <form className="grid max-w-md gap-4" onSubmit={onSubmit} noValidate>
       <TextField label="Current password" name="current_password" type="password" autoComplete="current-password" error={errors.current_password} />
-      <TextField label="New password" name="password" type="password" autoComplete="new-password" error={errors.password} hint="At least 8 characters with a lowercase letter, a number and a symbol." />
+      <TextField
+        label="New password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.password}
+        hint="At least 8 characters with a lowercase letter, a number and a symbol."
+      />
       <TextField label="Repeat new password" name="password_confirmation" type="password" autoComplete="new-password" error={errors.password_confirmation} />
       <div>
         <Button type="submit" busy={busy}>
@@ -143,10 +167,12 @@ export default function AccountProfile() {
           setSearch({}, { replace: true });
         })
       : Promise.resolve();
-    void confirm.then(() => callApi<Player>('GET', '/api/player')).then((result) => {
-      if (result.ok) setPlayer(result.body);
-      else notify(result.message, 'error');
-    });
+    void confirm
+      .then(() => callApi<Player>('GET', '/api/player'))
+      .then((result) => {
+        if (result.ok) setPlayer(result.body);
+        else notify(result.message, 'error');
+      });
     // Runs once per visit; the confirmation token is removed from the address after use.
   }, []);
 

@@ -45,10 +45,16 @@ export default function AccountResetPassword({ loaderData }: Route.ComponentProp
     const form = new FormData(event.currentTarget);
     const password = String(form.get('password') ?? '');
     const confirm = String(form.get('confirm_password') ?? '');
-    if (!password || !confirm) return setErrors({ password: password ? '' : 'Enter a new password.', confirm_password: confirm ? '' : 'Repeat the new password.' });
+    if (!password || !confirm)
+      return setErrors({ password: password ? '' : 'Enter a new password.', confirm_password: confirm ? '' : 'Repeat the new password.' });
     if (password !== confirm) return setErrors({ confirm_password: 'The passwords do not match.' });
     setBusy(true);
-    const result = await callApi<PasswordStatusResponse>('POST', '/api/password/reset', { email, token: loaderData.token, password, password_confirmation: confirm });
+    const result = await callApi<PasswordStatusResponse>('POST', '/api/password/reset', {
+      email,
+      token: loaderData.token,
+      password,
+      password_confirmation: confirm,
+    });
     setBusy(false);
     if (result.ok) return finish({ message: result.body.message, status: 200 });
     if (result.errors) return setErrors(firstErrors(result.errors));
@@ -62,8 +68,21 @@ export default function AccountResetPassword({ loaderData }: Route.ComponentProp
       ) : (
         <form className="space-y-4" onSubmit={(event) => void submit(event)} noValidate>
           <TextField label="E-mail" name="email" value={email} readOnly />
-          <TextField label="New password" name="password" type="password" autoComplete="new-password" hint="At least 8 characters with a lowercase letter, a number and a symbol." error={errors.password || undefined} />
-          <TextField label="Repeat new password" name="confirm_password" type="password" autoComplete="new-password" error={errors.confirm_password || errors.password_confirmation || undefined} />
+          <TextField
+            label="New password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            hint="At least 8 characters with a lowercase letter, a number and a symbol."
+            error={errors.password || undefined}
+          />
+          <TextField
+            label="Repeat new password"
+            name="confirm_password"
+            type="password"
+            autoComplete="new-password"
+            error={errors.confirm_password || errors.password_confirmation || undefined}
+          />
           <Button type="submit" busy={busy} className="w-full">
             Save new password
           </Button>

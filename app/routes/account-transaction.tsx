@@ -52,7 +52,14 @@ export default function AccountTransaction({ loaderData }: Route.ComponentProps)
           </p>
           <a href={transactionsExportHref(filters)} download className="btn btn-ghost min-h-0 px-3 py-1.5 text-sm">
             <svg viewBox="0 0 20 20" className="h-4 w-4" aria-hidden="true">
-              <path d="M10 3v9m0 0l-3.5-3.5M10 12l3.5-3.5M4 15h12" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+              <path
+                d="M10 3v9m0 0l-3.5-3.5M10 12l3.5-3.5M4 15h12"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
             </svg>
             Download CSV
           </a>

@@ -24,7 +24,12 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Depo
 
 function DepositCashier({ bonus }: Route.ComponentProps['loaderData']) {
   const { methods, problem } = usePaymentMethods();
-  if (problem) return <p role="alert" className="text-ruby-500">{problem}</p>;
+  if (problem)
+    return (
+      <p role="alert" className="text-ruby-500">
+        {problem}
+      </p>
+    );
   if (!methods) return <CashierSkeleton label="Loading the payment methods" />;
   return <DepositForm methods={methods} bonus={bonus} />;
 }

@@ -34,7 +34,9 @@ export default function Fairness({ loaderData }: Route.ComponentProps) {
   function rotated(rotation: SeedRotation) {
     setReload((count) => count + 1);
     // A round from the link was played under the seed just revealed: fill it in so one click verifies it.
-    setFields((current) => (current.hash && current.hash === rotation.previous_server_seed_hash ? { ...current, serverSeed: rotation.previous_server_seed } : current));
+    setFields((current) =>
+      current.hash && current.hash === rotation.previous_server_seed_hash ? { ...current, serverSeed: rotation.previous_server_seed } : current,
+    );
   }
 
   return (
@@ -46,7 +48,12 @@ export default function Fairness({ loaderData }: Route.ComponentProps) {
       {loaderData.signedIn ? (
         <nav aria-label="Seeds of" className="mb-4 flex gap-2 text-sm">
           {(['real', 'demo'] as const).map((value) => (
-            <Link key={value} to={`?mode=${value}`} aria-current={mode === value ? 'page' : undefined} className={`rounded-md px-3 py-1.5 font-semibold ${mode === value ? 'bg-gold-400 text-night-950' : 'border border-night-600 text-mist-300'}`}>
+            <Link
+              key={value}
+              to={`?mode=${value}`}
+              aria-current={mode === value ? 'page' : undefined}
+              className={`rounded-md px-3 py-1.5 font-semibold ${mode === value ? 'bg-gold-400 text-night-950' : 'border border-night-600 text-mist-300'}`}
+            >
               {value === 'real' ? 'Real money' : 'Demo'}
             </Link>
           ))}

@@ -38,7 +38,9 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
-  loaderData?.kind === 'listing' ? pageMeta(matches, `${loaderData.target.name} games`, loaderData.target.description) : pageMeta(matches, UNMATCHED_ROUTE_MESSAGE);
+  loaderData?.kind === 'listing'
+    ? pageMeta(matches, `${loaderData.target.name} games`, loaderData.target.description)
+    : pageMeta(matches, UNMATCHED_ROUTE_MESSAGE);
 
 export default function Listing({ loaderData }: Route.ComponentProps) {
   if (loaderData.kind === 'unmatched') {
@@ -55,7 +57,10 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
     <FavouritesProvider loaded={loaderData.favourites}>
       <PageHeading title={target.name} lead={target.description} />
       {total === 0 ? (
-        <EmptyState title={`No ${target.kind === 'provider' ? 'games from this provider' : 'games here'} yet`} text="New titles arrive regularly. Have a look at the other categories meanwhile." />
+        <EmptyState
+          title={`No ${target.kind === 'provider' ? 'games from this provider' : 'games here'} yet`}
+          text="New titles arrive regularly. Have a look at the other categories meanwhile."
+        />
       ) : (
         <>
           <p className="mb-4 text-sm text-mist-400">

@@ -10,9 +10,7 @@ export default function Maintenance() {
       <div className="max-w-md text-center">
         <LogoMark className="mx-auto h-16 w-16" />
         <h1 className="mt-6 font-display text-3xl font-bold">We’ll be right back</h1>
-        <p className="mt-3 text-mist-300">
-          The casino is closed for scheduled maintenance. Your balance and open rounds are safe. Please try again shortly.
-        </p>
+        <p className="mt-3 text-mist-300">The casino is closed for scheduled maintenance. Your balance and open rounds are safe. Please try again shortly.</p>
       </div>
     </main>
   );

@@ -36,5 +36,13 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(ma
 
 export default function Play({ loaderData }: Route.ComponentProps) {
   const wallet = useRootWallet();
-  return <PlayScreen key={`${loaderData.game.slug}:${loaderData.mode}`} game={loaderData.game} mode={loaderData.mode} signedIn={loaderData.signedIn} loadedWallet={wallet} />;
+  return (
+    <PlayScreen
+      key={`${loaderData.game.slug}:${loaderData.mode}`}
+      game={loaderData.game}
+      mode={loaderData.mode}
+      signedIn={loaderData.signedIn}
+      loadedWallet={wallet}
+    />
+  );
 }

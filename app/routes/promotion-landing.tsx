@@ -10,13 +10,21 @@ const landings: Record<string, { art: 'sweets' | 'catch'; title: string; lead: s
     art: 'sweets',
     title: 'Sweet Treats Week',
     lead: 'A week of sugar-coated extras on our own candy-themed slots.',
-    points: ['50 free spins on your first deposit of €20 or more.', 'Double loyalty points on Croupier Studio slots all week.', 'Free spin winnings are paid as bonus funds with 30x wagering.'],
+    points: [
+      '50 free spins on your first deposit of €20 or more.',
+      'Double loyalty points on Croupier Studio slots all week.',
+      'Free spin winnings are paid as bonus funds with 30x wagering.',
+    ],
   },
   '/promotion/big-bass-bonanza': {
     art: 'catch',
     title: 'The Big Catch',
     lead: 'Cast your line on our fishing-themed reels for a prize pool of €5,000.',
-    points: ['Every €1 wagered on Croupier Studio slots earns a ticket.', 'Fifty tickets are drawn each Sunday for cash prizes with no wagering.', 'Opt in from this page; the draw is verifiable from its published seed.'],
+    points: [
+      'Every €1 wagered on Croupier Studio slots earns a ticket.',
+      'Fifty tickets are drawn each Sunday for cash prizes with no wagering.',
+      'Opt in from this page; the draw is verifiable from its published seed.',
+    ],
   },
 };
 

@@ -12,7 +12,8 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   return { promotion: withRenderedBody(promotion) };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(matches, loaderData?.promotion.title ?? 'Promotion', loaderData?.promotion.summary);
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  pageMeta(matches, loaderData?.promotion.title ?? 'Promotion', loaderData?.promotion.summary);
 
 export default function PromotionDetail({ loaderData }: Route.ComponentProps) {
   const { promotion } = loaderData;

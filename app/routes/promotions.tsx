@@ -8,7 +8,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { promotions: await context.get(servicesContext).promotions() };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Promotions', 'Welcome bonus, reloads, cashback and tournaments running now, with their wagering shown up front.');
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, 'Promotions', 'Welcome bonus, reloads, cashback and tournaments running now, with their wagering shown up front.');
 
 export default function Promotions({ loaderData }: Route.ComponentProps) {
   return (

@@ -2,8 +2,18 @@ import type { Route } from './+types/sitemap';
 import { servicesContext } from '../lib/context.ts';
 
 const publicPaths = [
-  '/', '/promotion', '/promotion/sweet-bonanza', '/promotion/big-bass-bonanza', '/vip-club', '/loyalty-club',
-  '/faq', '/about', '/cookie-policy', '/privacy-policy', '/terms-and-conditions', '/responsible-gaming',
+  '/',
+  '/promotion',
+  '/promotion/sweet-bonanza',
+  '/promotion/big-bass-bonanza',
+  '/vip-club',
+  '/loyalty-club',
+  '/faq',
+  '/about',
+  '/cookie-policy',
+  '/privacy-policy',
+  '/terms-and-conditions',
+  '/responsible-gaming',
 ];
 
 function escapeXml(value: string): string {

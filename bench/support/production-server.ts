@@ -13,7 +13,13 @@ export type BenchServer = { url: string; stop: () => Promise<void> };
 export async function waitUntilUp(url: string, exited: () => boolean): Promise<void> {
   for (let i = 0; i < 300; i++) {
     if (exited()) throw new Error(`server for ${url} exited`);
-    if (await fetch(url).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`${url} did not come up`);

@@ -38,11 +38,14 @@ describe('the shoe', () => {
 
   it('always yields a permutation of the shoe', () => {
     fc.assert(
-      fc.property(fc.array(fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), { minLength: SHUFFLE_FLOATS, maxLength: SHUFFLE_FLOATS }), (floats) => {
-        const shoe = shuffleShoe(floats);
-        expect(shoe).toHaveLength(SHOE_SIZE);
-        expect([...shoe].sort()).toEqual(orderedShoe().sort());
-      }),
+      fc.property(
+        fc.array(fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), { minLength: SHUFFLE_FLOATS, maxLength: SHUFFLE_FLOATS }),
+        (floats) => {
+          const shoe = shuffleShoe(floats);
+          expect(shoe).toHaveLength(SHOE_SIZE);
+          expect([...shoe].sort()).toEqual(orderedShoe().sort());
+        },
+      ),
       { numRuns: 50 },
     );
     expect(() => shuffleShoe(new Array(310).fill(0))).toThrow(/311 floats/);
@@ -101,7 +104,10 @@ describe('the dealer stands on soft 17', () => {
 
   it('hits hard and soft 16', () => {
     expect(play(deal(100, 'Th', 'Tc', '8d', '6s', '5h'), 'stand')).toMatchObject({ dealer: ['Tc', '6s', '5h'], settlement: { win: 0 } });
-    expect(play(deal(100, 'Th', 'Ac', '8d', '5s', '2h'), 'stand')).toMatchObject({ dealer: ['Ac', '5s', '2h'], settlement: { win: 100, hands: [{ outcome: 'push' }] } });
+    expect(play(deal(100, 'Th', 'Ac', '8d', '5s', '2h'), 'stand')).toMatchObject({
+      dealer: ['Ac', '5s', '2h'],
+      settlement: { win: 100, hands: [{ outcome: 'push' }] },
+    });
   });
 
   it('pays when the dealer busts and pushes equal totals', () => {
@@ -146,7 +152,14 @@ describe('player actions', () => {
     expect(doubled.active).toBe(1);
     const state = play(doubled, 'stand');
     expect(state.dealer).toEqual(['7c', 'Ts']);
-    expect(state.settlement).toEqual({ totalStake: 300, win: 600, hands: [{ outcome: 'win', payout: 400 }, { outcome: 'win', payout: 200 }] });
+    expect(state.settlement).toEqual({
+      totalStake: 300,
+      win: 600,
+      hands: [
+        { outcome: 'win', payout: 400 },
+        { outcome: 'win', payout: 200 },
+      ],
+    });
   });
 
   it('splits only once, and any two ten-value cards count as a pair', () => {
@@ -164,7 +177,14 @@ describe('player actions', () => {
       ['Ad', '5c'],
     ]);
     expect(state.dealer).toEqual(['9c', '7s', '2d']);
-    expect(state.settlement).toEqual({ totalStake: 200, win: 200, hands: [{ outcome: 'win', payout: 200 }, { outcome: 'lose', payout: 0 }] });
+    expect(state.settlement).toEqual({
+      totalStake: 200,
+      win: 200,
+      hands: [
+        { outcome: 'win', payout: 200 },
+        { outcome: 'lose', payout: 0 },
+      ],
+    });
   });
 
   it('refuses illegal actions with a clear error and leaves the state untouched', () => {

@@ -118,9 +118,7 @@ export function coveredNumbers(bet: RouletteBet): number[] {
   }
 }
 
-export type BetValidation =
-  | { ok: true; bets: RouletteBet[]; totalStake: number }
-  | { ok: false; message: string; errors: Record<string, string[]> };
+export type BetValidation = { ok: true; bets: RouletteBet[]; totalStake: number } | { ok: false; message: string; errors: Record<string, string[]> };
 
 /**
  * Checks a request's `bets` (untrusted JSON) and returns them normalised (numbers sorted), or errors keyed

@@ -116,7 +116,15 @@ describe('bets', () => {
     ['index on a straight', [{ type: 'straight', numbers: [3], index: 1, amount: 1 }], 'bets.0.index', /numbers, not an index/],
     ['not an object', [42], 'bets.0', /object/],
     ['too many bets', Array.from({ length: MAX_BETS_PER_SPIN + 1 }, () => ({ type: 'red', amount: 1 })), 'bets', /At most/],
-    ['total too large', [{ type: 'red', amount: Number.MAX_SAFE_INTEGER }, { type: 'black', amount: 2 }], 'bets', /too large/],
+    [
+      'total too large',
+      [
+        { type: 'red', amount: Number.MAX_SAFE_INTEGER },
+        { type: 'black', amount: 2 },
+      ],
+      'bets',
+      /too large/,
+    ],
   ])('refuses %s with a message on the field', (_, input, field, message) => {
     const result = validateBets(input);
     expect(result.ok).toBe(false);
@@ -126,7 +134,11 @@ describe('bets', () => {
   });
 
   it('reports every faulty bet, not just the first', () => {
-    const result = validateBets([{ type: 'red', amount: 1 }, { type: 'split', numbers: [1, 9], amount: 1 }, { type: 'dozen', amount: -3 }]);
+    const result = validateBets([
+      { type: 'red', amount: 1 },
+      { type: 'split', numbers: [1, 9], amount: 1 },
+      { type: 'dozen', amount: -3 },
+    ]);
     expect(result.ok).toBe(false);
     if (!result.ok) expect(Object.keys(result.errors).sort()).toEqual(['bets.1.numbers', 'bets.2.amount', 'bets.2.index']);
   });
@@ -150,7 +162,10 @@ describe('settlement', () => {
   });
 
   it('loses every even-money, dozen and column bet on zero, and pays the bets that cover it', () => {
-    const outside = [...INDEXED_BET_TYPES.flatMap((type) => ([1, 2, 3] as const).map((index) => ({ type, index, amount: 5 }))), ...EVEN_MONEY_BET_TYPES.map((type) => ({ type, amount: 5 }))];
+    const outside = [
+      ...INDEXED_BET_TYPES.flatMap((type) => ([1, 2, 3] as const).map((index) => ({ type, index, amount: 5 }))),
+      ...EVEN_MONEY_BET_TYPES.map((type) => ({ type, amount: 5 })),
+    ];
     expect(settleRoulette(outside, 0).win).toBe(0);
     const zeroBets: RouletteBet[] = [
       { type: 'straight', numbers: [0], amount: 1 },

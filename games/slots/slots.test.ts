@@ -149,7 +149,7 @@ describe('a round with free spins', () => {
   };
 
   it('plays every free spin from the next five floats and stops at the cap', () => {
-    const floats = Array.from({ length: slotRoundFloatCount(alwaysTriggers) }, (_, i) => ((i * 0.137) % 1 + 1) % 1);
+    const floats = Array.from({ length: slotRoundFloatCount(alwaysTriggers) }, (_, i) => (((i * 0.137) % 1) + 1) % 1);
     const round = playSlotRound(alwaysTriggers, 10, floats);
     expect(round.freeSpins).toHaveLength(6);
     expect(round.floatsUsed).toBe(35);
@@ -245,16 +245,19 @@ describe('the catalogue titles', () => {
   });
 
   // Seeded, so the outcome is fixed; the tolerances are 5 standard errors so any seed would pass too.
-  it.each(SLOT_TITLES.map((title) => [title.slug, title] as const))('%s: a simulation of the real rounds agrees with the exact maths and the volatility label', (_, title) => {
-    const rounds = 200_000;
-    const simulated = simulateSlotRounds(title, rounds, 40);
-    const maths = slotMaths(title);
-    const binomial = (p: number) => 5 * Math.sqrt((p * (1 - p)) / rounds);
-    expect(Math.abs(simulated.rtp - maths.rtp)).toBeLessThan((5 * simulated.standardDeviation) / Math.sqrt(rounds));
-    expect(Math.abs(simulated.hitFrequency - maths.hitFrequency)).toBeLessThan(binomial(maths.hitFrequency));
-    expect(Math.abs(simulated.freeSpinsFrequency - maths.freeSpinsTrigger)).toBeLessThan(binomial(maths.freeSpinsTrigger));
-    expect(volatilityBand(simulated.standardDeviation)).toBe(title.volatility);
-  });
+  it.each(SLOT_TITLES.map((title) => [title.slug, title] as const))(
+    '%s: a simulation of the real rounds agrees with the exact maths and the volatility label',
+    (_, title) => {
+      const rounds = 200_000;
+      const simulated = simulateSlotRounds(title, rounds, 40);
+      const maths = slotMaths(title);
+      const binomial = (p: number) => 5 * Math.sqrt((p * (1 - p)) / rounds);
+      expect(Math.abs(simulated.rtp - maths.rtp)).toBeLessThan((5 * simulated.standardDeviation) / Math.sqrt(rounds));
+      expect(Math.abs(simulated.hitFrequency - maths.hitFrequency)).toBeLessThan(binomial(maths.hitFrequency));
+      expect(Math.abs(simulated.freeSpinsFrequency - maths.freeSpinsTrigger)).toBeLessThan(binomial(maths.freeSpinsTrigger));
+      expect(volatilityBand(simulated.standardDeviation)).toBe(title.volatility);
+    },
+  );
 
   it('describe themselves for the info panel', () => {
     const info = slotInfo(lanternOrchard);

@@ -22,9 +22,7 @@ const count = async (table: typeof promotions | typeof routeRules | typeof gameC
 describe('the data layer', () => {
   it(`runs on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'} with every migration applied`, async () => {
     expect(database.driver).toBe(process.env.DATABASE_URL ? 'postgres' : 'pglite');
-    const result = await database.db.execute(
-      sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
-    );
+    const result = await database.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`);
     const tables = (result as unknown as { rows: { table_name: string }[] }).rows.map((row) => row.table_name);
     expect(tables).toEqual(expect.arrayContaining(['game_categories', 'game_providers', 'promotions', 'route_rules', 'site_settings']));
     await expect(database.ping()).resolves.toBeUndefined();

@@ -22,10 +22,7 @@ export type DatabaseHandle = {
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
-export type DatabaseLocation =
-  | { driver: 'postgres'; url: string }
-  | { driver: 'pglite'; dataDir: string }
-  | { driver: 'pglite'; inMemory: true };
+export type DatabaseLocation = { driver: 'postgres'; url: string } | { driver: 'pglite'; dataDir: string } | { driver: 'pglite'; inMemory: true };
 
 /** Opens the database and applies pending migrations, so a fresh checkout needs no setup step. */
 export async function openDatabase(location: DatabaseLocation): Promise<DatabaseHandle> {

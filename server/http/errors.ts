@@ -3,7 +3,12 @@ import { Problem } from '../problem.ts';
 
 type AjvIssue = NonNullable<FastifyError['validation']>[number];
 
-const label = (field: string) => field.replace(/([a-z])([A-Z])/g, '$1 $2').replaceAll('_', ' ').replaceAll('.', ' ').toLowerCase();
+const label = (field: string) =>
+  field
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replaceAll('_', ' ')
+    .replaceAll('.', ' ')
+    .toLowerCase();
 const typeName: Record<string, string> = {
   string: 'a string',
   integer: 'an integer',

@@ -38,7 +38,10 @@ async function sendWebResponse(reply: FastifyReply, response: Response) {
 }
 
 /** Every path that no API or asset route claims is a page of the player site, rendered by React Router. */
-export async function ssrRoutes(app: FastifyInstance, { loadBuild, services, mode }: { loadBuild: LoadServerBuild; services: SiteServices; mode: 'production' | 'development' }) {
+export async function ssrRoutes(
+  app: FastifyInstance,
+  { loadBuild, services, mode }: { loadBuild: LoadServerBuild; services: SiteServices; mode: 'production' | 'development' },
+) {
   // Page form posts stream through to React Router untouched.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null));

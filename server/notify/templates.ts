@@ -90,7 +90,10 @@ ${htmlBlocks}
 
     emailChangeNoticeMail: ({ name, newEmail }: { name: string; newEmail: string }) =>
       mail(`Your ${siteName} e-mail address is being changed`, hello(name), [
-        { kind: 'p', text: `Someone signed in to your account asked to change its e-mail address to ${newEmail}. The change happens only when that address confirms it.` },
+        {
+          kind: 'p',
+          text: `Someone signed in to your account asked to change its e-mail address to ${newEmail}. The change happens only when that address confirms it.`,
+        },
         { kind: 'p', text: 'If this was not you, change your password at once and contact our support team.' },
       ]),
 

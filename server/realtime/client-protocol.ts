@@ -128,8 +128,7 @@ function subscribe(context: NodeContext, connection: ClientConnection, data: Rec
     return;
   }
   const kind = channelKind(channel);
-  const refuse = (type: SubscriptionErrorType, message: string, status: number) =>
-    connection.send(subscriptionErrorFrame(channel, type, message, status));
+  const refuse = (type: SubscriptionErrorType, message: string, status: number) => connection.send(subscriptionErrorFrame(channel, type, message, status));
   if (!kind) return refuse('InvalidChannel', 'Invalid channel name', 400);
 
   const existing = connection.subscriptions.get(channel);
@@ -164,7 +163,13 @@ function subscribe(context: NodeContext, connection: ClientConnection, data: Rec
   context.track(joinPresence(context, connection, channel, subscription, member));
 }
 
-async function joinPresence(context: NodeContext, connection: ClientConnection, channel: string, subscription: Subscription, member: PresenceMember): Promise<void> {
+async function joinPresence(
+  context: NodeContext,
+  connection: ClientConnection,
+  channel: string,
+  subscription: Subscription,
+  member: PresenceMember,
+): Promise<void> {
   const current = () => !connection.closed && connection.subscriptions.get(channel) === subscription;
   let joined: PresenceJoin;
   try {

@@ -77,7 +77,16 @@ export function createRedisFanout(options: RedisFanoutOptions): Fanout {
   }
 
   async function join(channel: string, socketId: string, member: PresenceMember, maxMembers: number): Promise<PresenceJoin> {
-    const reply = (await commands.eval(JOIN, 4, ...presenceKeys(channel, nodeId), socketId, member.userId, member.infoJson, maxMembers, presenceEntry(channel, socketId))) as [number, string[]?];
+    const reply = (await commands.eval(
+      JOIN,
+      4,
+      ...presenceKeys(channel, nodeId),
+      socketId,
+      member.userId,
+      member.infoJson,
+      maxMembers,
+      presenceEntry(channel, socketId),
+    )) as [number, string[]?];
     if (reply[0] === -1) return { outcome: 'full' };
     const flat = reply[1] ?? [];
     const members: PresenceMember[] = [];
@@ -152,9 +161,12 @@ export function createRedisFanout(options: RedisFanoutOptions): Fanout {
       await subscriber.connect();
       await subscriber.subscribe(keys.bus);
       await heartbeat();
-      heartbeatTimer = setInterval(() => {
-        heartbeat().catch((error: unknown) => logger.warn({ err: error }, 'realtime fan-out: heartbeat failed'));
-      }, Math.max(50, Math.floor(nodeTimeoutMs / 3)));
+      heartbeatTimer = setInterval(
+        () => {
+          heartbeat().catch((error: unknown) => logger.warn({ err: error }, 'realtime fan-out: heartbeat failed'));
+        },
+        Math.max(50, Math.floor(nodeTimeoutMs / 3)),
+      );
       heartbeatTimer.unref();
     },
     broadcast,

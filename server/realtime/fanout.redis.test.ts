@@ -22,7 +22,10 @@ const app = randomApp();
 type ClusterNode = { port: number; stop(): Promise<void>; crash(): Promise<void> };
 
 async function startProcessNode(): Promise<ClusterNode> {
-  const child: ChildProcess = fork(fileURLToPath(new URL('./node-process.ts', import.meta.url)), [], { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child: ChildProcess = fork(fileURLToPath(new URL('./node-process.ts', import.meta.url)), [], {
+    execArgv: [],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const listening = new Promise<number>((resolve, reject) => {
     child.on('message', (reply: NodeProcessReply) => {

@@ -9,9 +9,7 @@ export type FanoutListener = {
   terminateUser(userId: string): void;
 };
 
-export type PresenceJoin =
-  | { outcome: 'joined'; firstForUser: boolean; members: PresenceMember[] }
-  | { outcome: 'full' };
+export type PresenceJoin = { outcome: 'joined'; firstForUser: boolean; members: PresenceMember[] } | { outcome: 'full' };
 
 /**
  * What several server nodes share: broadcasts, per-node subscription counts (for the HTTP API's

@@ -141,7 +141,10 @@ describe('authentication and bad requests', () => {
   it('answers 401 to a body that does not match its body_md5', async () => {
     const fullPath = `/apps/${app.id}/events`;
     const query = sdk.createSignedQueryString({ method: 'POST', path: fullPath, body: JSON.stringify({ name: 'a', channel: 'x', data: '1' }) });
-    const response = await fetch(`http://127.0.0.1:${server.port}${fullPath}?${query}`, { method: 'POST', body: JSON.stringify({ name: 'b', channel: 'x', data: '1' }) });
+    const response = await fetch(`http://127.0.0.1:${server.port}${fullPath}?${query}`, {
+      method: 'POST',
+      body: JSON.stringify({ name: 'b', channel: 'x', data: '1' }),
+    });
     expect(response.status).toBe(401);
   });
 

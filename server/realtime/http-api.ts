@@ -23,13 +23,21 @@ const channelName = z.string().refine((name) => channelKind(name) !== undefined,
 const eventFields = {
   name: z.string().min(1).max(MAX_EVENT_NAME_LENGTH),
   data: z.string({ message: 'data must be a string (JSON-encode objects)' }),
-  socket_id: z.string().regex(/^\d+\.\d+$/, 'socket_id must look like 123.456').optional(),
+  socket_id: z
+    .string()
+    .regex(/^\d+\.\d+$/, 'socket_id must look like 123.456')
+    .optional(),
   info: z.string().optional(),
 };
 const eventBody = z
   .object({ ...eventFields, channels: z.array(channelName).min(1).max(MAX_CHANNELS_PER_EVENT).optional(), channel: channelName.optional() })
   .refine((body) => (body.channels === undefined) !== (body.channel === undefined), { message: 'give either channels or channel' });
-const batchBody = z.object({ batch: z.array(z.object({ ...eventFields, channel: channelName })).min(1).max(MAX_BATCH_EVENTS) });
+const batchBody = z.object({
+  batch: z
+    .array(z.object({ ...eventFields, channel: channelName }))
+    .min(1)
+    .max(MAX_BATCH_EVENTS),
+});
 
 type Route = { method: 'GET' | 'POST'; pattern: RegExp; handle: (request: ApiRequest, match: string[]) => Promise<unknown> };
 type ApiRequest = { query: URLSearchParams; body: Buffer | undefined };

@@ -71,7 +71,8 @@ export async function startRealtimeServer(options: RealtimeServerOptions): Promi
   const pongTimeoutMs = options.pongTimeoutMs ?? 30_000;
   const maxMessageBytes = options.maxMessageBytes ?? 10 * 1024;
   const connectionOptions = { clientEventsPerSecond: options.clientEventsPerSecond ?? 10, maxBufferedBytes: options.maxBufferedBytes ?? 4 * 1024 * 1024 };
-  if (!Number.isInteger(activityTimeoutSeconds) || activityTimeoutSeconds < 1) throw new RangeError('activityTimeoutSeconds must be a whole number of seconds, at least 1');
+  if (!Number.isInteger(activityTimeoutSeconds) || activityTimeoutSeconds < 1)
+    throw new RangeError('activityTimeoutSeconds must be a whole number of seconds, at least 1');
 
   const connections = new Set<ClientConnection>();
   const local = new LocalChannels(fanout);

@@ -20,9 +20,21 @@ async function api(baseURL: string, method: string, path: string, body?: unknown
 }
 
 const registration = (email: string, phoneNumber = '99123456') => ({
-  email, password: PASSWORD, name: 'Ada', surname: 'Player', birthdate: '1992-03-04', gender: 'female', country: 'MT',
-  city: 'Sliema', address1: '7 Tower Road', postcode: 'SLM 1600', phonePrefix: '356', phoneNumber, phone: `+356${phoneNumber}`,
-  newsletter: true, agreement: true,
+  email,
+  password: PASSWORD,
+  name: 'Ada',
+  surname: 'Player',
+  birthdate: '1992-03-04',
+  gender: 'female',
+  country: 'MT',
+  city: 'Sliema',
+  address1: '7 Tower Road',
+  postcode: 'SLM 1600',
+  phonePrefix: '356',
+  phoneNumber,
+  phone: `+356${phoneNumber}`,
+  newsletter: true,
+  agreement: true,
 });
 
 /** A registered and activated player, made through the API and the activation mail. */

@@ -18,9 +18,21 @@ const players = new Map<string, Promise<string>>();
 export async function registerPlayer(baseURL: string = servers.staging): Promise<string> {
   const address = `e2e-${randomBytes(6).toString('hex')}@example.com`;
   const form = {
-    email: address, password: PASSWORD, name: 'Eve', surname: 'Tester', birthdate: '1990-01-01', gender: 'female',
-    country: 'MT', city: 'Valletta', address1: '1 Test Street', postcode: 'VLT 1000', phonePrefix: '356',
-    phoneNumber: '99123456', phone: '+35699123456', newsletter: false, agreement: true,
+    email: address,
+    password: PASSWORD,
+    name: 'Eve',
+    surname: 'Tester',
+    birthdate: '1990-01-01',
+    gender: 'female',
+    country: 'MT',
+    city: 'Valletta',
+    address1: '1 Test Street',
+    postcode: 'VLT 1000',
+    phonePrefix: '356',
+    phoneNumber: '99123456',
+    phone: '+35699123456',
+    newsletter: false,
+    agreement: true,
   };
   const registered = await fetch(`${baseURL}/api/register`, { method: 'POST', headers: json, body: JSON.stringify(form) });
   if (registered.status !== 201) throw new Error(`register: ${registered.status} ${await registered.text()}`);
@@ -31,7 +43,9 @@ export async function registerPlayer(baseURL: string = servers.staging): Promise
 export async function registerActivePlayer(baseURL: string = servers.staging): Promise<string> {
   const address = await registerPlayer(baseURL);
   const activated = await fetch(`${baseURL}/api/activate`, {
-    method: 'POST', headers: json, body: JSON.stringify({ activate_token: (await mailedLink(baseURL, address, /\/player\/activate\//)).split('/').at(-1) }),
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ activate_token: (await mailedLink(baseURL, address, /\/player\/activate\//)).split('/').at(-1) }),
   });
   if (!activated.ok) throw new Error(`activate: ${activated.status} ${await activated.text()}`);
   return address;
@@ -80,7 +94,15 @@ export function resetPasswordPath(baseURL: string = servers.staging): Promise<st
 /** Gives `context` the server's `token` cookie of a session, as login sets it. */
 export async function addSessionCookie(context: BrowserContext, session: { token: string; expiresAt: Date }, baseURL: string = servers.staging): Promise<void> {
   await context.addCookies([
-    { name: 'token', value: session.token, url: baseURL, httpOnly: true, secure: true, sameSite: 'Strict', expires: Math.floor(session.expiresAt.getTime() / 1000) },
+    {
+      name: 'token',
+      value: session.token,
+      url: baseURL,
+      httpOnly: true,
+      secure: true,
+      sameSite: 'Strict',
+      expires: Math.floor(session.expiresAt.getTime() / 1000),
+    },
   ]);
 }
 
@@ -102,7 +124,9 @@ export async function depositFor(token: string, amount: number, baseURL: string 
 /** A bearer token of the operator the staging and production servers start with (playwright.config.ts). */
 export async function operatorToken(baseURL: string = servers.staging): Promise<string> {
   const response = await fetch(`${baseURL}/api/admin/login`, {
-    method: 'POST', headers: json, body: JSON.stringify({ email: operator.OPERATOR_EMAIL, password: operator.OPERATOR_PASSWORD }),
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ email: operator.OPERATOR_EMAIL, password: operator.OPERATOR_PASSWORD }),
   });
   if (!response.ok) throw new Error(`admin login: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { token: string }).token;
@@ -196,4 +220,3 @@ export const playerTest = test.extend<{ player: FreshPlayer }>({
     await use({ id: String(me.body.id), token: session.token });
   },
 });
-

@@ -2,7 +2,18 @@
 // describe them (hearts, the favourites row, and the refusals for not-activated and blocked players).
 import type { Page } from '@playwright/test';
 import type { GameSummary, GamesPage } from '../../contract/games.ts';
-import { addSessionCookie, api, test as base, expect, operatorToken, registerActivePlayer, registerPlayer, servers, sessionOf, waitForHydration } from './fixtures.ts';
+import {
+  addSessionCookie,
+  api,
+  test as base,
+  expect,
+  operatorToken,
+  registerActivePlayer,
+  registerPlayer,
+  servers,
+  sessionOf,
+  waitForHydration,
+} from './fixtures.ts';
 
 async function gameNamed(name: string): Promise<GameSummary> {
   const { body } = await api<GamesPage>(`/api/games?q=${encodeURIComponent(name)}`);

@@ -28,7 +28,10 @@ async function poll<T>(find: () => Promise<T | undefined>, what: string): Promis
 export function mailedLink(baseURL: string, to: string, pattern: RegExp, { mails = 1 }: { mails?: number } = {}): Promise<string> {
   const directory = outboxOf(baseURL, 'mail');
   return poll(async () => {
-    const files = (await readdir(directory).catch(() => [] as string[])).filter((name) => name.endsWith('.eml')).sort().reverse();
+    const files = (await readdir(directory).catch(() => [] as string[]))
+      .filter((name) => name.endsWith('.eml'))
+      .sort()
+      .reverse();
     const links: string[] = [];
     for (const file of files) {
       const mail = decodeMail(await readFile(path.join(directory, file), 'utf8'));
@@ -44,7 +47,10 @@ export function mailedLink(baseURL: string, to: string, pattern: RegExp, { mails
 export function textedCode(baseURL: string, to: string): Promise<string> {
   const directory = outboxOf(baseURL, 'sms');
   return poll(async () => {
-    const files = (await readdir(directory).catch(() => [] as string[])).filter((name) => name.endsWith('.json')).sort().reverse();
+    const files = (await readdir(directory).catch(() => [] as string[]))
+      .filter((name) => name.endsWith('.json'))
+      .sort()
+      .reverse();
     for (const file of files) {
       const sms = JSON.parse(await readFile(path.join(directory, file), 'utf8')) as { to: string; body: string };
       const code = sms.to === to ? /\b(\d{6})\b/.exec(sms.body)?.[1] : undefined;

@@ -2,9 +2,7 @@
 // redirect-after-login guard, blackjack to the end, and a round proved fair on the verification page.
 import type { Locator, Page, Response } from '@playwright/test';
 import type { PlayedRound } from '../../contract/games.ts';
-import {
-  addSessionCookie, depositFor, expect, PLAYER_PASSWORD, registerActivePlayer, servers, sessionOf, test as base, waitForHydration,
-} from './fixtures.ts';
+import { addSessionCookie, depositFor, expect, PLAYER_PASSWORD, registerActivePlayer, servers, sessionOf, test as base, waitForHydration } from './fixtures.ts';
 
 const SHOTS = 'test-results/play-shots';
 
@@ -41,7 +39,11 @@ async function played(response: Promise<Response>): Promise<PlayedRound> {
 async function placeChips(page: Page, chip: string, spots: string[]): Promise<void> {
   await page.getByRole('radio', { name: `Chip ${chip}` }).click();
   // A spot's name gains ", 1 on it" once chips are on it.
-  for (const spot of spots) await page.getByRole('group', { name: 'Betting table' }).getByRole('button', { name: new RegExp(`^${spot}(,|$)`) }).click();
+  for (const spot of spots)
+    await page
+      .getByRole('group', { name: 'Betting table' })
+      .getByRole('button', { name: new RegExp(`^${spot}(,|$)`) })
+      .click();
 }
 
 function balance(page: Page): Locator {
@@ -69,8 +71,17 @@ test.describe('demo play for guests', () => {
     await expect(page.getByRole('navigation', { name: 'Play mode' }).getByRole('link', { name: 'Demo' })).toHaveAttribute('aria-current', 'page');
     await expect(balance(page)).toHaveText(fun(1_000_00));
     // SPEC.md §3: the launch is tracked with the game payload.
-    const launch = await page.evaluate(() => (window as unknown as { dataLayer: { event: string }[] }).dataLayer.find((entry) => entry.event === 'game_launch'));
-    expect(launch).toMatchObject({ name: 'European Roulette', mode: 'demo', device: 'desktop', provider: 'croupier-studio', id: expect.stringMatching(/^\d+$/), session_id: expect.any(String) });
+    const launch = await page.evaluate(() =>
+      (window as unknown as { dataLayer: { event: string }[] }).dataLayer.find((entry) => entry.event === 'game_launch'),
+    );
+    expect(launch).toMatchObject({
+      name: 'European Roulette',
+      mode: 'demo',
+      device: 'desktop',
+      provider: 'croupier-studio',
+      id: expect.stringMatching(/^\d+$/),
+      session_id: expect.any(String),
+    });
 
     await placeChips(page, '1.00 FUN', ['Straight 17', 'Red', 'Dozen 1 to 12']);
     await placeChips(page, '5.00 FUN', ['Straight 17']);
@@ -82,7 +93,13 @@ test.describe('demo play for guests', () => {
     const answer = roundAnswer(page, 'european-roulette');
     await page.getByRole('button', { name: 'Spin' }).click();
     const round = await played(answer);
-    expect(round.request).toEqual({ bets: [{ type: 'straight', numbers: [17], amount: 100 }, { type: 'red', amount: 100 }, { type: 'dozen', index: 1, amount: 100 }] });
+    expect(round.request).toEqual({
+      bets: [
+        { type: 'straight', numbers: [17], amount: 100 },
+        { type: 'red', amount: 100 },
+        { type: 'dozen', index: 1, amount: 100 },
+      ],
+    });
     // The stake is off at once; the result waits for the wheel.
     await expect(balance(page)).toHaveText(fun(1_000_00 - 3_00));
     const result = page.getByTestId('round-result');
@@ -201,7 +218,10 @@ test.describe('real money', () => {
     await expect(balance(page)).toHaveText(euros(0));
   });
 
-  test('a funded player plays roulette and a slot for real, sees both rounds and their ledger rows, and proves the roulette round fair', async ({ page, player }) => {
+  test('a funded player plays roulette and a slot for real, sees both rounds and their ledger rows, and proves the roulette round fair', async ({
+    page,
+    player,
+  }) => {
     test.setTimeout(60_000);
     await page.setViewportSize({ width: 1280, height: 900 });
     await openGame(page, '/play/european-roulette');

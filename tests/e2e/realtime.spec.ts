@@ -18,7 +18,12 @@ test('the header balance follows a deposit made elsewhere, without a reload', as
   await markDocument(page);
 
   // Another device pays: a crypto deposit confirmed by the sandbox network.
-  const created = await api<{ data: Deposit }>('/api/payments/deposits', { method: 'POST', token: player.token, body: { method: 'sandbox-crypto', amount: 123_45 }, key: crypto.randomUUID() });
+  const created = await api<{ data: Deposit }>('/api/payments/deposits', {
+    method: 'POST',
+    token: player.token,
+    body: { method: 'sandbox-crypto', amount: 123_45 },
+    key: crypto.randomUUID(),
+  });
   expect(created.status).toBe(201);
   expect((await api(created.body.data.sandbox_confirm_url!, { method: 'POST' })).status).toBe(200);
 
@@ -63,7 +68,11 @@ for (const width of [375, 1280]) {
   test(`the inbox at ${width} px`, async ({ page, player }) => {
     const token = await operatorToken();
     for (const subject of ['Welcome to the club', 'Your deposit limit was raised']) {
-      await api('/api/admin/messages', { method: 'POST', token, body: { player_id: player.id, subject, body: `About: ${subject}. Contact support with any questions.` } });
+      await api('/api/admin/messages', {
+        method: 'POST',
+        token,
+        body: { player_id: player.id, subject, body: `About: ${subject}. Contact support with any questions.` },
+      });
     }
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/messages');

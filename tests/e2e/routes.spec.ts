@@ -71,18 +71,19 @@ const label = (screens: { path: string }[]) => screens.map((screen) => screen.pa
 test.describe('public routes', () => {
   for (const group of groups(publicScreens)) {
     test(`${group.layout} layout: ${label(group.screens)}, unprefixed and under /en`, async ({ page }) => {
-      for (const screen of group.screens) for (const prefix of prefixes) {
-        const path = withPrefix(prefix, screen.path);
-        await test.step(path, async () => {
-          const response = await page.goto(path);
-          expect(response?.status()).toBe(200);
-          expect(new URL(page.url()).pathname).toBe(path);
-          await expect(page.locator(`[data-layout="${screen.layout}"]`)).toBeVisible();
-          await expect(page.locator('[data-layout]')).toHaveCount(1);
-          await expect(page.getByRole('heading', { level: 1, name: screen.heading, exact: true })).toBeVisible();
-          await expect(page.locator('[data-error-status]')).toHaveCount(0);
-        });
-      }
+      for (const screen of group.screens)
+        for (const prefix of prefixes) {
+          const path = withPrefix(prefix, screen.path);
+          await test.step(path, async () => {
+            const response = await page.goto(path);
+            expect(response?.status()).toBe(200);
+            expect(new URL(page.url()).pathname).toBe(path);
+            await expect(page.locator(`[data-layout="${screen.layout}"]`)).toBeVisible();
+            await expect(page.locator('[data-layout]')).toHaveCount(1);
+            await expect(page.getByRole('heading', { level: 1, name: screen.heading, exact: true })).toBeVisible();
+            await expect(page.locator('[data-error-status]')).toHaveCount(0);
+          });
+        }
     });
   }
 });
@@ -90,19 +91,20 @@ test.describe('public routes', () => {
 test.describe('auth routes', () => {
   for (const group of groups(playerScreens, 5)) {
     test(`${group.layout} layout for a logged-in player: ${label(group.screens)}, unprefixed and under /en`, async ({ playerPage: page }) => {
-      for (const screen of group.screens) for (const prefix of prefixes) {
-        const path = withPrefix(prefix, screen.path);
-        await test.step(path, async () => {
-          const response = await page.goto(path);
-          expect(response?.status()).toBe(200);
-          expect(new URL(page.url()).pathname).toBe(path);
-          await expect(page.locator(`[data-layout="${screen.layout}"]`)).toBeVisible();
-          await expect(page.getByRole('heading', { level: 1, name: screen.heading, exact: true })).toBeVisible();
-          // The header of a logged-in player: no guest Log in button.
-          await expect(page.getByRole('banner').getByRole('link', { name: 'Deposit' })).toBeVisible();
-          await expect(page.getByRole('button', { name: 'Log in' })).toHaveCount(0);
-        });
-      }
+      for (const screen of group.screens)
+        for (const prefix of prefixes) {
+          const path = withPrefix(prefix, screen.path);
+          await test.step(path, async () => {
+            const response = await page.goto(path);
+            expect(response?.status()).toBe(200);
+            expect(new URL(page.url()).pathname).toBe(path);
+            await expect(page.locator(`[data-layout="${screen.layout}"]`)).toBeVisible();
+            await expect(page.getByRole('heading', { level: 1, name: screen.heading, exact: true })).toBeVisible();
+            // The header of a logged-in player: no guest Log in button.
+            await expect(page.getByRole('banner').getByRole('link', { name: 'Deposit' })).toBeVisible();
+            await expect(page.getByRole('button', { name: 'Log in' })).toHaveCount(0);
+          });
+        }
     });
   }
 });
@@ -110,18 +112,19 @@ test.describe('auth routes', () => {
 test.describe('popup routes', () => {
   test(`blur-popup layout with its dialog: ${label(popupScreens)}, unprefixed and under /en`, async ({ page }) => {
     const resetPath = await resetPasswordPath();
-    for (const screen of popupScreens) for (const prefix of prefixes) {
-      const path = withPrefix(prefix, screen.path.replace('/account/reset-password/{token}', resetPath));
-      await test.step(path, async () => {
-        const response = await page.goto(path);
-        expect(response?.status()).toBe(200);
-        expect(new URL(page.url()).pathname).toBe(path);
-        await expect(page.locator('[data-layout="blur-popup"]')).toBeVisible();
-        const dialog = page.getByRole('dialog', { name: screen.dialog });
-        await expect(dialog).toBeVisible();
-        await expect(dialog.getByRole('heading', { name: screen.dialog })).toBeVisible();
-      });
-    }
+    for (const screen of popupScreens)
+      for (const prefix of prefixes) {
+        const path = withPrefix(prefix, screen.path.replace('/account/reset-password/{token}', resetPath));
+        await test.step(path, async () => {
+          const response = await page.goto(path);
+          expect(response?.status()).toBe(200);
+          expect(new URL(page.url()).pathname).toBe(path);
+          await expect(page.locator('[data-layout="blur-popup"]')).toBeVisible();
+          const dialog = page.getByRole('dialog', { name: screen.dialog });
+          await expect(dialog).toBeVisible();
+          await expect(dialog.getByRole('heading', { name: screen.dialog })).toBeVisible();
+        });
+      }
   });
 });
 
@@ -152,10 +155,26 @@ test.describe('sitemap', () => {
       expect(locs.length).toBeGreaterThan(0);
       for (const loc of locs) expect(loc).toMatch(/^https:\/\/casino\.example\//);
       const expected = [
-        '/', '/promotion', '/promotion/sweet-bonanza', '/promotion/big-bass-bonanza', '/vip-club', '/loyalty-club',
-        '/faq', '/about', '/cookie-policy', '/privacy-policy', '/terms-and-conditions', '/responsible-gaming',
-        '/promotion/1', '/promotion/2', '/promotion/3', '/promotion/4',
-        '/slots', '/table-games', '/new', '/popular',
+        '/',
+        '/promotion',
+        '/promotion/sweet-bonanza',
+        '/promotion/big-bass-bonanza',
+        '/vip-club',
+        '/loyalty-club',
+        '/faq',
+        '/about',
+        '/cookie-policy',
+        '/privacy-policy',
+        '/terms-and-conditions',
+        '/responsible-gaming',
+        '/promotion/1',
+        '/promotion/2',
+        '/promotion/3',
+        '/promotion/4',
+        '/slots',
+        '/table-games',
+        '/new',
+        '/popular',
       ];
       for (const page of expected) expect(locs).toContain(`https://casino.example${page}`);
       // Nothing private or staging-only is advertised.
@@ -191,11 +210,36 @@ test.describe('client-side navigation', () => {
     const steps = [
       { click: page.getByRole('contentinfo').getByRole('link', { name: 'FAQ' }), path: '/faq', layout: 'black', heading: 'Frequently asked questions' },
       { click: page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Slots' }), path: '/slots', layout: 'games', heading: 'Slots' },
-      { click: page.getByRole('navigation', { name: 'Game categories' }).getByRole('link', { name: 'Table games' }), path: '/table-games', layout: 'games', heading: 'Table games' },
-      { click: page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Promotions' }), path: '/promotion', layout: 'default', heading: 'Promotions' },
-      { click: page.getByRole('main').getByRole('link', { name: 'Read more' }).first(), path: '/promotion/1', layout: 'black', heading: '100% Match Bonus- Up to €500' },
-      { click: page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'VIP club' }), path: '/vip-club', layout: 'black', heading: 'VIP club' },
-      { click: page.getByRole('contentinfo').getByRole('link', { name: 'Responsible gaming' }).first(), path: '/responsible-gaming', layout: 'black', heading: 'Responsible gaming' },
+      {
+        click: page.getByRole('navigation', { name: 'Game categories' }).getByRole('link', { name: 'Table games' }),
+        path: '/table-games',
+        layout: 'games',
+        heading: 'Table games',
+      },
+      {
+        click: page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Promotions' }),
+        path: '/promotion',
+        layout: 'default',
+        heading: 'Promotions',
+      },
+      {
+        click: page.getByRole('main').getByRole('link', { name: 'Read more' }).first(),
+        path: '/promotion/1',
+        layout: 'black',
+        heading: '100% Match Bonus- Up to €500',
+      },
+      {
+        click: page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'VIP club' }),
+        path: '/vip-club',
+        layout: 'black',
+        heading: 'VIP club',
+      },
+      {
+        click: page.getByRole('contentinfo').getByRole('link', { name: 'Responsible gaming' }).first(),
+        path: '/responsible-gaming',
+        layout: 'black',
+        heading: 'Responsible gaming',
+      },
       { click: page.getByRole('banner').getByRole('link', { name: 'Croupier home' }), path: '/', layout: 'default', heading: '100% Match Bonus- Up to €500' },
     ];
     for (const step of steps) {

@@ -1,14 +1,6 @@
 // SPEC.md §2 "Global route rules": maintenance, promo query, server route rules, unmatched routes,
 // page validation, the staging-only test route and the auth and guest-only guards.
-import {
-  clientNavigate,
-  expect,
-  isSameDocument,
-  markDocument,
-  servers,
-  test,
-  tokenCookieHeader,
-} from './fixtures.ts';
+import { clientNavigate, expect, isSameDocument, markDocument, servers, test, tokenCookieHeader } from './fixtures.ts';
 
 /** A relative or absolute Location header, read against the server that sent it. */
 function locationOf(headers: Record<string, string>, base: string = servers.staging): URL {

@@ -63,7 +63,9 @@ test.describe('first-load spinner', () => {
   });
 
   test('is not sent to bots, who get the whole server-rendered page', async ({ request }) => {
-    const html = await (await request.get('/', { headers: { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' } })).text();
+    const html = await (
+      await request.get('/', { headers: { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' } })
+    ).text();
     expect(html).not.toContain('data-first-load-spinner');
     expect(html).toContain('100% Match Bonus- Up to €500');
     const player = await (await request.get('/')).text();

@@ -12,7 +12,12 @@ const test = playerTest;
 const CARD = { approve: '4242 4242 4242 4242', decline: '4000 0000 0000 0002' };
 
 async function createDeposit(player: Player, method: 'sandbox-card' | 'sandbox-crypto', amount: number): Promise<Deposit> {
-  const created = await api<{ data: Deposit }>('/api/payments/deposits', { method: 'POST', token: player.token, body: { method, amount }, key: crypto.randomUUID() });
+  const created = await api<{ data: Deposit }>('/api/payments/deposits', {
+    method: 'POST',
+    token: player.token,
+    body: { method, amount },
+    key: crypto.randomUUID(),
+  });
   expect(created.status).toBe(201);
   return created.body.data;
 }
@@ -95,7 +100,10 @@ test.describe('deposits', () => {
     await expect(page.getByRole('heading', { name: 'Deposit of €50.00 received' })).toBeVisible();
     expect(await tracked(page, 'payment')).toEqual([]);
 
-    await page.getByRole('banner').getByRole('link', { name: /Balance/ }).click();
+    await page
+      .getByRole('banner')
+      .getByRole('link', { name: /Balance/ })
+      .click();
     await expect(page).toHaveURL(`${servers.staging}/account/wallet`);
     await expect(page.locator('[data-stat="balance"]')).toContainText('€50.00');
     await expect(page.locator('[data-stat="cash"] dd')).toHaveText('€50.00');
@@ -128,7 +136,9 @@ test.describe('deposits', () => {
     await expect(page.getByRole('heading', { name: 'Payment declined' })).toBeVisible();
     await expect(page.getByText('Your card was declined.')).toBeVisible();
     await expect(page.getByTestId('header-balance')).toHaveText('€0.00');
-    expect(await tracked(page, 'payment')).toEqual([{ event: 'payment', type: 'deposit', gateway: 'sandbox-card', amount: 25, error: 'Your card was declined.' }]);
+    expect(await tracked(page, 'payment')).toEqual([
+      { event: 'payment', type: 'deposit', gateway: 'sandbox-card', amount: 25, error: 'Your card was declined.' },
+    ]);
     expect((await walletOf(player)).balance).toBe(0);
 
     await page.getByRole('link', { name: 'Try again' }).click();
@@ -180,7 +190,10 @@ test.describe('deposits', () => {
     const wallet = await walletOf(player);
     expect(wallet.balance).toBe(10000);
     const id = new URL(page.url()).searchParams.get('deposit')!;
-    expect((await api<{ data: Deposit }>(`/api/payments/deposits/${id}`, { token: player.token })).body.data).toMatchObject({ status: 'completed', bonus_id: 'welcome-match' });
+    expect((await api<{ data: Deposit }>(`/api/payments/deposits/${id}`, { token: player.token })).body.data).toMatchObject({
+      status: 'completed',
+      bonus_id: 'welcome-match',
+    });
   });
 
   test('the bonus card names the chosen promotion, falls back to the welcome bonus, and can be removed', async ({ playerPage: page }) => {
@@ -247,7 +260,9 @@ test.describe('withdrawals', () => {
     await page.getByLabel('Amount (€)').fill('20');
     await page.getByLabel('Wallet address', { exact: true }).fill('bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh');
     await page.getByRole('button', { name: 'Withdraw €20.00' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Your account must be KYC verified!' }).getByRole('link', { name: 'Go to verification' })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Your account must be KYC verified!' }).getByRole('link', { name: 'Go to verification' }),
+    ).toBeVisible();
     expect((await walletOf(player)).withdrawable).toBe(6000);
 
     await page.goto('/account/wallet');
@@ -358,7 +373,11 @@ test.describe('screens', () => {
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${name} at ${width} px overflows`).toBeLessThanOrEqual(0);
         // The first-load badge fades by itself after 3 s; the pictures leave it out rather than wait.
-        await page.screenshot({ path: `test-results/screenshots/wallet-${name}-${width}.png`, fullPage: true, style: '[data-first-load-spinner]{display:none}' });
+        await page.screenshot({
+          path: `test-results/screenshots/wallet-${name}-${width}.png`,
+          fullPage: true,
+          style: '[data-first-load-spinner]{display:none}',
+        });
       }
     }
 

@@ -40,19 +40,37 @@ export function TextField({ label, hint, error, id, className = '', ...rest }: T
   const fieldId = id ?? generated;
   return (
     <FieldFrame id={fieldId} label={label} hint={hint} error={error}>
-      <input id={fieldId} aria-invalid={error ? true : undefined} aria-describedby={describedBy(fieldId, hint, error)} className={`${control} ${borderFor(error)} ${className}`} {...rest} />
+      <input
+        id={fieldId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(fieldId, hint, error)}
+        className={`${control} ${borderFor(error)} ${className}`}
+        {...rest}
+      />
     </FieldFrame>
   );
 }
 
-type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & { label: string; hint?: string; error?: string; options: { value: string; label: string }[]; placeholder?: string };
+type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & {
+  label: string;
+  hint?: string;
+  error?: string;
+  options: { value: string; label: string }[];
+  placeholder?: string;
+};
 
 export function SelectField({ label, hint, error, id, options, placeholder, className = '', ...rest }: SelectFieldProps) {
   const generated = useId();
   const fieldId = id ?? generated;
   return (
     <FieldFrame id={fieldId} label={label} hint={hint} error={error}>
-      <select id={fieldId} aria-invalid={error ? true : undefined} aria-describedby={describedBy(fieldId, hint, error)} className={`${control} ${borderFor(error)} ${className}`} {...rest}>
+      <select
+        id={fieldId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(fieldId, hint, error)}
+        className={`${control} ${borderFor(error)} ${className}`}
+        {...rest}
+      >
         {placeholder ? <option value="">{placeholder}</option> : null}
         {options.map((option) => (
           <option key={option.value} value={option.value}>

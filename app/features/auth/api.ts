@@ -6,7 +6,12 @@ export type ApiResult<T> = { ok: true; status: number; body: T } | { ok: false; 
  * JSON to and from our API. The session rides on the HttpOnly `token` cookie, so no token is handled
  * here. A network failure is reported like a server error, never thrown.
  */
-export async function callApi<T>(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResult<T>> {
+export async function callApi<T>(
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<ApiResult<T>> {
   let response: Response;
   try {
     response = await fetch(path, {

@@ -1,5 +1,12 @@
 import { useState } from 'react';
-import { stepGatePasses, REGISTRATION_STEPS, GENDERS, type LoginResponse, type RegistrationForm, type RegistrationResponse } from '../../../contract/accounts.ts';
+import {
+  stepGatePasses,
+  REGISTRATION_STEPS,
+  GENDERS,
+  type LoginResponse,
+  type RegistrationForm,
+  type RegistrationResponse,
+} from '../../../contract/accounts.ts';
 import { COUNTRIES } from '../../../contract/countries.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Checkbox, SelectField, TextField } from '../../components/ui/field.tsx';
@@ -127,7 +134,8 @@ export function RegisterWizard() {
       <div className="space-y-4" role="status">
         <p className="text-lg font-semibold text-mist-100">Welcome aboard, {done.data.name}!</p>
         <p className="text-mist-300">
-          We have sent an activation link to <strong className="text-mist-100">{done.data.email}</strong>. Follow it to activate your account and make your first deposit.
+          We have sent an activation link to <strong className="text-mist-100">{done.data.email}</strong>. Follow it to activate your account and make your
+          first deposit.
         </p>
         <Button className="w-full" onClick={() => window.location.assign('/')}>
           Continue
@@ -150,7 +158,11 @@ export function RegisterWizard() {
     >
       <ol className="flex gap-2" aria-label="Registration steps">
         {stepTitles.map((title, index) => (
-          <li key={title} aria-current={index + 1 === step ? 'step' : undefined} className={`h-1.5 flex-1 rounded-full ${index + 1 <= step ? 'bg-gold-400' : 'bg-night-700'}`}>
+          <li
+            key={title}
+            aria-current={index + 1 === step ? 'step' : undefined}
+            className={`h-1.5 flex-1 rounded-full ${index + 1 <= step ? 'bg-gold-400' : 'bg-night-700'}`}
+          >
             <span className="sr-only">{title}</span>
           </li>
         ))}
@@ -161,7 +173,13 @@ export function RegisterWizard() {
       {step === 1 ? (
         <>
           <TextField label="E-mail" type="email" autoComplete="email" {...field('email')} />
-          <TextField label="Password" type="password" autoComplete="new-password" hint="At least 8 characters with a lowercase letter, a number and a symbol." {...field('password')} />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            hint="At least 8 characters with a lowercase letter, a number and a symbol."
+            {...field('password')}
+          />
         </>
       ) : null}
       {step === 2 ? (
@@ -171,12 +189,23 @@ export function RegisterWizard() {
             <TextField label="Last name" autoComplete="family-name" {...field('surname')} />
           </div>
           <TextField label="Date of birth" type="date" autoComplete="bday" {...field('birthdate')} />
-          <SelectField label="Gender" placeholder="Choose" options={GENDERS.map((g) => ({ value: g, label: g[0]!.toUpperCase() + g.slice(1) }))} {...field('gender')} />
+          <SelectField
+            label="Gender"
+            placeholder="Choose"
+            options={GENDERS.map((g) => ({ value: g, label: g[0]!.toUpperCase() + g.slice(1) }))}
+            {...field('gender')}
+          />
         </>
       ) : null}
       {step === 3 ? (
         <>
-          <SelectField label="Country" placeholder="Choose your country" options={COUNTRIES.map((c) => ({ value: c.code, label: c.name }))} autoComplete="country" {...field('country')} />
+          <SelectField
+            label="Country"
+            placeholder="Choose your country"
+            options={COUNTRIES.map((c) => ({ value: c.code, label: c.name }))}
+            autoComplete="country"
+            {...field('country')}
+          />
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField label="City" autoComplete="address-level2" {...field('city')} />
             <TextField label="Postcode" autoComplete="postal-code" {...field('postcode')} />
@@ -184,9 +213,20 @@ export function RegisterWizard() {
           <TextField label="Address" autoComplete="street-address" {...field('address1')} />
           <div className="grid grid-cols-[6rem_1fr] gap-3">
             <TextField label="Prefix" placeholder="+44" inputMode="tel" autoComplete="tel-country-code" {...field('phonePrefix')} />
-            <TextField label="Phone number" inputMode="tel" autoComplete="tel-national" {...field('phoneNumber')} error={errors.phoneNumber || errors.phone || undefined} />
+            <TextField
+              label="Phone number"
+              inputMode="tel"
+              autoComplete="tel-national"
+              {...field('phoneNumber')}
+              error={errors.phoneNumber || errors.phone || undefined}
+            />
           </div>
-          <Checkbox name="newsletter" checked={form.newsletter ?? true} onChange={(event) => set('newsletter', event.target.checked)} label="Send me news and offers by e-mail (you can stop them at any time)." />
+          <Checkbox
+            name="newsletter"
+            checked={form.newsletter ?? true}
+            onChange={(event) => set('newsletter', event.target.checked)}
+            label="Send me news and offers by e-mail (you can stop them at any time)."
+          />
           <Checkbox
             name="agreement"
             checked={form.agreement}

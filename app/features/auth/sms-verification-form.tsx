@@ -38,7 +38,11 @@ export function SmsVerificationForm({ hint }: { hint?: string }) {
   return (
     <form className="space-y-4" onSubmit={(event) => void submit(event)} noValidate>
       <TextField label="Activation code" name="code" inputMode="numeric" autoComplete="one-time-code" error={problem ?? undefined} />
-      {resent ? <p role="status" className="text-sm text-mist-300">{resent}</p> : null}
+      {resent ? (
+        <p role="status" className="text-sm text-mist-300">
+          {resent}
+        </p>
+      ) : null}
       <Button type="submit" busy={loading} className="w-full">
         Activate
       </Button>

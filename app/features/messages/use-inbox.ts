@@ -33,11 +33,19 @@ function subscribe(onChange: () => void): () => void {
 
 /** The latest unread count, else what the page loaded with. */
 export function useUnread(loaded: number | null): number | null {
-  const live = useSyncExternalStore(subscribe, () => unread, () => null);
+  const live = useSyncExternalStore(
+    subscribe,
+    () => unread,
+    () => null,
+  );
   return live ?? loaded;
 }
 
 /** Messages received live since the page loaded, newest first. */
 export function useArrivedMessages(): PlayerMessage[] {
-  return useSyncExternalStore(subscribe, () => arrived, () => arrived);
+  return useSyncExternalStore(
+    subscribe,
+    () => arrived,
+    () => arrived,
+  );
 }

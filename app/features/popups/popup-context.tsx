@@ -15,10 +15,7 @@ const PopupContext = createContext<PopupControls | null>(null);
 /** Which popup is open over the current page; routes like /login open theirs on their own. */
 export function PopupProvider({ children }: { children: ReactNode }) {
   const [popup, setPopup] = useState<PopupState>(null);
-  const controls = useMemo<PopupControls>(
-    () => ({ popup, openPopup: (name, hint) => setPopup({ name, hint }), closePopup: () => setPopup(null) }),
-    [popup],
-  );
+  const controls = useMemo<PopupControls>(() => ({ popup, openPopup: (name, hint) => setPopup({ name, hint }), closePopup: () => setPopup(null) }), [popup]);
   return <PopupContext value={controls}>{children}</PopupContext>;
 }
 

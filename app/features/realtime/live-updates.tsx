@@ -48,7 +48,11 @@ export function LiveUpdates({ playerId, config }: { playerId: string | null; con
 
   if (!problem) return null;
   return (
-    <p role="status" data-testid="realtime-problem" className="fixed bottom-4 left-4 z-40 rounded-full border border-night-600 bg-night-850 px-4 py-2 text-xs text-mist-300 shadow-glow">
+    <p
+      role="status"
+      data-testid="realtime-problem"
+      className="fixed bottom-4 left-4 z-40 rounded-full border border-night-600 bg-night-850 px-4 py-2 text-xs text-mist-300 shadow-glow"
+    >
       <span aria-hidden="true" className="mr-2 inline-block h-2 w-2 rounded-full bg-ruby-500" />
       {problem}
     </p>

@@ -50,7 +50,15 @@ export function DesignSystemGallery() {
               <form className="grid max-w-md gap-4" onSubmit={(event) => event.preventDefault()}>
                 <TextField label="E-mail" type="email" name="email" hint="We never share it." autoComplete="email" />
                 <TextField label="Password" type="password" name="password" error="The password must be at least 8 characters." />
-                <SelectField label="Country" name="country" placeholder="Choose your country" options={[{ value: 'MT', label: 'Malta' }, { value: 'DE', label: 'Germany' }]} />
+                <SelectField
+                  label="Country"
+                  name="country"
+                  placeholder="Choose your country"
+                  options={[
+                    { value: 'MT', label: 'Malta' },
+                    { value: 'DE', label: 'Germany' },
+                  ]}
+                />
                 <Checkbox name="agreement" label="I am over 18 and accept the terms and conditions." />
               </form>
             ),

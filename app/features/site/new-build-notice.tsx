@@ -44,7 +44,11 @@ export function NewBuildNotice({ intervalMs = BUILD_POLL_INTERVAL_MS }: { interv
 
   if (!newBuild) return null;
   return (
-    <div role="status" data-new-build={newBuild.id} className="fixed right-4 top-20 z-40 flex max-w-sm items-center gap-3 rounded-card border border-gold-500 bg-night-850 p-4 shadow-glow">
+    <div
+      role="status"
+      data-new-build={newBuild.id}
+      className="fixed right-4 top-20 z-40 flex max-w-sm items-center gap-3 rounded-card border border-gold-500 bg-night-850 p-4 shadow-glow"
+    >
       <p className="text-sm text-mist-100">{t('build.available')}</p>
       <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
         {t('build.reload')}

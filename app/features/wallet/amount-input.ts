@@ -40,5 +40,8 @@ export function amountProblem(minor: number | null, limits: AmountLimits, curren
 
 /** "€" for EUR: the symbol shown beside the amount field. */
 export function currencySymbol(currency: string): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency, currencyDisplay: 'narrowSymbol' }).formatToParts(0).find((part) => part.type === 'currency')?.value ?? currency;
+  return (
+    new Intl.NumberFormat('en-US', { style: 'currency', currency, currencyDisplay: 'narrowSymbol' }).formatToParts(0).find((part) => part.type === 'currency')
+      ?.value ?? currency
+  );
 }

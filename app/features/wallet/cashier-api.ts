@@ -15,7 +15,8 @@ export const createDeposit = (body: { method: PaymentMethodId; amount: number; b
 
 /** The sandbox network's "send": only ever a path on our own origin, as the deposit gives it. */
 export function confirmSandboxTransfer(url: string) {
-  if (!url.startsWith('/') || url.startsWith('//')) return Promise.resolve({ ok: false as const, status: 0, message: 'This deposit cannot be confirmed here.' });
+  if (!url.startsWith('/') || url.startsWith('//'))
+    return Promise.resolve({ ok: false as const, status: 0, message: 'This deposit cannot be confirmed here.' });
   return callApi<unknown>('POST', url);
 }
 

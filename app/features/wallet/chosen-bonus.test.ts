@@ -8,7 +8,11 @@ const choose = (query: string) => chosenBonus(new URLSearchParams(query), lookup
 
 describe('the bonus chosen for a deposit', () => {
   it('is the listed promotion, sent by its slug', async () => {
-    expect(await choose('bonus=true&bonusId=weekend-reload')).toEqual({ id: 'weekend-reload', title: 'Weekend Reload 50%', subtitle: 'every Friday to Sunday' });
+    expect(await choose('bonus=true&bonusId=weekend-reload')).toEqual({
+      id: 'weekend-reload',
+      title: 'Weekend Reload 50%',
+      subtitle: 'every Friday to Sunday',
+    });
     expect((await choose('bonus=true&bonusId=2'))?.id).toBe('weekend-reload');
   });
 

@@ -24,10 +24,11 @@ export function DepositAddress({ address }: { address: string }) {
         <QRCodeSVG value={address} {...QR_DEFAULTS} role="img" aria-label="QR code of your deposit address" />
       </div>
       <div className="w-full min-w-0 space-y-2">
-        <p className="text-sm font-medium text-mist-100">
-          Your deposit address
-        </p>
-        <p data-testid="deposit-address" className="rounded-lg border border-night-600 bg-night-850 px-3 py-2 font-mono text-sm break-all text-gold-300 select-all">
+        <p className="text-sm font-medium text-mist-100">Your deposit address</p>
+        <p
+          data-testid="deposit-address"
+          className="rounded-lg border border-night-600 bg-night-850 px-3 py-2 font-mono text-sm break-all text-gold-300 select-all"
+        >
           {address}
         </p>
         <div className="flex items-center gap-3">

@@ -37,7 +37,11 @@ function useDeposit(id: string): Watch & { again: () => void } {
       } else if (result.status === 0 || result.status >= 500) {
         next();
       } else {
-        setWatch({ deposit: null, problem: result.status === 400 || result.status === 404 ? 'We could not find this deposit.' : result.message, gaveUp: false });
+        setWatch({
+          deposit: null,
+          problem: result.status === 400 || result.status === 404 ? 'We could not find this deposit.' : result.message,
+          gaveUp: false,
+        });
       }
     }
     void ask();
@@ -156,7 +160,9 @@ function CryptoPending({ deposit, gaveUp, onChanged }: { deposit: Deposit; gaveU
     <div className="space-y-6">
       <div>
         <h2 className="font-display text-2xl font-bold text-mist-100">Send {formatMoney(deposit.amount, deposit.currency, { cents: true })} in crypto</h2>
-        <p className="mt-1 text-mist-300">Send the amount to your personal address below. We add it to your balance as soon as the network confirms the transfer.</p>
+        <p className="mt-1 text-mist-300">
+          Send the amount to your personal address below. We add it to your balance as soon as the network confirms the transfer.
+        </p>
       </div>
       {deposit.address ? <DepositAddress address={deposit.address} /> : null}
       <p role="status" className="flex items-center gap-2 text-sm text-mist-300">

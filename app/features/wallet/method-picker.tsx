@@ -11,7 +11,13 @@ function MethodIcon({ type }: { type: PaymentMethod['type'] }) {
   ) : (
     <svg viewBox="0 0 24 24" className="h-6 w-8 shrink-0" aria-hidden="true">
       <circle cx="12" cy="12" r="10.5" fill="none" stroke="currentColor" strokeWidth="2" />
-      <path d="M9 7h4.5a2.5 2.5 0 0 1 0 5H9zm0 5h5a2.5 2.5 0 0 1 0 5H9zm1.5-7v2m2 0V5m-2 12v2m2-2v2" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" />
+      <path
+        d="M9 7h4.5a2.5 2.5 0 0 1 0 5H9zm0 5h5a2.5 2.5 0 0 1 0 5H9zm1.5-7v2m2 0V5m-2 12v2m2-2v2"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.6"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }

@@ -11,7 +11,9 @@ export function PendingWithdrawals({ withdrawals }: { withdrawals: Withdrawal[] 
         Pending withdrawals
       </h2>
       {withdrawals.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-night-600 px-4 py-5 text-center text-sm text-mist-400">You have no withdrawals waiting for review.</p>
+        <p className="rounded-xl border border-dashed border-night-600 px-4 py-5 text-center text-sm text-mist-400">
+          You have no withdrawals waiting for review.
+        </p>
       ) : (
         <ul className="divide-y divide-night-700 rounded-xl border border-night-700" data-testid="pending-withdrawals">
           {withdrawals.map((withdrawal) => (

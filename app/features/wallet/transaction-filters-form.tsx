@@ -20,7 +20,13 @@ export function TransactionFiltersForm({ filters, errors }: { filters: Transacti
   // Keyed by the applied filters so the fields show what the address says after back and forward.
   const key = transactionSearch(filters);
   return (
-    <form key={key} method="get" onSubmit={apply} aria-label="Filter transactions" className="grid grid-cols-2 gap-3 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto] lg:items-end">
+    <form
+      key={key}
+      method="get"
+      onSubmit={apply}
+      aria-label="Filter transactions"
+      className="grid grid-cols-2 gap-3 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto] lg:items-end"
+    >
       <SelectField
         label="Type"
         name="type"

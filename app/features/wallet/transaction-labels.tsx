@@ -26,5 +26,7 @@ const STATUS_TONES: Record<TransactionStatus, string> = {
 };
 
 export function StatusBadge({ status }: { status: TransactionStatus }) {
-  return <span className={`inline-flex rounded-full border px-2 py-0.5 text-xs font-semibold ${STATUS_TONES[status]}`}>{TRANSACTION_STATUS_LABELS[status]}</span>;
+  return (
+    <span className={`inline-flex rounded-full border px-2 py-0.5 text-xs font-semibold ${STATUS_TONES[status]}`}>{TRANSACTION_STATUS_LABELS[status]}</span>
+  );
 }

@@ -28,7 +28,15 @@ export function TransactionList({ transactions }: { transactions: Transaction[] 
             },
             { key: 'type', header: 'Type', cell: (row) => <span className="font-medium text-mist-100">{TRANSACTION_TYPE_LABELS[row.type]}</span> },
             { key: 'status', header: 'Status', cell: (row) => <StatusBadge status={row.status} /> },
-            { key: 'reference', header: 'Reference', cell: (row) => <span className="font-mono text-xs text-mist-400" title={row.reference_id ?? undefined}>{shortReference(row.reference_id)}</span> },
+            {
+              key: 'reference',
+              header: 'Reference',
+              cell: (row) => (
+                <span className="font-mono text-xs text-mist-400" title={row.reference_id ?? undefined}>
+                  {shortReference(row.reference_id)}
+                </span>
+              ),
+            },
             { key: 'amount', header: 'Amount', align: 'right', cell: (row) => <SignedAmount transaction={row} /> },
           ]}
         />

@@ -42,7 +42,11 @@ function subscribe(onChange: () => void): () => void {
  * hydration use `loaded` only, so both draw the same thing.
  */
 export function useWallet(loaded: Wallet | null = null): Wallet | null {
-  const live = useSyncExternalStore(subscribe, () => latest, () => null);
+  const live = useSyncExternalStore(
+    subscribe,
+    () => latest,
+    () => null,
+  );
   useEffect(() => {
     if (!loaded || appliedFromLoaders.has(loaded)) return;
     appliedFromLoaders.add(loaded);

@@ -22,7 +22,9 @@ function Withdrawable({ wallet }: { wallet: Wallet | null }) {
       <p className="font-display text-3xl font-bold tabular-nums text-gold-300" data-testid="withdrawable">
         {money(wallet.withdrawable)}
       </p>
-      {wallet.bonus > 0 ? <p className="mt-1 text-xs text-mist-400">Bonus money ({money(wallet.bonus)}) can be withdrawn once its wagering is complete.</p> : null}
+      {wallet.bonus > 0 ? (
+        <p className="mt-1 text-xs text-mist-400">Bonus money ({money(wallet.bonus)}) can be withdrawn once its wagering is complete.</p>
+      ) : null}
       {wallet.pending_withdrawals > 0 ? <p className="mt-1 text-xs text-mist-400">{money(wallet.pending_withdrawals)} is waiting for review.</p> : null}
     </div>
   );
@@ -34,9 +36,7 @@ function Requested({ withdrawal, onAnother }: { withdrawal: Withdrawal; onAnothe
       <h2 id="withdrawal-requested" className="font-display text-2xl font-bold text-mist-100">
         Withdrawal of {formatMoney(withdrawal.amount, withdrawal.currency, { cents: true })} requested
       </h2>
-      <p className="mt-1 text-sm text-mist-300">
-        Pending review · to {withdrawal.destination}
-      </p>
+      <p className="mt-1 text-sm text-mist-300">Pending review · to {withdrawal.destination}</p>
       <p className="mt-3 text-sm text-mist-100">
         Our team reviews every withdrawal before it is paid, usually within one working day. A withdrawal cannot be cancelled once requested.
       </p>
@@ -87,7 +87,12 @@ export function WithdrawCashier() {
   }
 
   const trouble = problem ?? methodsProblem;
-  if (trouble) return <p role="alert" className="text-ruby-500">{trouble}</p>;
+  if (trouble)
+    return (
+      <p role="alert" className="text-ruby-500">
+        {trouble}
+      </p>
+    );
   if (!loaded || !methods || !wallet) {
     return (
       <div className="space-y-6">
@@ -107,7 +112,13 @@ export function WithdrawCashier() {
       ) : wallet.withdrawable <= 0 ? (
         <NothingToWithdraw />
       ) : (
-        <WithdrawForm methods={methods} withdrawable={wallet.withdrawable} currency={wallet.currency} onRequested={(w) => void afterRequest(w)} onKycRefused={setKycRefusal} />
+        <WithdrawForm
+          methods={methods}
+          withdrawable={wallet.withdrawable}
+          currency={wallet.currency}
+          onRequested={(w) => void afterRequest(w)}
+          onKycRefused={setKycRefusal}
+        />
       )}
       <PendingWithdrawals withdrawals={loaded.pending} />
     </div>

@@ -99,7 +99,9 @@ export function WithdrawForm({
       <FormProblem problem={problem} />
       <div className="space-y-3">
         <Button type="submit" busy={busy} className="w-full py-3 text-base">
-          {minor !== null && !amountProblem(minor, method.withdrawal, currency, withdrawable) ? `Withdraw ${formatMoney(minor, currency, { cents: true })}` : 'Request withdrawal'}
+          {minor !== null && !amountProblem(minor, method.withdrawal, currency, withdrawable)
+            ? `Withdraw ${formatMoney(minor, currency, { cents: true })}`
+            : 'Request withdrawal'}
         </Button>
         <p className="text-center text-xs text-mist-400">Every withdrawal is reviewed by our team before it is paid. Once requested it cannot be cancelled.</p>
       </div>

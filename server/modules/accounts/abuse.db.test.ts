@@ -127,11 +127,22 @@ describe('the allowlist and the shared store', () => {
       const form = validRegistration();
       expect((await trusted.app.inject({ method: 'POST', url: '/api/register', payload: form, remoteAddress: '10.99.0.1' })).statusCode).toBe(201);
       for (let i = 0; i < 105; i++) {
-        const response = await trusted.app.inject({ method: 'POST', url: '/api/login', payload: { email: form.email, password: form.password }, remoteAddress: '10.99.0.1' });
+        const response = await trusted.app.inject({
+          method: 'POST',
+          url: '/api/login',
+          payload: { email: form.email, password: form.password },
+          remoteAddress: '10.99.0.1',
+        });
         expect(response.statusCode).toBe(200);
       }
-      for (let i = 0; i < 10; i++) await trusted.app.inject({ method: 'POST', url: '/api/login', payload: { email: form.email, password: 'Wrong#Pass1' }, remoteAddress: '10.99.0.1' });
-      const locked = await trusted.app.inject({ method: 'POST', url: '/api/login', payload: { email: form.email, password: form.password }, remoteAddress: '10.99.0.1' });
+      for (let i = 0; i < 10; i++)
+        await trusted.app.inject({ method: 'POST', url: '/api/login', payload: { email: form.email, password: 'Wrong#Pass1' }, remoteAddress: '10.99.0.1' });
+      const locked = await trusted.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: form.email, password: form.password },
+        remoteAddress: '10.99.0.1',
+      });
       expect(locked.statusCode).toBe(429);
     } finally {
       await trusted.close();
@@ -141,7 +152,12 @@ describe('the allowlist and the shared store', () => {
   it('fails closed with a 503 when the shared store is unreachable', async () => {
     const cut = await createTestApp({ REDIS_URL: 'redis://127.0.0.1:1' });
     try {
-      const response = await cut.app.inject({ method: 'POST', url: '/api/login', payload: { email: uniqueEmail(), password: 'Any#Pass1' }, remoteAddress: newIp() });
+      const response = await cut.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: uniqueEmail(), password: 'Any#Pass1' },
+        remoteAddress: newIp(),
+      });
       expect(response.statusCode).toBe(503);
       expect(response.json()).toEqual({ message: 'The service is busy. Please try again in a moment.' });
     } finally {
@@ -151,10 +167,14 @@ describe('the allowlist and the shared store', () => {
 
   it(`shares counters between app nodes ${process.env.REDIS_URL ? 'through Redis (REDIS_URL is set)' : 'only through Redis: in memory each node counts alone'}`, async () => {
     const nameSpace = `croupier-test:shared-${randomBytes(4).toString('hex')}:`;
-    const nodes = [await buildApp({ services: t.services, rateLimitNamespace: nameSpace }), await buildApp({ services: t.services, rateLimitNamespace: nameSpace })];
+    const nodes = [
+      await buildApp({ services: t.services, rateLimitNamespace: nameSpace }),
+      await buildApp({ services: t.services, rateLimitNamespace: nameSpace }),
+    ];
     try {
       const email = uniqueEmail('shared');
-      for (let i = 0; i < 10; i++) await nodes[i % 2]!.inject({ method: 'POST', url: '/api/login', payload: { email, password: 'Wrong#Pass1' }, remoteAddress: newIp() });
+      for (let i = 0; i < 10; i++)
+        await nodes[i % 2]!.inject({ method: 'POST', url: '/api/login', payload: { email, password: 'Wrong#Pass1' }, remoteAddress: newIp() });
       const answer = await nodes[0]!.inject({ method: 'POST', url: '/api/login', payload: { email, password: 'Wrong#Pass1' }, remoteAddress: newIp() });
       if (process.env.REDIS_URL) {
         expect(answer.statusCode).toBe(429);

@@ -58,7 +58,10 @@ describe('activation by e-mail link (POST /api/activate)', () => {
 
   it('refuses an unknown, malformed or expired link with a 422 on activate_token', async () => {
     const player = await newPlayer();
-    const expected = { message: 'This activation link is invalid or has expired.', errors: { activate_token: ['This activation link is invalid or has expired.'] } };
+    const expected = {
+      message: 'This activation link is invalid or has expired.',
+      errors: { activate_token: ['This activation link is invalid or has expired.'] },
+    };
     for (const bad of ['0f8fad5b-d9cb-469f-a165-70867728950e', 'not-a-uuid', '']) {
       const response = await activate(bad);
       expect(response.statusCode).toBe(422);
@@ -76,7 +79,10 @@ describe('activation by e-mail link (POST /api/activate)', () => {
 
   it('refuses malformed bodies with a 4xx', async () => {
     expect((await post('/api/activate')).statusCode).toBe(422);
-    expect((await post('/api/activate', {})).json()).toEqual({ message: 'The activate token field is required.', errors: { activate_token: ['The activate token field is required.'] } });
+    expect((await post('/api/activate', {})).json()).toEqual({
+      message: 'The activate token field is required.',
+      errors: { activate_token: ['The activate token field is required.'] },
+    });
     expect((await post('/api/activate', { activate_token: { uuid: 1 } })).statusCode).toBe(422);
     expect((await post('/api/activate', { activate_token: 'x'.repeat(10_000) })).statusCode).toBe(422);
   });
@@ -168,7 +174,10 @@ describe('activation by SMS code (POST /api/sms-activation)', () => {
   it('needs a token, a player who is not blocked and a code of digits', async () => {
     expect((await post('/api/sms-activation', { code: '123456' })).statusCode).toBe(401);
     const player = await newPlayer();
-    expect((await post('/api/sms-activation', {}, auth(player.token))).json()).toEqual({ message: 'The code field is required.', errors: { code: ['The code field is required.'] } });
+    expect((await post('/api/sms-activation', {}, auth(player.token))).json()).toEqual({
+      message: 'The code field is required.',
+      errors: { code: ['The code field is required.'] },
+    });
     expect((await post('/api/sms-activation', { code: 'abc' }, auth(player.token))).json().errors.code).toEqual(['The code must be the digits we sent you.']);
     expect((await post('/api/sms-activation', { code: '1'.repeat(100) }, auth(player.token))).statusCode).toBe(422);
     await t.services.accounts.setBlocked(player.id, true);

@@ -35,7 +35,8 @@ describe('the common-password list', () => {
   });
 
   it('refuses listed passwords whatever their case, and lets others through', () => {
-    for (const common of ['123456', 'password', 'qwerty', 'p@ssw0rd', 'password1!', 'PassWord1!', ' p@ssw0rd ']) expect(isCommonPassword(common), common).toBe(true);
+    for (const common of ['123456', 'password', 'qwerty', 'p@ssw0rd', 'password1!', 'PassWord1!', ' p@ssw0rd '])
+      expect(isCommonPassword(common), common).toBe(true);
     for (const rare of ['Lucky#Seven77', 'correct-horse-battery-9', '']) expect(isCommonPassword(rare), rare).toBe(false);
   });
 });

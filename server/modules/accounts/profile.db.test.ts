@@ -11,7 +11,13 @@ const newIp = () => `10.60.${Math.floor(++lastIp / 250)}.${(lastIp % 250) + 1}`;
 const NEW_PASSWORD = 'Brand#New2026';
 
 function request(method: 'GET' | 'POST' | 'PATCH', url: string, token?: string, payload?: unknown) {
-  return t.app.inject({ method, url, remoteAddress: newIp(), ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}), ...(payload !== undefined ? { payload: payload as object } : {}) });
+  return t.app.inject({
+    method,
+    url,
+    remoteAddress: newIp(),
+    ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+  });
 }
 async function login(email: string, password: string) {
   const response = await request('POST', '/api/login', undefined, { email, password });
@@ -86,11 +92,19 @@ describe('POST /api/player/password', () => {
   it('needs the current password, then signs out every other session and mails a notice', async () => {
     const player = await newPlayer();
     const other = await login(player.email, player.password);
-    const wrong = await request('POST', '/api/player/password', player.token, { current_password: 'Not#Mine123', password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
+    const wrong = await request('POST', '/api/player/password', player.token, {
+      current_password: 'Not#Mine123',
+      password: NEW_PASSWORD,
+      password_confirmation: NEW_PASSWORD,
+    });
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().errors).toEqual({ current_password: ['The password is incorrect.'] });
 
-    const response = await request('POST', '/api/player/password', player.token, { current_password: player.password, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
+    const response = await request('POST', '/api/player/password', player.token, {
+      current_password: player.password,
+      password: NEW_PASSWORD,
+      password_confirmation: NEW_PASSWORD,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: 'Your password has been changed. Your other sessions were signed out.', status: 'password-changed' });
     expect((await request('GET', '/api/player', player.token)).statusCode).toBe(200);
@@ -103,9 +117,15 @@ describe('POST /api/player/password', () => {
   it('applies the password rules to the new one', async () => {
     const player = await newPlayer();
     const cases: [object, Record<string, string[]>][] = [
-      [{ current_password: player.password, password: 'password1!', password_confirmation: 'password1!' }, { password: ['This password is too common. Please choose a different one.'] }],
+      [
+        { current_password: player.password, password: 'password1!', password_confirmation: 'password1!' },
+        { password: ['This password is too common. Please choose a different one.'] },
+      ],
       [{ current_password: player.password, password: NEW_PASSWORD, password_confirmation: 'x' }, { password: ['The password confirmation does not match.'] }],
-      [{ current_password: player.password, password: player.password, password_confirmation: player.password }, { password: ['The new password must be different from the current one.'] }],
+      [
+        { current_password: player.password, password: player.password, password_confirmation: player.password },
+        { password: ['The new password must be different from the current one.'] },
+      ],
       [{ current_password: player.password }, { password: ['The password field is required.'] }],
     ];
     for (const [payload, errors] of cases) {
@@ -181,7 +201,11 @@ describe('wrong current passwords are limited per account', () => {
     for (let i = 0; i < 5; i++) {
       expect((await request('POST', '/api/player/email', player.token, { email: uniqueEmail(), password: 'Wrong#Pass1' })).statusCode).toBe(422);
     }
-    const response = await request('POST', '/api/player/password', player.token, { current_password: player.password, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
+    const response = await request('POST', '/api/player/password', player.token, {
+      current_password: player.password,
+      password: NEW_PASSWORD,
+      password_confirmation: NEW_PASSWORD,
+    });
     expect(response.statusCode).toBe(429);
     expect(response.json()).toEqual({ message: 'Too many wrong passwords. Please try again in 15 minutes.', type: 'throttled' });
   });

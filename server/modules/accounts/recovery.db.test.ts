@@ -73,7 +73,10 @@ describe('GET /api/password/find/{token}', () => {
       expect(response.json()).toEqual({ message: 'This password reset token is invalid or has expired.' });
     }
     expect((await t.app.inject({ method: 'GET', url: `/api/password/find/${'x'.repeat(500)}` })).statusCode).toBe(404);
-    await t.services.database.db.update(playerSecrets).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(playerSecrets.purpose, 'password-reset'));
+    await t.services.database.db
+      .update(playerSecrets)
+      .set({ expiresAt: new Date(Date.now() - 1) })
+      .where(eq(playerSecrets.purpose, 'password-reset'));
     expect((await t.app.inject({ method: 'GET', url: `/api/password/find/${token}` })).statusCode).toBe(404);
   });
 
@@ -110,12 +113,23 @@ describe('POST /api/password/reset', () => {
   it('refuses a token of another address, a weak, common or unconfirmed password, and an expired link, changing nothing', async () => {
     const player = await newPlayer();
     const token = await resetTokenFor(player.email);
-    const [{ hash: before }] = (await t.services.database.db.select({ hash: players.passwordHash }).from(players).where(eq(players.email, player.email))) as [{ hash: string }];
+    const [{ hash: before }] = (await t.services.database.db.select({ hash: players.passwordHash }).from(players).where(eq(players.email, player.email))) as [
+      { hash: string },
+    ];
     const base = { email: player.email, token, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD };
     const cases: [object, Record<string, string[]>][] = [
       [{ ...base, email: uniqueEmail() }, { email: ['This password reset token is invalid or has expired.'] }],
       [{ ...base, token: 'x'.repeat(43) }, { email: ['This password reset token is invalid or has expired.'] }],
-      [{ ...base, password: 'weak', password_confirmation: 'weak' }, { password: ['The password field must be at least 8 characters.', 'The password field must contain at least one number.', 'The password field must contain at least one symbol.'] }],
+      [
+        { ...base, password: 'weak', password_confirmation: 'weak' },
+        {
+          password: [
+            'The password field must be at least 8 characters.',
+            'The password field must contain at least one number.',
+            'The password field must contain at least one symbol.',
+          ],
+        },
+      ],
       [{ ...base, password: 'p@ssw0rd', password_confirmation: 'p@ssw0rd' }, { password: ['This password is too common. Please choose a different one.'] }],
       [{ ...base, password_confirmation: 'Different#1' }, { password: ['The password confirmation does not match.'] }],
     ];
@@ -129,9 +143,14 @@ describe('POST /api/password/reset', () => {
       delete payload[missing];
       expect((await post('/api/password/reset', payload)).json().errors).toEqual({ [missing]: [`The ${missing.replace('_', ' ')} field is required.`] });
     }
-    await t.services.database.db.update(playerSecrets).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(playerSecrets.purpose, 'password-reset'));
+    await t.services.database.db
+      .update(playerSecrets)
+      .set({ expiresAt: new Date(Date.now() - 1) })
+      .where(eq(playerSecrets.purpose, 'password-reset'));
     expect((await post('/api/password/reset', base)).statusCode).toBe(422);
-    const [{ hash: after }] = (await t.services.database.db.select({ hash: players.passwordHash }).from(players).where(eq(players.email, player.email))) as [{ hash: string }];
+    const [{ hash: after }] = (await t.services.database.db.select({ hash: players.passwordHash }).from(players).where(eq(players.email, player.email))) as [
+      { hash: string },
+    ];
     expect(after).toBe(before);
   });
 });
@@ -170,7 +189,10 @@ describe('magic link (POST /api/magic-link, POST /api/magic-link/consume)', () =
     expect(me.json().email).toBe(player.email);
     const again = await post('/api/magic-link/consume', { token: link.searchParams.get('magic-token') });
     expect(again.statusCode).toBe(422);
-    expect(again.json()).toEqual({ message: 'This sign-in link is invalid or has expired.', errors: { token: ['This sign-in link is invalid or has expired.'] } });
+    expect(again.json()).toEqual({
+      message: 'This sign-in link is invalid or has expired.',
+      errors: { token: ['This sign-in link is invalid or has expired.'] },
+    });
   });
 
   it('never redirects off the site', async () => {
@@ -192,7 +214,10 @@ describe('magic link (POST /api/magic-link, POST /api/magic-link/consume)', () =
       .limit(1);
     const minutes = ((row?.expiresAt.getTime() ?? 0) - (row?.createdAt.getTime() ?? 0)) / 60_000;
     expect(Math.round(minutes)).toBe(15);
-    await t.services.database.db.update(playerSecrets).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(playerSecrets.purpose, 'magic-link'));
+    await t.services.database.db
+      .update(playerSecrets)
+      .set({ expiresAt: new Date(Date.now() - 1) })
+      .where(eq(playerSecrets.purpose, 'magic-link'));
     expect((await post('/api/magic-link/consume', { token: link.searchParams.get('magic-token') })).statusCode).toBe(422);
   });
 

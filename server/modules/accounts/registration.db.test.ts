@@ -25,7 +25,10 @@ async function counts() {
 }
 
 async function playerRow(email: string) {
-  const [row] = await t.services.database.db.select().from(players).where(eq(sql`lower(${players.email})`, email.toLowerCase()));
+  const [row] = await t.services.database.db
+    .select()
+    .from(players)
+    .where(eq(sql`lower(${players.email})`, email.toLowerCase()));
   return row;
 }
 
@@ -57,15 +60,28 @@ describe('POST /api/register with Precognition (the wizard’s dry runs)', () =>
   });
 
   it('checks each step’s fields: step 2 identity, step 3 address with the composed phone', async () => {
-    expect((await dryRun({ name: 'Ada', surname: 'Lovelace', birthdate: '1990-12-10', gender: 'female' }, 'name,surname,birthdate,gender')).statusCode).toBe(204);
-    const young = await dryRun({ name: 'Ada', surname: 'Lovelace', birthdate: `${new Date().getUTCFullYear() - 10}-01-01`, gender: 'robot' }, 'name,surname,birthdate,gender');
+    expect((await dryRun({ name: 'Ada', surname: 'Lovelace', birthdate: '1990-12-10', gender: 'female' }, 'name,surname,birthdate,gender')).statusCode).toBe(
+      204,
+    );
+    const young = await dryRun(
+      { name: 'Ada', surname: 'Lovelace', birthdate: `${new Date().getUTCFullYear() - 10}-01-01`, gender: 'robot' },
+      'name,surname,birthdate,gender',
+    );
     expect(young.statusCode).toBe(422);
     expect(young.json().errors).toEqual({
       birthdate: ['You must be at least 18 years old to register.'],
       gender: ['The selected gender is invalid.'],
     });
 
-    const step3 = { country: 'MT', city: 'Valletta', address1: '1 Street', postcode: 'VLT 1117', phoneNumber: '99123456', agreement: true, phone: '+35699123456' };
+    const step3 = {
+      country: 'MT',
+      city: 'Valletta',
+      address1: '1 Street',
+      postcode: 'VLT 1117',
+      phoneNumber: '99123456',
+      agreement: true,
+      phone: '+35699123456',
+    };
     const only = 'country,city,address1,postcode,phoneNumber,agreement';
     expect((await dryRun(step3, only)).statusCode).toBe(204);
     const badPhone = await dryRun({ ...step3, phone: '+0999', agreement: false }, only);
@@ -154,7 +170,10 @@ describe('POST /api/register', () => {
     const again = await register({ ...form, email: form.email.toUpperCase() });
     expect(again.statusCode).toBe(422);
     expect(again.json()).toEqual({ message: 'The email has already been taken.', errors: { email: ['The email has already been taken.'] } });
-    const [row] = await t.services.database.db.select({ n: sql<number>`count(*)::int` }).from(players).where(eq(sql`lower(${players.email})`, form.email));
+    const [row] = await t.services.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(players)
+      .where(eq(sql`lower(${players.email})`, form.email));
     expect(row!.n).toBe(1);
   });
 
@@ -181,22 +200,67 @@ describe('POST /api/register', () => {
       ['malformed JSON', { raw: '{"email":', headers: { 'content-type': 'application/json' } }, 400, { message: 'The request body is not valid JSON.' }],
       ['an array', { payload: [validRegistration()] }, 422, { errors: { body: ['The request body must be a JSON object.'] } }],
       ['a string', { raw: '"hello"', headers: { 'content-type': 'application/json' } }, 422, { errors: { body: ['The request body must be a JSON object.'] } }],
-      ['text/plain (what a cross-site form can send)', { raw: 'email=a', headers: { 'content-type': 'text/plain' } }, 422, { errors: { body: ['The request body must be a JSON object.'] } }],
+      [
+        'text/plain (what a cross-site form can send)',
+        { raw: 'email=a', headers: { 'content-type': 'text/plain' } },
+        422,
+        { errors: { body: ['The request body must be a JSON object.'] } },
+      ],
       ['an XML body', { raw: '<email/>', headers: { 'content-type': 'application/xml' } }, 415, { message: 'Unsupported content type.' }],
       ['no body', {}, 422, { errors: { body: ['The request body must be a JSON object.'] } }],
       ['missing fields', { payload: { email: uniqueEmail() } }, 422, { message: 'The password field is required.' }],
-      ['an object for the email', { payload: validRegistration({ email: { $ne: '' } as never }) }, 422, { errors: { email: ['The email field must be a string.'] } }],
+      [
+        'an object for the email',
+        { payload: validRegistration({ email: { $ne: '' } as never }) },
+        422,
+        { errors: { email: ['The email field must be a string.'] } },
+      ],
       ['a number for the email', { payload: validRegistration({ email: 42 as never }) }, 422, { errors: { email: ['The email field must be a string.'] } }],
-      ['a string for the newsletter', { payload: validRegistration({ newsletter: 'true' as never }) }, 422, { errors: { newsletter: ['The newsletter field must be true or false.'] } }],
-      ['a word for the agreement', { payload: validRegistration({ agreement: 'maybe' as never }) }, 422, { errors: { agreement: ['The agreement field must be true or false.'] } }],
+      [
+        'a string for the newsletter',
+        { payload: validRegistration({ newsletter: 'true' as never }) },
+        422,
+        { errors: { newsletter: ['The newsletter field must be true or false.'] } },
+      ],
+      [
+        'a word for the agreement',
+        { payload: validRegistration({ agreement: 'maybe' as never }) },
+        422,
+        { errors: { agreement: ['The agreement field must be true or false.'] } },
+      ],
       ['agreement refused', { payload: validRegistration({ agreement: false }) }, 422, { errors: { agreement: ['The agreement field must be accepted.'] } }],
-      ['a huge name', { payload: validRegistration({ name: 'A'.repeat(100_000) }) }, 422, { errors: { name: ['The name field must not be greater than 100 characters.'] } }],
-      ['a huge password', { payload: validRegistration({ password: `Aa1#${'x'.repeat(5000)}` }) }, 422, { errors: { password: ['The password field must not be greater than 1024 characters.'] } }],
+      [
+        'a huge name',
+        { payload: validRegistration({ name: 'A'.repeat(100_000) }) },
+        422,
+        { errors: { name: ['The name field must not be greater than 100 characters.'] } },
+      ],
+      [
+        'a huge password',
+        { payload: validRegistration({ password: `Aa1#${'x'.repeat(5000)}` }) },
+        422,
+        { errors: { password: ['The password field must not be greater than 1024 characters.'] } },
+      ],
       ['a body over 1 MiB', { payload: validRegistration({ city: 'x'.repeat(1_100_000) }) }, 413, { message: 'The request body is too large.' }],
-      ['an under-age player', { payload: validRegistration({ birthdate: `${new Date().getUTCFullYear() - 17}-01-01` }) }, 422, { errors: { birthdate: ['You must be at least 18 years old to register.'] } }],
+      [
+        'an under-age player',
+        { payload: validRegistration({ birthdate: `${new Date().getUTCFullYear() - 17}-01-01` }) },
+        422,
+        { errors: { birthdate: ['You must be at least 18 years old to register.'] } },
+      ],
       ['an unknown country', { payload: validRegistration({ country: 'XX' }) }, 422, { errors: { country: ['The selected country is invalid.'] } }],
-      ['a common password', { payload: validRegistration({ password: 'password1!' }) }, 422, { errors: { password: ['This password is too common. Please choose a different one.'] } }],
-      ['a bad phone', { payload: validRegistration({ phone: '12345' }) }, 422, { errors: { phone: ['The phone field must be a valid international number (+ country code and number).'] } }],
+      [
+        'a common password',
+        { payload: validRegistration({ password: 'password1!' }) },
+        422,
+        { errors: { password: ['This password is too common. Please choose a different one.'] } },
+      ],
+      [
+        'a bad phone',
+        { payload: validRegistration({ phone: '12345' }) },
+        422,
+        { errors: { phone: ['The phone field must be a valid international number (+ country code and number).'] } },
+      ],
       ['a bad referrer', { payload: validRegistration({ referrer: 'me' }) }, 422, { errors: { referrer: ['The referrer field format is invalid.'] } }],
     ];
     for (const [label, request, status, expected] of cases) {

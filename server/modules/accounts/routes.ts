@@ -127,7 +127,13 @@ export async function accountRoutes(app: FastifyInstance, { services }: { servic
   );
 
   // --- login and logout ----------------------------------------------------------------------------
-  const loginFailures = limitFailures(app, { name: 'login-failures', max: 10, windowMs: MINUTES_15, by: bodyEmail, message: 'Too many failed login attempts for this account.' });
+  const loginFailures = limitFailures(app, {
+    name: 'login-failures',
+    max: 10,
+    windowMs: MINUTES_15,
+    by: bodyEmail,
+    message: 'Too many failed login attempts for this account.',
+  });
   app.post(
     '/api/login',
     {
@@ -156,22 +162,36 @@ export async function accountRoutes(app: FastifyInstance, { services }: { servic
   // --- the player ----------------------------------------------------------------------------------
   app.get('/api/player', { preHandler: signedIn, schema: { response: { 200: playerSchema } } }, async (request) => accounts.playerProfile(request.player!.id));
 
-  app.patch(
-    '/api/player',
-    { preHandler: activePlayer, schema: { body: object(profileProperties), response: { 200: playerSchema } } },
-    async (request) => accounts.updateProfile(request.player!.id, request.body as Record<string, unknown>),
+  app.patch('/api/player', { preHandler: activePlayer, schema: { body: object(profileProperties), response: { 200: playerSchema } } }, async (request) =>
+    accounts.updateProfile(request.player!.id, request.body as Record<string, unknown>),
   );
 
-  const credentialFailures = limitFailures(app, { name: 'current-password-failures', max: 5, windowMs: MINUTES_15, by: playerKey, message: 'Too many wrong passwords.' });
+  const credentialFailures = limitFailures(app, {
+    name: 'current-password-failures',
+    max: 5,
+    windowMs: MINUTES_15,
+    by: playerKey,
+    message: 'Too many wrong passwords.',
+  });
   app.post(
     '/api/player/password',
     {
       preHandler: activePlayer,
-      schema: { body: object({ current_password: PASSWORD, password: PASSWORD, password_confirmation: PASSWORD }, ['current_password', 'password', 'password_confirmation']), response: { 200: messageResponse } },
+      schema: {
+        body: object({ current_password: PASSWORD, password: PASSWORD, password_confirmation: PASSWORD }, [
+          'current_password',
+          'password',
+          'password_confirmation',
+        ]),
+        response: { 200: messageResponse },
+      },
     },
     async (request, reply) => {
       await credentialFailures.check(request, reply);
-      const changed = await accounts.changePassword(request.player!, request.body as { current_password: string; password: string; password_confirmation: string });
+      const changed = await accounts.changePassword(
+        request.player!,
+        request.body as { current_password: string; password: string; password_confirmation: string },
+      );
       if (!changed) {
         await credentialFailures.fail(request);
         throw invalid({ current_password: ['The password is incorrect.'] });
@@ -236,10 +256,17 @@ export async function accountRoutes(app: FastifyInstance, { services }: { servic
     '/api/password/reset',
     {
       schema: {
-        body: object({ email: EMAIL, token: SECRET, password: PASSWORD, password_confirmation: PASSWORD }, ['email', 'token', 'password', 'password_confirmation']),
+        body: object({ email: EMAIL, token: SECRET, password: PASSWORD, password_confirmation: PASSWORD }, [
+          'email',
+          'token',
+          'password',
+          'password_confirmation',
+        ]),
         response: { 200: messageResponse },
       },
-      preHandler: limit([{ name: 'password-reset-ip', max: 20, windowMs: MINUTES_15, by: 'ip', message: 'Too many password reset attempts from your network.' }]),
+      preHandler: limit([
+        { name: 'password-reset-ip', max: 20, windowMs: MINUTES_15, by: 'ip', message: 'Too many password reset attempts from your network.' },
+      ]),
     },
     async (request) => {
       await accounts.resetPassword(request.body as { email: string; token: string; password: string; password_confirmation: string });
@@ -276,7 +303,13 @@ export async function accountRoutes(app: FastifyInstance, { services }: { servic
     '/api/resend-activation',
     {
       schema: {
-        response: { 200: { type: 'object', required: ['message', 'status', 'activation_type'], properties: { ...messageResponse.properties, activation_type: { type: 'string' } } } },
+        response: {
+          200: {
+            type: 'object',
+            required: ['message', 'status', 'activation_type'],
+            properties: { ...messageResponse.properties, activation_type: { type: 'string' } },
+          },
+        },
       },
       preHandler: [
         notBlocked,
@@ -311,7 +344,13 @@ export async function accountRoutes(app: FastifyInstance, { services }: { servic
     {
       schema: {
         body: object({ token: SECRET }, ['token']),
-        response: { 200: { ...loginResponse, required: [...loginResponse.required, 'redirect'], properties: { ...loginResponse.properties, redirect: { type: 'string' } } } },
+        response: {
+          200: {
+            ...loginResponse,
+            required: [...loginResponse.required, 'redirect'],
+            properties: { ...loginResponse.properties, redirect: { type: 'string' } },
+          },
+        },
       },
       preHandler: limit([{ name: 'magic-link-consume-ip', max: 30, windowMs: MINUTES_15, by: 'ip', message: 'Too many sign-in attempts.' }]),
     },
@@ -322,4 +361,3 @@ export async function accountRoutes(app: FastifyInstance, { services }: { servic
     },
   );
 }
-

@@ -1,5 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 
 export const players = pgTable(
   'players',
@@ -48,7 +63,9 @@ export const personalAccessTokens = pgTable(
   'personal_access_tokens',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    playerId: bigint('player_id', { mode: 'number' }).notNull().references(() => players.id, { onDelete: 'cascade' }),
+    playerId: bigint('player_id', { mode: 'number' })
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull().unique(),
     /** How it was obtained: 'login' or 'magic-link'. */
     name: text('name').notNull(),
@@ -67,7 +84,9 @@ export const playerSecrets = pgTable(
   'player_secrets',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    playerId: bigint('player_id', { mode: 'number' }).notNull().references(() => players.id, { onDelete: 'cascade' }),
+    playerId: bigint('player_id', { mode: 'number' })
+      .notNull()
+      .references(() => players.id, { onDelete: 'cascade' }),
     purpose: text('purpose').notNull(),
     secretHash: text('secret_hash').notNull(),
     details: jsonb('details').$type<Record<string, string>>().notNull().default({}),

@@ -20,18 +20,7 @@ import { hasErrors, invalid, Problem } from '../../problem.ts';
 import type { OutboxService } from '../outbox/service.ts';
 import { isCommonPassword, type PasswordHasher } from './passwords.ts';
 import { personalAccessTokens, players, playerSecrets } from './schema.ts';
-import {
-  looksLikeToken,
-  looksLikeUuid,
-  newActivationId,
-  newSmsCode,
-  newToken,
-  sameDigest,
-  SESSION,
-  sha256,
-  shouldTouch,
-  tokenState,
-} from './secrets.ts';
+import { looksLikeToken, looksLikeUuid, newActivationId, newSmsCode, newToken, sameDigest, SESSION, sha256, shouldTouch, tokenState } from './secrets.ts';
 
 /** How long each single-use secret lives (docs/decisions/0011-account-flows.md). */
 export const LIFETIMES = {
@@ -127,7 +116,10 @@ export function createAccountsService({
   const later = (ms: number) => new Date(now().getTime() + ms);
 
   async function findByEmail(email: string): Promise<PlayerRow | undefined> {
-    const [row] = await db.select().from(players).where(eq(sql`lower(${players.email})`, normalizeEmail(email)));
+    const [row] = await db
+      .select()
+      .from(players)
+      .where(eq(sql`lower(${players.email})`, normalizeEmail(email)));
     return row;
   }
 
@@ -148,7 +140,9 @@ export function createAccountsService({
     const [row] = await db
       .select({ details: playerSecrets.details })
       .from(playerSecrets)
-      .where(and(eq(playerSecrets.playerId, playerId), eq(playerSecrets.purpose, 'email-change'), isNull(playerSecrets.usedAt), gt(playerSecrets.expiresAt, now())))
+      .where(
+        and(eq(playerSecrets.playerId, playerId), eq(playerSecrets.purpose, 'email-change'), isNull(playerSecrets.usedAt), gt(playerSecrets.expiresAt, now())),
+      )
       .orderBy(desc(playerSecrets.id))
       .limit(1);
     return row?.details.email ?? null;
@@ -159,7 +153,14 @@ export function createAccountsService({
     const [row] = await db
       .select()
       .from(playerSecrets)
-      .where(and(eq(playerSecrets.secretHash, sha256(plaintext)), eq(playerSecrets.purpose, purpose), isNull(playerSecrets.usedAt), gt(playerSecrets.expiresAt, now())));
+      .where(
+        and(
+          eq(playerSecrets.secretHash, sha256(plaintext)),
+          eq(playerSecrets.purpose, purpose),
+          isNull(playerSecrets.usedAt),
+          gt(playerSecrets.expiresAt, now()),
+        ),
+      );
     return row;
   }
 
@@ -204,7 +205,12 @@ export function createAccountsService({
         secretHash: sha256(`${player.id}:${code}`),
         expiresAt: later(LIFETIMES.smsCodeMinutes * MINUTE),
       });
-      await outbox.enqueue(tx, { channel: 'sms', to: player.phone, template: 'activation-code', content: templates.activationSms({ code, minutes: LIFETIMES.smsCodeMinutes }) });
+      await outbox.enqueue(tx, {
+        channel: 'sms',
+        to: player.phone,
+        template: 'activation-code',
+        content: templates.activationSms({ code, minutes: LIFETIMES.smsCodeMinutes }),
+      });
     }
   }
 
@@ -352,7 +358,10 @@ export function createAccountsService({
       if (!player) return passwords.verifyNothing(password).then(() => null);
       if (!(await passwords.verify(player.passwordHash, password))) return null;
       if (passwords.needsRehash(player.passwordHash)) {
-        await db.update(players).set({ passwordHash: await passwords.hash(password) }).where(eq(players.id, player.id));
+        await db
+          .update(players)
+          .set({ passwordHash: await passwords.hash(password) })
+          .where(eq(players.id, player.id));
       }
       return issueToken(player.id, 'login', player.active);
     },
@@ -368,7 +377,9 @@ export function createAccountsService({
       const token = newToken();
       await db.transaction(async (tx) => {
         await retireSecrets(tx, player.id, ['password-reset']);
-        await tx.insert(playerSecrets).values({ playerId: player.id, purpose: 'password-reset', secretHash: sha256(token), expiresAt: later(LIFETIMES.passwordResetMinutes * MINUTE) });
+        await tx
+          .insert(playerSecrets)
+          .values({ playerId: player.id, purpose: 'password-reset', secretHash: sha256(token), expiresAt: later(LIFETIMES.passwordResetMinutes * MINUTE) });
         await outbox.enqueue(tx, {
           channel: 'mail',
           to: player.email,
@@ -400,7 +411,12 @@ export function createAccountsService({
         await tx.update(players).set({ passwordHash, passwordChangedAt: now(), updatedAt: now() }).where(eq(players.id, player.id));
         await tx.delete(personalAccessTokens).where(eq(personalAccessTokens.playerId, player.id));
         await retireSecrets(tx, player.id, ['password-reset', 'magic-link']);
-        await outbox.enqueue(tx, { channel: 'mail', to: player.email, template: 'password-changed', content: templates.passwordChangedMail({ name: player.name }) });
+        await outbox.enqueue(tx, {
+          channel: 'mail',
+          to: player.email,
+          template: 'password-changed',
+          content: templates.passwordChangedMail({ name: player.name }),
+        });
       });
       outbox.wake();
     },
@@ -446,7 +462,9 @@ export function createAccountsService({
           .where(eq(playerSecrets.id, secret.id))
           .returning({ attempts: playerSecrets.attempts });
         const left = SMS_CODE_ATTEMPTS - (counted?.attempts ?? SMS_CODE_ATTEMPTS);
-        throw invalid({ code: [left > 0 ? `The code is incorrect. ${left} ${left === 1 ? 'try' : 'tries'} left.` : 'Too many wrong codes. Please ask for a new one.'] });
+        throw invalid({
+          code: [left > 0 ? `The code is incorrect. ${left} ${left === 1 ? 'try' : 'tries'} left.` : 'Too many wrong codes. Please ask for a new one.'],
+        });
       }
       await db.transaction(async (tx) => {
         const used = await tx
@@ -514,7 +532,8 @@ export function createAccountsService({
       if (!row) throw new Problem(401, 'Unauthenticated.');
       if (row.kycStatus === 'verified') {
         for (const field of ['name', 'surname', 'birthdate'] as const) {
-          if (values[field] !== undefined && values[field] !== row[field]) errors[field] = [`The ${field} cannot be changed after your identity was verified. Please contact support.`];
+          if (values[field] !== undefined && values[field] !== row[field])
+            errors[field] = [`The ${field} cannot be changed after your identity was verified. Please contact support.`];
         }
       }
       if (hasErrors(errors)) throw invalid(errors);
@@ -531,10 +550,7 @@ export function createAccountsService({
      * POST /api/player/password: needs the current password; signs out every other session.
      * Returns false when the current password is wrong (the route counts those).
      */
-    async changePassword(
-      player: AuthenticatedPlayer,
-      input: { current_password: string; password: string; password_confirmation: string },
-    ): Promise<boolean> {
+    async changePassword(player: AuthenticatedPlayer, input: { current_password: string; password: string; password_confirmation: string }): Promise<boolean> {
       const row = await findById(player.id);
       if (!row) throw new Problem(401, 'Unauthenticated.');
       if (!(await passwords.verify(row.passwordHash, input.current_password))) return false;
@@ -568,9 +584,27 @@ export function createAccountsService({
       const token = newToken();
       await db.transaction(async (tx) => {
         await retireSecrets(tx, row.id, ['email-change']);
-        await tx.insert(playerSecrets).values({ playerId: row.id, purpose: 'email-change', secretHash: sha256(token), details: { email }, expiresAt: later(LIFETIMES.emailChangeHours * HOUR) });
-        await outbox.enqueue(tx, { channel: 'mail', to: email, template: 'email-change', content: templates.emailChangeMail({ name: row.name, token, hours: LIFETIMES.emailChangeHours }) });
-        await outbox.enqueue(tx, { channel: 'mail', to: row.email, template: 'email-change-notice', content: templates.emailChangeNoticeMail({ name: row.name, newEmail: email }) });
+        await tx
+          .insert(playerSecrets)
+          .values({
+            playerId: row.id,
+            purpose: 'email-change',
+            secretHash: sha256(token),
+            details: { email },
+            expiresAt: later(LIFETIMES.emailChangeHours * HOUR),
+          });
+        await outbox.enqueue(tx, {
+          channel: 'mail',
+          to: email,
+          template: 'email-change',
+          content: templates.emailChangeMail({ name: row.name, token, hours: LIFETIMES.emailChangeHours }),
+        });
+        await outbox.enqueue(tx, {
+          channel: 'mail',
+          to: row.email,
+          template: 'email-change-notice',
+          content: templates.emailChangeNoticeMail({ name: row.name, newEmail: email }),
+        });
       });
       outbox.wake();
       return playerProfile(row.id);
@@ -596,7 +630,12 @@ export function createAccountsService({
 
     /** Operators' search: players whose e-mail contains `query` (all when empty), newest first. */
     async findPlayers(query: string | undefined, limit = 50): Promise<AdminPlayer[]> {
-      const pattern = query ? `%${query.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+      const pattern = query
+        ? `%${query
+            .trim()
+            .toLowerCase()
+            .replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+        : undefined;
       const rows = await db
         .select({ id: players.id, email: players.email, active: players.active, blocked: players.blocked, kycStatus: players.kycStatus })
         .from(players)

@@ -27,7 +27,8 @@ async function tokenFor(player: { email: string; password: string }) {
   expect(response.statusCode).toBe(200);
   return response.json().token as string;
 }
-const getPlayer = (headers: Record<string, string> = {}, cookies: Record<string, string> = {}) => t.app.inject({ method: 'GET', url: '/api/player', headers, cookies });
+const getPlayer = (headers: Record<string, string> = {}, cookies: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url: '/api/player', headers, cookies });
 
 describe('POST /api/login', () => {
   it('answers token, expires_at and active, and sets the token cookie with the server expiry', async () => {
@@ -55,7 +56,10 @@ describe('POST /api/login', () => {
   it('stores only the SHA-256 of the token', async () => {
     const player = await newPlayer();
     const token = await tokenFor(player);
-    const rows = await t.services.database.db.select().from(personalAccessTokens).where(eq(personalAccessTokens.playerId, Number(player.id)));
+    const rows = await t.services.database.db
+      .select()
+      .from(personalAccessTokens)
+      .where(eq(personalAccessTokens.playerId, Number(player.id)));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.tokenHash).toBe(sha256(token));
     const dump = JSON.stringify(await t.services.database.db.execute(sql`select * from personal_access_tokens`));
@@ -76,7 +80,10 @@ describe('POST /api/login', () => {
     const unknownEmail = await login('nobody-here@example.com', player.password);
     for (const response of [wrongPassword, unknownEmail]) {
       expect(response.statusCode).toBe(422);
-      expect(response.json()).toEqual({ message: 'These credentials do not match our records.', errors: { email: ['These credentials do not match our records.'] } });
+      expect(response.json()).toEqual({
+        message: 'These credentials do not match our records.',
+        errors: { email: ['These credentials do not match our records.'] },
+      });
       expect(response.headers['set-cookie']).toBeUndefined();
     }
   });
@@ -105,7 +112,10 @@ describe('POST /api/login', () => {
     const player = await newPlayer();
     const weak = await createPasswordHasher({ memoryKib: 1024, timeCost: 1 }).hash(player.password);
     const db = t.services.database.db;
-    await db.update(players).set({ passwordHash: weak }).where(eq(players.id, Number(player.id)));
+    await db
+      .update(players)
+      .set({ passwordHash: weak })
+      .where(eq(players.id, Number(player.id)));
     const stronger = createAccountsService({
       db,
       settings: t.services.settings,
@@ -114,7 +124,10 @@ describe('POST /api/login', () => {
       passwords: createPasswordHasher({ memoryKib: 2048, timeCost: 2 }),
     });
     expect(await stronger.login(player.email, player.password)).not.toBeNull();
-    const [row] = await db.select({ hash: players.passwordHash }).from(players).where(eq(players.id, Number(player.id)));
+    const [row] = await db
+      .select({ hash: players.passwordHash })
+      .from(players)
+      .where(eq(players.id, Number(player.id)));
     expect(row!.hash).toMatch(/^\$argon2id\$v=19\$m=2048,p=1,t=2\$/);
     expect(await stronger.login(player.email, player.password)).not.toBeNull();
   });
@@ -148,7 +161,13 @@ describe('GET /api/player', () => {
   });
 
   it('answers 401 without a valid token', async () => {
-    const attempts: Record<string, string>[] = [{}, { authorization: 'Bearer ' }, { authorization: 'Bearer nonsense' }, { authorization: `Bearer ${'a'.repeat(43)}` }, { authorization: 'Basic dXNlcjpwYXNz' }];
+    const attempts: Record<string, string>[] = [
+      {},
+      { authorization: 'Bearer ' },
+      { authorization: 'Bearer nonsense' },
+      { authorization: `Bearer ${'a'.repeat(43)}` },
+      { authorization: 'Basic dXNlcjpwYXNz' },
+    ];
     for (const headers of attempts) {
       const response = await getPlayer(headers);
       expect(response.statusCode).toBe(401);
@@ -210,7 +229,10 @@ describe('token lifetime (absolute 12 h, idle 30 min) and the viewer', () => {
     expect(await accounts.authenticate(token)).toMatchObject({ id: Number(player.id) });
     clock.now = later(clock.now, 30 * 60_000);
     expect(await accounts.authenticate(token)).toBeNull();
-    const rows = await t.services.database.db.select().from(personalAccessTokens).where(eq(personalAccessTokens.tokenHash, sha256(token)));
+    const rows = await t.services.database.db
+      .select()
+      .from(personalAccessTokens)
+      .where(eq(personalAccessTokens.tokenHash, sha256(token)));
     expect(rows).toEqual([]);
   });
 
@@ -233,7 +255,10 @@ describe('token lifetime (absolute 12 h, idle 30 min) and the viewer', () => {
     const accounts = accountsAt({ now: new Date() });
     const first = (await accounts.login(player.email, player.password))!.token;
     for (let i = 0; i < SESSION.maxPerPlayer; i++) await accounts.login(player.email, player.password);
-    const rows = await t.services.database.db.select().from(personalAccessTokens).where(eq(personalAccessTokens.playerId, Number(player.id)));
+    const rows = await t.services.database.db
+      .select()
+      .from(personalAccessTokens)
+      .where(eq(personalAccessTokens.playerId, Number(player.id)));
     expect(rows).toHaveLength(SESSION.maxPerPlayer);
     expect(await accounts.authenticate(first)).toBeNull();
   });

@@ -36,8 +36,15 @@ describe('POST /broadcasting/auth and /api/broadcasting/auth', () => {
       expect(response.statusCode, channel).toBe(403);
       expect(response.json().message).toBe('You may not subscribe to this channel.');
     }
-    expect((await kit.call('POST', '/broadcasting/auth', { payload: { socket_id: '1.2', channel_name: `private-App.Models.User.${player.id}` } })).statusCode).toBe(401);
-    for (const payload of [{ channel_name: `private-App.Models.User.${player.id}` }, { socket_id: 'abc', channel_name: `private-App.Models.User.${player.id}` }, { socket_id: '1.2' }, { socket_id: '1.2', channel_name: 'bad name!' }]) {
+    expect(
+      (await kit.call('POST', '/broadcasting/auth', { payload: { socket_id: '1.2', channel_name: `private-App.Models.User.${player.id}` } })).statusCode,
+    ).toBe(401);
+    for (const payload of [
+      { channel_name: `private-App.Models.User.${player.id}` },
+      { socket_id: 'abc', channel_name: `private-App.Models.User.${player.id}` },
+      { socket_id: '1.2' },
+      { socket_id: '1.2', channel_name: 'bad name!' },
+    ]) {
       expect((await kit.call('POST', '/broadcasting/auth', { token: player.token, payload })).statusCode, JSON.stringify(payload)).toBe(422);
     }
   });

@@ -16,7 +16,15 @@ const CHANNEL_NAME = /^[-a-zA-Z0-9_=@,.;#]{1,164}$/;
 
 export type BroadcastingService = ReturnType<typeof createBroadcastingService>;
 
-export function createBroadcastingService({ app, events, logger }: { app: RealtimeApp; events: PlayerEvents; logger?: { warn: (o: object, m: string) => void } }) {
+export function createBroadcastingService({
+  app,
+  events,
+  logger,
+}: {
+  app: RealtimeApp;
+  events: PlayerEvents;
+  logger?: { warn: (o: object, m: string) => void };
+}) {
   // The SDK only signs here; nothing is sent through it.
   const signer = new Pusher({ appId: app.id, key: app.key, secret: app.secret, host: '127.0.0.1' });
   let publisher: RealtimePublisher | null = null;
@@ -32,7 +40,8 @@ export function createBroadcastingService({ app, events, logger }: { app: Realti
   });
 
   function checkSocket(socketId: unknown): string {
-    if (typeof socketId !== 'string' || !SOCKET_ID.test(socketId)) throw new Problem(422, 'The socket id field is invalid.', { errors: { socket_id: ['The socket id field is invalid.'] } });
+    if (typeof socketId !== 'string' || !SOCKET_ID.test(socketId))
+      throw new Problem(422, 'The socket id field is invalid.', { errors: { socket_id: ['The socket id field is invalid.'] } });
     return socketId;
   }
 

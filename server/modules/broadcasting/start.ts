@@ -16,7 +16,14 @@ export async function startRealtime(config: Config, app: RealtimeApp, logger: Re
   if (realtime.server === 'external') {
     const host = realtime.host!;
     return {
-      publisher: createPusherHttpPublisher({ appId: app.id, key: app.key, secret: app.secret, host, port: config.realtimePort, useTLS: realtime.scheme === 'https' }),
+      publisher: createPusherHttpPublisher({
+        appId: app.id,
+        key: app.key,
+        secret: app.secret,
+        host,
+        port: config.realtimePort,
+        useTLS: realtime.scheme === 'https',
+      }),
       publicConfig: { key: app.key, host, port: realtime.publicPort ?? config.realtimePort, scheme: realtime.scheme },
       server: null,
     };

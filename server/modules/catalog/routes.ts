@@ -65,7 +65,9 @@ export async function catalogRoutes(app: FastifyInstance, { services }: { servic
           additionalProperties: false,
           properties: { q: { type: 'string', maxLength: 100 }, category: SLUG, provider: SLUG, page: PAGE, per_page: PER_PAGE },
         },
-        response: { 200: { type: 'object', required: ['data', 'meta'], properties: { data: { type: 'array', items: gameSummarySchema }, meta: pageMetaSchema } } },
+        response: {
+          200: { type: 'object', required: ['data', 'meta'], properties: { data: { type: 'array', items: gameSummarySchema }, meta: pageMetaSchema } },
+        },
       },
     },
     async (request) => {
@@ -82,7 +84,12 @@ export async function catalogRoutes(app: FastifyInstance, { services }: { servic
 
   app.get(
     '/api/games/:slug',
-    { schema: { params: { type: 'object', required: ['slug'], properties: { slug: { type: 'string' } } }, response: { 200: { type: 'object', required: ['data'], properties: { data: gameDetailSchema } } } } },
+    {
+      schema: {
+        params: { type: 'object', required: ['slug'], properties: { slug: { type: 'string' } } },
+        response: { 200: { type: 'object', required: ['data'], properties: { data: gameDetailSchema } } },
+      },
+    },
     async (request) => {
       const { slug } = request.params as { slug: string };
       const game = /^[a-z0-9-]{1,64}$/.test(slug) ? await catalog.game(slug) : null;

@@ -37,11 +37,7 @@ export function createContentService({ db, now = () => new Date() }: { db: Datab
   return {
     /** Promotions running now, in the operator's order. */
     async promotions(): Promise<PromotionSummary[]> {
-      const rows = await db
-        .select(summaryColumns)
-        .from(promotions)
-        .where(runningAt(now()))
-        .orderBy(asc(promotions.sortOrder), asc(promotions.id));
+      const rows = await db.select(summaryColumns).from(promotions).where(runningAt(now())).orderBy(asc(promotions.sortOrder), asc(promotions.id));
       return rows.map(toSummary);
     },
 

@@ -53,7 +53,13 @@ describe('real blackjack', () => {
   it('deals a hand that shows neither the shoe nor the hole card until it ends, then settles it', async () => {
     const player = await kit.fundedPlayer(100_00);
     const hand = await openHand(player, 2_00);
-    expect(hand).toMatchObject({ kind: 'blackjack', status: 'open', stake: 2_00, win: 0, outcome: { phase: 'player', moves: [], actions: expect.arrayContaining(['hit', 'stand']) } });
+    expect(hand).toMatchObject({
+      kind: 'blackjack',
+      status: 'open',
+      stake: 2_00,
+      win: 0,
+      outcome: { phase: 'player', moves: [], actions: expect.arrayContaining(['hit', 'stand']) },
+    });
     expect(hand.outcome.dealer.cards).toHaveLength(2);
     expect(hand.outcome.dealer.cards[1]).toBeNull();
     expect(JSON.stringify(hand)).not.toMatch(/shoe/);
@@ -77,7 +83,12 @@ describe('real blackjack', () => {
     const response = await kit.act('blackjack', roundId, 'double', { token: player.token });
     expect(response.statusCode).toBe(200);
     const round = response.json().data;
-    expect(round).toMatchObject({ status: 'settled', stake: 2_00, win: 4_00, outcome: { moves: ['double'], hands: [{ cards: ['6h', '5d', 'Ts'], outcome: 'win' }] } });
+    expect(round).toMatchObject({
+      status: 'settled',
+      stake: 2_00,
+      win: 4_00,
+      outcome: { moves: ['double'], hands: [{ cards: ['6h', '5d', 'Ts'], outcome: 'win' }] },
+    });
     expect(round.balance).toBe(balanceBefore - 1_00 + 4_00);
     expect(await journalKeys(roundId)).toEqual([
       ['bet', `round:${roundId}:bet`],
@@ -137,7 +148,10 @@ describe('real blackjack', () => {
     await drain(player, 99);
     const before = await kit.snapshot(player);
     const refused = await kit.act('blackjack', roundId, 'double', { token: player.token });
-    expect([refused.statusCode, refused.json()]).toEqual([422, { message: 'Your balance is too low to double.', errors: { action: ['Your balance is too low to double.'] } }]);
+    expect([refused.statusCode, refused.json()]).toEqual([
+      422,
+      { message: 'Your balance is too low to double.', errors: { action: ['Your balance is too low to double.'] } },
+    ]);
     expect(await kit.snapshot(player)).toEqual(before);
     const hit = (await kit.act('blackjack', roundId, 'hit', { token: player.token })).json().data;
     expect(hit.outcome).toMatchObject({ moves: ['hit'], hands: [{ cards: ['6h', '5d', 'Ts'] }] });

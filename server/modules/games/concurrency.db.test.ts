@@ -16,7 +16,10 @@ const t = useTestApp();
 const kit = gamesKit(t);
 let second: FastifyInstance;
 beforeAll(async () => {
-  second = await buildApp({ services: createServices({ config: t.config, database: t.services.database }), rateLimitNamespace: `croupier-test:${randomBytes(6).toString('hex')}:` });
+  second = await buildApp({
+    services: createServices({ config: t.config, database: t.services.database }),
+    rateLimitNamespace: `croupier-test:${randomBytes(6).toString('hex')}:`,
+  });
 });
 afterAll(() => second?.close());
 
@@ -37,14 +40,20 @@ describe('concurrent real rounds of one player', () => {
       ),
     );
     const byStatus = responses.reduce<Record<number, number>>((counts, r) => ({ ...counts, [r.statusCode]: (counts[r.statusCode] ?? 0) + 1 }), {});
-    expect(Object.keys(byStatus).every((status) => ['201', '409', '422'].includes(status)), JSON.stringify(byStatus)).toBe(true);
+    expect(
+      Object.keys(byStatus).every((status) => ['201', '409', '422'].includes(status)),
+      JSON.stringify(byStatus),
+    ).toBe(true);
     for (const response of responses.filter((r) => r.statusCode === 422)) expect(response.json().message).toBe('Your balance is too low for this stake.');
     for (const response of responses.filter((r) => r.statusCode === 409)) expect(response.json().type).toBe('seed_moved');
     const accepted = responses.filter((r) => r.statusCode === 201).map((r) => r.json().data);
     expect(accepted.length).toBeGreaterThanOrEqual(10);
 
     const { db } = t.services.database;
-    const rows = await db.select().from(gameRounds).where(eq(gameRounds.playerId, Number(player.id)));
+    const rows = await db
+      .select()
+      .from(gameRounds)
+      .where(eq(gameRounds.playerId, Number(player.id)));
     expect(rows.map((row) => row.id).sort()).toEqual(accepted.map((round) => round.round_id).sort());
     expect(rows.map((row) => row.nonce).sort((a, b) => a - b)).toEqual(rows.map((_, i) => i));
     expect(rows.every((row) => row.status === 'settled')).toBe(true);
@@ -78,7 +87,10 @@ describe('concurrent real rounds of one player', () => {
     );
     expect(responses.map((r) => r.statusCode).filter((status) => status !== 201)).toEqual([]);
     expect(new Set(responses.map((r) => r.json().data.round_id)).size).toBe(1);
-    const rows = await t.services.database.db.select().from(gameRounds).where(eq(gameRounds.playerId, Number(player.id)));
+    const rows = await t.services.database.db
+      .select()
+      .from(gameRounds)
+      .where(eq(gameRounds.playerId, Number(player.id)));
     expect(rows).toHaveLength(1);
     expect((await kit.wallet(player.token)).balance).toBe(10_00 - 1_00 + rows[0]!.win);
   });

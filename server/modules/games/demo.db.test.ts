@@ -62,7 +62,9 @@ describe('demo play', () => {
     expect(again.json().data).toEqual(first.json().data);
     const other = await kit.play('clockwork-comet', { mode: 'demo', stake: 2_00 }, { cookie, key });
     expect([other.statusCode, other.json().type]).toEqual([409, 'idempotency']);
-    const concurrent = await Promise.all(Array.from({ length: 5 }, () => kit.play('clockwork-comet', { mode: 'demo', stake: 50 }, { cookie, key: 'same-again' })));
+    const concurrent = await Promise.all(
+      Array.from({ length: 5 }, () => kit.play('clockwork-comet', { mode: 'demo', stake: 50 }, { cookie, key: 'same-again' })),
+    );
     expect(new Set(concurrent.map((r) => r.json().data.round_id)).size).toBe(1);
   });
 

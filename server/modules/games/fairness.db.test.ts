@@ -15,7 +15,12 @@ describe('GET /api/fairness', () => {
     const player = await kit.player();
     const response = await kit.call('GET', '/api/fairness', { token: player.token });
     expect(response.statusCode).toBe(200);
-    expect(response.json().data).toEqual({ mode: 'real', server_seed_hash: expect.stringMatching(/^[0-9a-f]{64}$/), client_seed: expect.stringMatching(/^[0-9a-f]{16}$/), nonce: 0 });
+    expect(response.json().data).toEqual({
+      mode: 'real',
+      server_seed_hash: expect.stringMatching(/^[0-9a-f]{64}$/),
+      client_seed: expect.stringMatching(/^[0-9a-f]{16}$/),
+      nonce: 0,
+    });
     // Stable until rotated.
     expect((await kit.call('GET', '/api/fairness', { token: player.token })).json()).toEqual(response.json());
     expect(JSON.stringify(response.json())).not.toMatch(/server_seed"/);
@@ -65,7 +70,16 @@ describe('rotation: the published hash, then the reveal', () => {
     const published = (await kit.call('GET', '/api/fairness', { token: player.token })).json().data.server_seed_hash;
     const rounds = [];
     for (const [slug, body] of [
-      ['european-roulette', { mode: 'real', bets: [{ type: 'corner', numbers: [17, 18, 20, 21], amount: 50 }, { type: 'high', amount: 1_00 }] }],
+      [
+        'european-roulette',
+        {
+          mode: 'real',
+          bets: [
+            { type: 'corner', numbers: [17, 18, 20, 21], amount: 50 },
+            { type: 'high', amount: 1_00 },
+          ],
+        },
+      ],
       ['lantern-orchard', { mode: 'real', stake: 1_00 }],
       ['tidebound-hoard', { mode: 'real', stake: 40 }],
       ['clockwork-comet', { mode: 'real', stake: 50 }],
@@ -155,10 +169,18 @@ describe('demo seeds', () => {
     const rotated = (await kit.call('POST', '/api/fairness/rotate', { headers: { cookie } })).json().data;
     expect(sha256(rotated.previous_server_seed)).toBe(seeds.server_seed_hash);
     expect(rotated).toMatchObject({ mode: 'demo', client_seed: 'guest seed', nonce: 0 });
-    const replay = await replayRound({ game: 'european-roulette', serverSeed: rotated.previous_server_seed, clientSeed: seeds.client_seed, nonce: 0, request: round.request });
+    const replay = await replayRound({
+      game: 'european-roulette',
+      serverSeed: rotated.previous_server_seed,
+      clientSeed: seeds.client_seed,
+      nonce: 0,
+      request: round.request,
+    });
     expect(replay).toMatchObject({ kind: 'roulette', outcome: { pocket: round.outcome.pocket } });
     // A signed-in player may ask for their demo seeds explicitly.
     const player = await kit.player();
-    expect((await kit.call('GET', '/api/fairness?mode=demo', { token: player.token, headers: { cookie } })).json().data.server_seed_hash).toBe(rotated.server_seed_hash);
+    expect((await kit.call('GET', '/api/fairness?mode=demo', { token: player.token, headers: { cookie } })).json().data.server_seed_hash).toBe(
+      rotated.server_seed_hash,
+    );
   });
 });

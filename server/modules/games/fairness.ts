@@ -31,7 +31,12 @@ export function createFairnessService({ db }: { db: Database }) {
   // rotated or changed the client seed) only makes the nonce claim fail, and the round reads the pair afresh.
   const known = new Map<number, SeedPair>();
   const currentOf = (playerId: number) => and(eq(fairnessSeeds.playerId, playerId), isNull(fairnessSeeds.revealedAt));
-  const view = (pair: SeedPair): FairnessSeeds => ({ mode: 'real', server_seed_hash: pair.serverSeedHash, client_seed: pair.clientSeed, nonce: pair.nextNonce });
+  const view = (pair: SeedPair): FairnessSeeds => ({
+    mode: 'real',
+    server_seed_hash: pair.serverSeedHash,
+    client_seed: pair.clientSeed,
+    nonce: pair.nextNonce,
+  });
 
   async function freshServerSeed() {
     const serverSeed = generateServerSeed();
@@ -42,7 +47,10 @@ export function createFairnessService({ db }: { db: Database }) {
   async function current(playerId: number): Promise<SeedPair> {
     const [found] = await db.select(columns).from(fairnessSeeds).where(currentOf(playerId));
     if (found) return found;
-    await db.insert(fairnessSeeds).values({ playerId, ...(await freshServerSeed()), clientSeed: defaultClientSeed() }).onConflictDoNothing();
+    await db
+      .insert(fairnessSeeds)
+      .values({ playerId, ...(await freshServerSeed()), clientSeed: defaultClientSeed() })
+      .onConflictDoNothing();
     const [made] = await db.select(columns).from(fairnessSeeds).where(currentOf(playerId));
     return made!;
   }

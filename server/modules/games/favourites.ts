@@ -11,7 +11,11 @@ export type FavouritesService = ReturnType<typeof createFavouritesService>;
 
 export function createFavouritesService({ db, catalog }: { db: Database; catalog: Pick<CatalogService, 'gamesByIds'> }) {
   async function list(playerId: number): Promise<GameSummary[]> {
-    const rows = await db.select({ gameId: favouriteGames.gameId }).from(favouriteGames).where(eq(favouriteGames.playerId, playerId)).orderBy(asc(favouriteGames.id));
+    const rows = await db
+      .select({ gameId: favouriteGames.gameId })
+      .from(favouriteGames)
+      .where(eq(favouriteGames.playerId, playerId))
+      .orderBy(asc(favouriteGames.id));
     return catalog.gamesByIds(rows.map((row) => row.gameId));
   }
 

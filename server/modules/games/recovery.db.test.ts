@@ -30,7 +30,8 @@ function crashingRounds() {
 }
 
 const roundRow = async (id: string) => (await t.services.database.db.select().from(gameRounds).where(eq(gameRounds.id, id)))[0]!;
-const journalsOf = async (id: string) => (await t.services.database.db.select().from(ledgerJournals).where(eq(ledgerJournals.referenceId, id))).map((j) => [j.type, j.idempotencyKey]).sort();
+const journalsOf = async (id: string) =>
+  (await t.services.database.db.select().from(ledgerJournals).where(eq(ledgerJournals.referenceId, id))).map((j) => [j.type, j.idempotencyKey]).sort();
 /** Every number straight up: whatever the pocket, 10 of the 370 staked comes back as 360. */
 const everyNumber = Array.from({ length: 37 }, (_, n) => ({ type: 'straight', numbers: [n], amount: 10 }));
 

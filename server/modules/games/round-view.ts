@@ -38,7 +38,11 @@ export function toGameRound(round: RoundRecord): GameRound {
     stake: round.stake,
     win: round.status === 'open' ? 0 : round.win,
     request: round.request,
-    outcome: visibleOutcome(round.outcome, round.state, round.moves.map((move) => move.action)),
+    outcome: visibleOutcome(
+      round.outcome,
+      round.state,
+      round.moves.map((move) => move.action),
+    ),
     fairness: { server_seed_hash: round.serverSeedHash, client_seed: round.clientSeed, nonce: round.nonce, server_seed: round.serverSeed },
     created_at: round.createdAt.toISOString(),
     settled_at: round.settledAt?.toISOString() ?? null,
@@ -47,5 +51,7 @@ export function toGameRound(round: RoundRecord): GameRound {
 
 /** What a replay with the same Idempotency-Key must match: the game and the normalised request. */
 export function requestHash(slug: string, request: RoundRequest): string {
-  return createHash('sha256').update(JSON.stringify([slug, request])).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify([slug, request]))
+    .digest('hex');
 }

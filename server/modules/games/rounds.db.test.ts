@@ -15,7 +15,14 @@ describe('a real roulette round', () => {
     const player = await kit.fundedPlayer(100_00);
     const response = await kit.play(
       'european-roulette',
-      { mode: 'real', bets: [{ type: 'red', amount: 5_00 }, { type: 'straight', numbers: [17], amount: 1_00 }, { type: 'dozen', index: 2, amount: 2_00 }] },
+      {
+        mode: 'real',
+        bets: [
+          { type: 'red', amount: 5_00 },
+          { type: 'straight', numbers: [17], amount: 1_00 },
+          { type: 'dozen', index: 2, amount: 2_00 },
+        ],
+      },
       { token: player.token },
     );
     expect(response.statusCode).toBe(201);
@@ -29,7 +36,13 @@ describe('a real roulette round', () => {
       status: 'settled',
       currency: 'EUR',
       stake: 8_00,
-      request: { bets: [{ type: 'red', amount: 5_00 }, { type: 'straight', numbers: [17], amount: 1_00 }, { type: 'dozen', index: 2, amount: 2_00 }] },
+      request: {
+        bets: [
+          { type: 'red', amount: 5_00 },
+          { type: 'straight', numbers: [17], amount: 1_00 },
+          { type: 'dozen', index: 2, amount: 2_00 },
+        ],
+      },
       fairness: { server_seed_hash: expect.stringMatching(/^[0-9a-f]{64}$/), client_seed: expect.any(String), nonce: 0, server_seed: null },
       settled_at: expect.any(String),
     });
@@ -77,7 +90,11 @@ describe('a real roulette round', () => {
     expect(one.json().data).toMatchObject({ round_id: ids[0], game: 'european-roulette', outcome: { pocket: expect.any(Number) } });
     // Other players' rounds, unknown ids and malformed ones are all "no such round".
     const other = await kit.player();
-    for (const [token, id] of [[other.token, ids[0]], [player.token, randomUUID()], [player.token, 'not-a-uuid']] as const) {
+    for (const [token, id] of [
+      [other.token, ids[0]],
+      [player.token, randomUUID()],
+      [player.token, 'not-a-uuid'],
+    ] as const) {
       const response = await kit.call('GET', `/api/player/rounds/${id}`, { token });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ message: 'No round with that id.' });
@@ -175,17 +192,39 @@ describe('bad input: a clear 4xx and nothing moves', () => {
       ['blackjack', { stake: 99 }, 'stake', 'The stake must be at least €1.00.'],
       ['blackjack', { stake: 500_01 }, 'stake', 'The stake may not be greater than €500.00.'],
       ['european-roulette', { bets: [{ type: 'red', amount: 5 }] }, 'bets.0.amount', 'Each bet must be at least €0.10.'],
-      ['european-roulette', { bets: [{ type: 'straight', numbers: [7], amount: 25_01 }] }, 'bets.0.amount', 'A straight bet may not be greater than €25.00 (chips on the same position count together).'],
       [
         'european-roulette',
-        { bets: [{ type: 'odd', amount: 10 }, { type: 'straight', numbers: [7], amount: 20_00 }, { type: 'straight', numbers: [7], amount: 5_01 }] },
+        { bets: [{ type: 'straight', numbers: [7], amount: 25_01 }] },
+        'bets.0.amount',
+        'A straight bet may not be greater than €25.00 (chips on the same position count together).',
+      ],
+      [
+        'european-roulette',
+        {
+          bets: [
+            { type: 'odd', amount: 10 },
+            { type: 'straight', numbers: [7], amount: 20_00 },
+            { type: 'straight', numbers: [7], amount: 5_01 },
+          ],
+        },
         'bets.1.amount',
         'A straight bet may not be greater than €25.00 (chips on the same position count together).',
       ],
-      ['european-roulette', { bets: [{ type: 'red', amount: 450_01 }] }, 'bets.0.amount', 'A red bet may not be greater than €450.00 (chips on the same position count together).'],
       [
         'european-roulette',
-        { bets: [{ type: 'red', amount: 450_00 }, { type: 'even', amount: 450_00 }, { type: 'low', amount: 100_01 }] },
+        { bets: [{ type: 'red', amount: 450_01 }] },
+        'bets.0.amount',
+        'A red bet may not be greater than €450.00 (chips on the same position count together).',
+      ],
+      [
+        'european-roulette',
+        {
+          bets: [
+            { type: 'red', amount: 450_00 },
+            { type: 'even', amount: 450_00 },
+            { type: 'low', amount: 100_01 },
+          ],
+        },
         'bets',
         'The total stake may not be greater than €1,000.00.',
       ],
@@ -196,7 +235,9 @@ describe('bad input: a clear 4xx and nothing moves', () => {
       expect(response.json().errors[field], JSON.stringify(body)).toEqual([message]);
     }
     // Just inside every limit is fine.
-    expect((await kit.play('european-roulette', { mode: 'real', bets: [{ type: 'straight', numbers: [7], amount: 25_00 }] }, { token: player.token })).statusCode).toBe(201);
+    expect(
+      (await kit.play('european-roulette', { mode: 'real', bets: [{ type: 'straight', numbers: [7], amount: 25_00 }] }, { token: player.token })).statusCode,
+    ).toBe(201);
     expect((await kit.snapshot(player)).rounds).toBe(before.rounds + 1);
   });
 
@@ -264,7 +305,11 @@ describe('idempotency', () => {
     expect(first.statusCode).toBe(201);
     const after = await kit.snapshot(player);
     // Numbers in another order are the same bet.
-    const replay = await kit.play('european-roulette', { mode: 'real', bets: [{ type: 'split', numbers: [17, 20], amount: 1_00 }] }, { token: player.token, key });
+    const replay = await kit.play(
+      'european-roulette',
+      { mode: 'real', bets: [{ type: 'split', numbers: [17, 20], amount: 1_00 }] },
+      { token: player.token, key },
+    );
     expect(replay.statusCode).toBe(201);
     const { balance: _a, ...firstRound } = first.json().data;
     const { balance: _b, ...replayed } = replay.json().data;
@@ -275,7 +320,10 @@ describe('idempotency', () => {
       ['lantern-orchard', { mode: 'real', stake: 1_00 }],
     ] as const) {
       const conflict = await kit.play(slug, other, { token: player.token, key });
-      expect([conflict.statusCode, conflict.json()]).toEqual([409, { message: 'This Idempotency-Key was already used with a different request.', type: 'idempotency' }]);
+      expect([conflict.statusCode, conflict.json()]).toEqual([
+        409,
+        { message: 'This Idempotency-Key was already used with a different request.', type: 'idempotency' },
+      ]);
     }
     expect(await kit.snapshot(player)).toEqual(after);
   });

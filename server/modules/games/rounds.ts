@@ -127,7 +127,10 @@ export function createRoundsService({
       });
     }
     const settledAt = new Date();
-    await db.update(gameRounds).set({ win, status: 'settled', settledAt, updatedAt: settledAt }).where(and(eq(gameRounds.id, row.id), eq(gameRounds.status, 'open')));
+    await db
+      .update(gameRounds)
+      .set({ win, status: 'settled', settledAt, updatedAt: settledAt })
+      .where(and(eq(gameRounds.id, row.id), eq(gameRounds.status, 'open')));
     // The stored time, so the first answer and any replay of it say the same.
     return settledAt;
   }

@@ -1,5 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { BLACKJACK_MOVES, CLIENT_SEED_PATTERN, DEMO_CURRENCY, ROUND_MODES, ROUND_STATUSES, type DemoWallet, type RoundMode, type RoundStatus } from '../../../contract/games.ts';
+import {
+  BLACKJACK_MOVES,
+  CLIENT_SEED_PATTERN,
+  DEMO_CURRENCY,
+  ROUND_MODES,
+  ROUND_STATUSES,
+  type DemoWallet,
+  type RoundMode,
+  type RoundStatus,
+} from '../../../contract/games.ts';
 import { presentedToken } from '../../http/auth.ts';
 import { idempotencyKey } from '../../http/idempotency-key.ts';
 import { playerGuards } from '../../http/player-guards.ts';
@@ -205,14 +214,24 @@ export async function gameRoutes(app: FastifyInstance, { services }: { services:
         querystring: {
           type: 'object',
           additionalProperties: false,
-          properties: { page: PAGE, per_page: PER_PAGE, game: { type: 'string', pattern: SLUG_PATTERN.source }, status: { type: 'string', enum: [...ROUND_STATUSES] } },
+          properties: {
+            page: PAGE,
+            per_page: PER_PAGE,
+            game: { type: 'string', pattern: SLUG_PATTERN.source },
+            status: { type: 'string', enum: [...ROUND_STATUSES] },
+          },
         },
         response: { 200: { type: 'object', required: ['data', 'meta'], properties: { data: { type: 'array', items: roundSchema }, meta: pageMetaSchema } } },
       },
     },
     async (request) => {
       const query = request.query as { page?: string; per_page?: string; game?: string; status?: RoundStatus };
-      return rounds.history(request.player!.id, { page: Number(query.page ?? 1), perPage: Number(query.per_page ?? 20), game: query.game, status: query.status });
+      return rounds.history(request.player!.id, {
+        page: Number(query.page ?? 1),
+        perPage: Number(query.per_page ?? 20),
+        game: query.game,
+        status: query.status,
+      });
     },
   );
 

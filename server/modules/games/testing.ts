@@ -56,7 +56,10 @@ export function gamesKit(t: TestApp) {
     const { ledger, config, database, games } = t.services;
     const accounts = await ledger.ensurePlayerAccounts(Number(player.id), config.defaultCurrency);
     const [entries] = await database.db.select({ n: count() }).from(ledgerEntries).where(eq(ledgerEntries.accountId, accounts.cash.id));
-    const [rounds] = await database.db.select({ n: count() }).from(gameRounds).where(eq(gameRounds.playerId, Number(player.id)));
+    const [rounds] = await database.db
+      .select({ n: count() })
+      .from(gameRounds)
+      .where(eq(gameRounds.playerId, Number(player.id)));
     return {
       wallet: await kit.wallet(player.token),
       cashEntries: entries!.n,

@@ -17,7 +17,10 @@ async function fundedPlayer(amount: number) {
   await t.ledger.transfer({
     idempotencyKey: `fund-${randomBytes(8).toString('hex')}`,
     type: 'deposit',
-    entries: [{ accountId: clearing.id, amount: -amount }, { accountId: accounts.cash.id, amount }],
+    entries: [
+      { accountId: clearing.id, amount: -amount },
+      { accountId: accounts.cash.id, amount },
+    ],
   });
   return { ...accounts, clearing, game };
 }
@@ -36,7 +39,10 @@ it('lets exactly one of 200 concurrent withdrawals of the whole balance succeed'
       t.ledger.transfer({
         idempotencyKey: `${prefix}-${i}`,
         type: 'withdrawal_hold',
-        entries: [{ accountId: p.cash.id, amount: -10_000 }, { accountId: p.withdrawal_hold.id, amount: 10_000 }],
+        entries: [
+          { accountId: p.cash.id, amount: -10_000 },
+          { accountId: p.withdrawal_hold.id, amount: 10_000 },
+        ],
       }),
     ),
   );
@@ -55,7 +61,15 @@ it('gives 100 concurrent transfers with one idempotency key exactly one effect',
   const key = `same-${randomBytes(8).toString('hex')}`;
   const outcomes = await Promise.allSettled(
     Array.from({ length: 100 }, () =>
-      t.ledger.transfer({ idempotencyKey: key, type: 'bet', referenceId: 'round-42', entries: [{ accountId: p.cash.id, amount: -2_500 }, { accountId: p.game.id, amount: 2_500 }] }),
+      t.ledger.transfer({
+        idempotencyKey: key,
+        type: 'bet',
+        referenceId: 'round-42',
+        entries: [
+          { accountId: p.cash.id, amount: -2_500 },
+          { accountId: p.game.id, amount: 2_500 },
+        ],
+      }),
     ),
   );
   const results = outcomes.map((o) => {
@@ -64,7 +78,11 @@ it('gives 100 concurrent transfers with one idempotency key exactly one effect',
   }) as TransferResult[];
   expect(results.filter((r) => !r.replayed)).toHaveLength(1);
   expect(new Set(results.map((r) => r.id)).size).toBe(1);
-  for (const r of results) expect(r.entries).toEqual([{ accountId: p.cash.id, amount: -2_500 }, { accountId: p.game.id, amount: 2_500 }]);
+  for (const r of results)
+    expect(r.entries).toEqual([
+      { accountId: p.cash.id, amount: -2_500 },
+      { accountId: p.game.id, amount: 2_500 },
+    ]);
   expect(await balance(p.cash.id)).toBe(7_500);
   expect(await count(sql`select count(*) as n from ledger_journals where idempotency_key = ${key}`)).toBe(1);
   expect(await count(sql`select count(*) as n from ledger_entries where account_id = ${p.cash.id}`)).toBe(2);

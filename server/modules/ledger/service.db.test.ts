@@ -16,7 +16,14 @@ async function fundedPlayer(amount: number, currency = 'EUR') {
   const clearing = await t.ledger.houseAccount('payment_clearing', currency);
   const game = await t.ledger.houseAccount('game', currency);
   if (amount > 0) {
-    await t.ledger.transfer({ idempotencyKey: key(), type: 'deposit', entries: [{ accountId: clearing.id, amount: -amount }, { accountId: accounts.cash.id, amount }] });
+    await t.ledger.transfer({
+      idempotencyKey: key(),
+      type: 'deposit',
+      entries: [
+        { accountId: clearing.id, amount: -amount },
+        { accountId: accounts.cash.id, amount },
+      ],
+    });
   }
   return { playerId, ...accounts, clearing, game };
 }
@@ -31,7 +38,7 @@ async function journalCount(): Promise<number> {
 }
 
 describe('accounts', () => {
-  it('creates a player\'s cash, bonus and hold accounts once per currency', async () => {
+  it("creates a player's cash, bonus and hold accounts once per currency", async () => {
     const playerId = await insertTestPlayer(t.database.db);
     const first = await t.ledger.ensurePlayerAccounts(playerId, 'EUR');
     const again = await t.ledger.ensurePlayerAccounts(playerId, 'EUR');
@@ -41,7 +48,12 @@ describe('accounts', () => {
     expect(usd.cash.id).not.toBe(first.cash.id);
     expect(first.cash).toMatchObject({ ownerType: 'player', playerId, kind: 'cash', currency: 'EUR', balance: 0 });
     expect((await t.ledger.balances(playerId)).map((a) => `${a.currency}:${a.kind}`).sort()).toEqual([
-      'EUR:bonus', 'EUR:cash', 'EUR:withdrawal_hold', 'USD:bonus', 'USD:cash', 'USD:withdrawal_hold',
+      'EUR:bonus',
+      'EUR:cash',
+      'EUR:withdrawal_hold',
+      'USD:bonus',
+      'USD:cash',
+      'USD:withdrawal_hold',
     ]);
   });
 
@@ -72,10 +84,16 @@ describe('transfer', () => {
       type: 'bet',
       referenceId: 'round-1',
       metadata: { game: 'roulette' },
-      entries: [{ accountId: p.cash.id, amount: -1_250 }, { accountId: p.game.id, amount: 1_250 }],
+      entries: [
+        { accountId: p.cash.id, amount: -1_250 },
+        { accountId: p.game.id, amount: 1_250 },
+      ],
     });
     expect(result).toMatchObject({ type: 'bet', referenceId: 'round-1', metadata: { game: 'roulette' }, replayed: false });
-    expect(result.entries).toEqual([{ accountId: p.cash.id, amount: -1_250 }, { accountId: p.game.id, amount: 1_250 }]);
+    expect(result.entries).toEqual([
+      { accountId: p.cash.id, amount: -1_250 },
+      { accountId: p.game.id, amount: 1_250 },
+    ]);
     expect(await balanceOf(p.cash.id)).toBe(3_750);
     expect((await t.ledger.entriesOf(p.cash.id)).map((e) => e.amount)).toEqual([5_000, -1_250]);
     const journal = await t.ledger.journal(result.id);
@@ -87,7 +105,14 @@ describe('transfer', () => {
   it('lets house accounts go negative', async () => {
     const p = await fundedPlayer(0, 'SEK');
     const before = await balanceOf(p.clearing.id);
-    await t.ledger.transfer({ idempotencyKey: key(), type: 'deposit', entries: [{ accountId: p.clearing.id, amount: -999 }, { accountId: p.cash.id, amount: 999 }] });
+    await t.ledger.transfer({
+      idempotencyKey: key(),
+      type: 'deposit',
+      entries: [
+        { accountId: p.clearing.id, amount: -999 },
+        { accountId: p.cash.id, amount: 999 },
+      ],
+    });
     expect(await balanceOf(p.clearing.id)).toBe(before - 999);
     expect(await balanceOf(p.clearing.id)).toBeLessThan(0);
   });
@@ -97,20 +122,66 @@ describe('transfer', () => {
     await t.ledger.transfer({
       idempotencyKey: key(),
       type: 'bet',
-      entries: [{ accountId: p.cash.id, amount: -600 }, { accountId: p.cash.id, amount: -400 }, { accountId: p.game.id, amount: 1_000 }],
+      entries: [
+        { accountId: p.cash.id, amount: -600 },
+        { accountId: p.cash.id, amount: -400 },
+        { accountId: p.game.id, amount: 1_000 },
+      ],
     });
     expect(await balanceOf(p.cash.id)).toBe(0);
   });
 
   it.each([
     ['one entry', [{ accountId: 1, amount: 0 }]],
-    ['a zero amount', [{ accountId: 1, amount: 0 }, { accountId: 2, amount: 0 }]],
-    ['a fractional amount', [{ accountId: 1, amount: -0.5 }, { accountId: 2, amount: 0.5 }]],
-    ['a NaN amount', [{ accountId: 1, amount: Number.NaN }, { accountId: 2, amount: 1 }]],
-    ['an unsafe amount', [{ accountId: 1, amount: -(2 ** 53) }, { accountId: 2, amount: 2 ** 53 }]],
-    ['entries that do not sum to zero', [{ accountId: 1, amount: -100 }, { accountId: 2, amount: 99 }]],
-    ['entries that cancel out on one account', [{ accountId: 1, amount: -100 }, { accountId: 1, amount: 100 }]],
-    ['a bad account id', [{ accountId: 0, amount: -1 }, { accountId: 2, amount: 1 }]],
+    [
+      'a zero amount',
+      [
+        { accountId: 1, amount: 0 },
+        { accountId: 2, amount: 0 },
+      ],
+    ],
+    [
+      'a fractional amount',
+      [
+        { accountId: 1, amount: -0.5 },
+        { accountId: 2, amount: 0.5 },
+      ],
+    ],
+    [
+      'a NaN amount',
+      [
+        { accountId: 1, amount: Number.NaN },
+        { accountId: 2, amount: 1 },
+      ],
+    ],
+    [
+      'an unsafe amount',
+      [
+        { accountId: 1, amount: -(2 ** 53) },
+        { accountId: 2, amount: 2 ** 53 },
+      ],
+    ],
+    [
+      'entries that do not sum to zero',
+      [
+        { accountId: 1, amount: -100 },
+        { accountId: 2, amount: 99 },
+      ],
+    ],
+    [
+      'entries that cancel out on one account',
+      [
+        { accountId: 1, amount: -100 },
+        { accountId: 1, amount: 100 },
+      ],
+    ],
+    [
+      'a bad account id',
+      [
+        { accountId: 0, amount: -1 },
+        { accountId: 2, amount: 1 },
+      ],
+    ],
   ])('refuses %s and moves nothing', async (_name, entries) => {
     const before = await journalCount();
     await expect(t.ledger.transfer({ idempotencyKey: key(), type: 'adjustment', entries })).rejects.toBeInstanceOf(LedgerValidationError);
@@ -119,12 +190,22 @@ describe('transfer', () => {
 
   it('refuses an unknown journal type, an empty key and an unknown account', async () => {
     const p = await fundedPlayer(100);
-    const entries = [{ accountId: p.cash.id, amount: -1 }, { accountId: p.game.id, amount: 1 }];
+    const entries = [
+      { accountId: p.cash.id, amount: -1 },
+      { accountId: p.game.id, amount: 1 },
+    ];
     await expect(t.ledger.transfer({ idempotencyKey: key(), type: 'gift' as 'bet', entries })).rejects.toBeInstanceOf(LedgerValidationError);
     await expect(t.ledger.transfer({ idempotencyKey: '', type: 'bet', entries })).rejects.toBeInstanceOf(LedgerValidationError);
     const before = await journalCount();
     await expect(
-      t.ledger.transfer({ idempotencyKey: key(), type: 'bet', entries: [{ accountId: p.cash.id, amount: -1 }, { accountId: 987_654_321, amount: 1 }] }),
+      t.ledger.transfer({
+        idempotencyKey: key(),
+        type: 'bet',
+        entries: [
+          { accountId: p.cash.id, amount: -1 },
+          { accountId: 987_654_321, amount: 1 },
+        ],
+      }),
     ).rejects.toThrow(/Unknown ledger account 987654321/);
     expect(await journalCount()).toBe(before);
     expect(await balanceOf(p.cash.id)).toBe(100);
@@ -135,7 +216,14 @@ describe('transfer', () => {
     const usdGame = await t.ledger.houseAccount('game', 'USD');
     const before = await journalCount();
     await expect(
-      t.ledger.transfer({ idempotencyKey: key(), type: 'bet', entries: [{ accountId: p.cash.id, amount: -100 }, { accountId: usdGame.id, amount: 100 }] }),
+      t.ledger.transfer({
+        idempotencyKey: key(),
+        type: 'bet',
+        entries: [
+          { accountId: p.cash.id, amount: -100 },
+          { accountId: usdGame.id, amount: 100 },
+        ],
+      }),
     ).rejects.toThrow(/one currency/);
     expect(await balanceOf(p.cash.id)).toBe(1_000);
     expect(await journalCount()).toBe(before);
@@ -147,7 +235,14 @@ describe('transfer', () => {
     const journalsBefore = await journalCount();
     const k = key();
     const error = await t.ledger
-      .transfer({ idempotencyKey: k, type: 'bet', entries: [{ accountId: p.game.id, amount: 501 }, { accountId: p.cash.id, amount: -501 }] })
+      .transfer({
+        idempotencyKey: k,
+        type: 'bet',
+        entries: [
+          { accountId: p.game.id, amount: 501 },
+          { accountId: p.cash.id, amount: -501 },
+        ],
+      })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InsufficientFunds);
     expect((error as InsufficientFunds).accountId).toBe(p.cash.id);
@@ -156,7 +251,14 @@ describe('transfer', () => {
     expect(await journalCount()).toBe(journalsBefore);
     expect(await t.ledger.journal(k)).toBeNull();
     // Spending exactly the balance is fine, with the same key.
-    await t.ledger.transfer({ idempotencyKey: k, type: 'bet', entries: [{ accountId: p.game.id, amount: 500 }, { accountId: p.cash.id, amount: -500 }] });
+    await t.ledger.transfer({
+      idempotencyKey: k,
+      type: 'bet',
+      entries: [
+        { accountId: p.game.id, amount: 500 },
+        { accountId: p.cash.id, amount: -500 },
+      ],
+    });
     expect(await balanceOf(p.cash.id)).toBe(0);
   });
 
@@ -166,7 +268,11 @@ describe('transfer', () => {
       t.ledger.transfer({
         idempotencyKey: key(),
         type: 'bet',
-        entries: [{ accountId: p.cash.id, amount: -300 }, { accountId: p.bonus.id, amount: -1 }, { accountId: p.game.id, amount: 301 }],
+        entries: [
+          { accountId: p.cash.id, amount: -300 },
+          { accountId: p.bonus.id, amount: -1 },
+          { accountId: p.game.id, amount: 301 },
+        ],
       }),
     ).rejects.toBeInstanceOf(InsufficientFunds);
     expect(await balanceOf(p.cash.id)).toBe(300);
@@ -177,7 +283,15 @@ describe('idempotency', () => {
   it('returns the first result on a replay with the same body and moves nothing', async () => {
     const p = await fundedPlayer(1_000);
     const k = key();
-    const request = { idempotencyKey: k, type: 'bet' as const, referenceId: 'r', entries: [{ accountId: p.cash.id, amount: -100 }, { accountId: p.game.id, amount: 100 }] };
+    const request = {
+      idempotencyKey: k,
+      type: 'bet' as const,
+      referenceId: 'r',
+      entries: [
+        { accountId: p.cash.id, amount: -100 },
+        { accountId: p.game.id, amount: 100 },
+      ],
+    };
     const first = await t.ledger.transfer(request);
     const journalsAfterFirst = await journalCount();
     const second = await t.ledger.transfer({ ...request, metadata: { note: 'metadata is not part of the body' } });
@@ -192,11 +306,37 @@ describe('idempotency', () => {
   it('throws IdempotencyConflict for the same key with a different body and moves nothing', async () => {
     const p = await fundedPlayer(1_000);
     const k = key();
-    await t.ledger.transfer({ idempotencyKey: k, type: 'bet', entries: [{ accountId: p.cash.id, amount: -100 }, { accountId: p.game.id, amount: 100 }] });
+    await t.ledger.transfer({
+      idempotencyKey: k,
+      type: 'bet',
+      entries: [
+        { accountId: p.cash.id, amount: -100 },
+        { accountId: p.game.id, amount: 100 },
+      ],
+    });
     const variants = [
-      { type: 'bet' as const, entries: [{ accountId: p.cash.id, amount: -200 }, { accountId: p.game.id, amount: 200 }] },
-      { type: 'adjustment' as const, entries: [{ accountId: p.cash.id, amount: -100 }, { accountId: p.game.id, amount: 100 }] },
-      { type: 'bet' as const, referenceId: 'other', entries: [{ accountId: p.cash.id, amount: -100 }, { accountId: p.game.id, amount: 100 }] },
+      {
+        type: 'bet' as const,
+        entries: [
+          { accountId: p.cash.id, amount: -200 },
+          { accountId: p.game.id, amount: 200 },
+        ],
+      },
+      {
+        type: 'adjustment' as const,
+        entries: [
+          { accountId: p.cash.id, amount: -100 },
+          { accountId: p.game.id, amount: 100 },
+        ],
+      },
+      {
+        type: 'bet' as const,
+        referenceId: 'other',
+        entries: [
+          { accountId: p.cash.id, amount: -100 },
+          { accountId: p.game.id, amount: 100 },
+        ],
+      },
     ];
     for (const variant of variants) {
       await expect(t.ledger.transfer({ idempotencyKey: k, ...variant })).rejects.toBeInstanceOf(IdempotencyConflict);
@@ -205,7 +345,14 @@ describe('idempotency', () => {
   });
 
   it('hashes requests stably', () => {
-    const body = { type: 'win' as const, referenceId: 'x', entries: [{ accountId: 1, amount: -5 }, { accountId: 2, amount: 5 }] };
+    const body = {
+      type: 'win' as const,
+      referenceId: 'x',
+      entries: [
+        { accountId: 1, amount: -5 },
+        { accountId: 2, amount: 5 },
+      ],
+    };
     expect(requestHash(body)).toBe(requestHash({ ...body, entries: body.entries.map((e) => ({ amount: e.amount, accountId: e.accountId })) }));
     expect(requestHash(body)).not.toBe(requestHash({ ...body, referenceId: null }));
     expect(requestHash({ ...body, referenceId: undefined })).toBe(requestHash({ ...body, referenceId: null }));

@@ -174,9 +174,10 @@ function isRefusal(error: unknown): boolean {
  */
 async function runTransferStatement(executor: Database | LedgerTransaction, values: unknown[]): Promise<TransferOutcome[]> {
   const client = (executor as unknown as { session: { client: RawClient } }).session.client;
-  const result = typeof client.exec === 'function'
-    ? await client.query(TRANSFER_STATEMENT, values)
-    : await client.query({ name: 'ledger_transfer_v4', text: TRANSFER_STATEMENT, values });
+  const result =
+    typeof client.exec === 'function'
+      ? await client.query(TRANSFER_STATEMENT, values)
+      : await client.query({ name: 'ledger_transfer_v4', text: TRANSFER_STATEMENT, values });
   return (result.rows as TransferOutcome[]).map((row) => ({ ...row, updated: typeof row.updated === 'string' ? JSON.parse(row.updated) : row.updated }));
 }
 
@@ -214,7 +215,8 @@ export function createLedgerService({
   });
 
   function checkCurrency(currency: string): void {
-    if (typeof currency !== 'string' || !/^[A-Z]{3}$/.test(currency)) throw new LedgerValidationError(`Currency must be an ISO 4217 code, got ${JSON.stringify(currency)}`);
+    if (typeof currency !== 'string' || !/^[A-Z]{3}$/.test(currency))
+      throw new LedgerValidationError(`Currency must be an ISO 4217 code, got ${JSON.stringify(currency)}`);
   }
 
   async function loadJournal(executor: Executor, where: SQL): Promise<(Journal & { requestHash: string }) | null> {

@@ -51,7 +51,11 @@ describe('player messages', () => {
     try {
       const id = (await send(player.id, 'Live', 'Hello')).json().data.id;
       await expect.poll(() => seen.filter((e) => e.name === 'MessageReceived').length).toBe(1);
-      expect(seen.find((e) => e.name === 'MessageReceived')).toEqual({ playerId: Number(player.id), name: 'MessageReceived', data: { message: expect.objectContaining({ id, subject: 'Live' }), unread: 1 } });
+      expect(seen.find((e) => e.name === 'MessageReceived')).toEqual({
+        playerId: Number(player.id),
+        name: 'MessageReceived',
+        data: { message: expect.objectContaining({ id, subject: 'Live' }), unread: 1 },
+      });
     } finally {
       stop();
     }
@@ -59,7 +63,9 @@ describe('player messages', () => {
 
   it('operators only; unknown players and bad bodies are refused and nothing is stored', async () => {
     const player = await kit.player();
-    expect((await kit.call('POST', '/api/admin/messages', { token: player.token, payload: { player_id: player.id, subject: 's', body: 'b' } })).statusCode).toBe(401);
+    expect(
+      (await kit.call('POST', '/api/admin/messages', { token: player.token, payload: { player_id: player.id, subject: 's', body: 'b' } })).statusCode,
+    ).toBe(401);
     const unknown = await send('999999999');
     expect([unknown.statusCode, unknown.json().errors]).toEqual([422, { player_id: ['No player with that id.'] }]);
     for (const payload of [
@@ -70,7 +76,9 @@ describe('player messages', () => {
       { player_id: -4, subject: 's', body: 'b' },
       { subject: 's', body: 'b' },
     ]) {
-      expect((await kit.call('POST', '/api/admin/messages', { token: await kit.operator(), payload })).statusCode, JSON.stringify(payload).slice(0, 60)).toBe(422);
+      expect((await kit.call('POST', '/api/admin/messages', { token: await kit.operator(), payload })).statusCode, JSON.stringify(payload).slice(0, 60)).toBe(
+        422,
+      );
     }
     expect((await inbox(player.token)).json().data).toEqual([]);
   });

@@ -6,7 +6,13 @@ import type { Services } from '../../services.ts';
 export const messageSchema = {
   type: 'object',
   required: ['id', 'subject', 'body', 'created_at', 'read_at'],
-  properties: { id: { type: 'string' }, subject: { type: 'string' }, body: { type: 'string' }, created_at: { type: 'string' }, read_at: { type: ['string', 'null'] } },
+  properties: {
+    id: { type: 'string' },
+    subject: { type: 'string' },
+    body: { type: 'string' },
+    created_at: { type: 'string' },
+    read_at: { type: ['string', 'null'] },
+  },
 } as const;
 export const messageIdParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: '^[1-9][0-9]{0,14}$' } } } as const;
 const notFound = () => new Problem(404, 'No message with that id.');
@@ -24,7 +30,10 @@ export async function messageRoutes(app: FastifyInstance, { services }: { servic
           200: {
             type: 'object',
             required: ['data', 'meta'],
-            properties: { data: { type: 'array', items: messageSchema }, meta: { type: 'object', required: ['unread'], properties: { unread: { type: 'integer' } } } },
+            properties: {
+              data: { type: 'array', items: messageSchema },
+              meta: { type: 'object', required: ['unread'], properties: { unread: { type: 'integer' } } },
+            },
           },
         },
       },
@@ -37,7 +46,10 @@ export async function messageRoutes(app: FastifyInstance, { services }: { servic
 
   app.post(
     '/api/player/messages/:id/read',
-    { preHandler: signedIn, schema: { params: messageIdParams, response: { 200: { type: 'object', required: ['data'], properties: { data: messageSchema } } } } },
+    {
+      preHandler: signedIn,
+      schema: { params: messageIdParams, response: { 200: { type: 'object', required: ['data'], properties: { data: messageSchema } } } },
+    },
     async (request) => {
       const message = await messages.markRead(request.player!.id, Number((request.params as { id: string }).id));
       if (!message) throw notFound();
@@ -50,5 +62,3 @@ export async function messageRoutes(app: FastifyInstance, { services }: { servic
     return reply.code(204).send();
   });
 }
-
-

@@ -21,7 +21,10 @@ export function createMessagesService({ db, events }: { db: Database; events: Pl
   const visible = (playerId: number) => and(eq(playerMessages.playerId, playerId), isNull(playerMessages.deletedAt));
 
   async function unread(playerId: number): Promise<number> {
-    const [row] = await db.select({ n: count() }).from(playerMessages).where(and(visible(playerId), isNull(playerMessages.readAt)));
+    const [row] = await db
+      .select({ n: count() })
+      .from(playerMessages)
+      .where(and(visible(playerId), isNull(playerMessages.readAt)));
     return Number(row?.n ?? 0);
   }
 
@@ -40,12 +43,19 @@ export function createMessagesService({ db, events }: { db: Database; events: Pl
         .update(playerMessages)
         .set({ readAt: new Date() })
         .where(and(eq(playerMessages.id, id), visible(playerId), isNull(playerMessages.readAt)));
-      const [row] = await db.select().from(playerMessages).where(and(eq(playerMessages.id, id), visible(playerId)));
+      const [row] = await db
+        .select()
+        .from(playerMessages)
+        .where(and(eq(playerMessages.id, id), visible(playerId)));
       return row ? toMessage(row) : null;
     },
 
     async remove(playerId: number, id: number): Promise<boolean> {
-      const rows = await db.update(playerMessages).set({ deletedAt: new Date() }).where(and(eq(playerMessages.id, id), visible(playerId))).returning({ id: playerMessages.id });
+      const rows = await db
+        .update(playerMessages)
+        .set({ deletedAt: new Date() })
+        .where(and(eq(playerMessages.id, id), visible(playerId)))
+        .returning({ id: playerMessages.id });
       return rows.length === 1;
     },
 
@@ -53,7 +63,10 @@ export function createMessagesService({ db, events }: { db: Database; events: Pl
     async send(input: { playerId: number; subject: string; body: string; sentBy: number | null }): Promise<PlayerMessage | null> {
       const [player] = await db.select({ id: players.id }).from(players).where(eq(players.id, input.playerId));
       if (!player) return null;
-      const [row] = await db.insert(playerMessages).values({ playerId: input.playerId, subject: input.subject, body: input.body, sentBy: input.sentBy }).returning();
+      const [row] = await db
+        .insert(playerMessages)
+        .values({ playerId: input.playerId, subject: input.subject, body: input.body, sentBy: input.sentBy })
+        .returning();
       const message = toMessage(row!);
       events.publish(input.playerId, 'MessageReceived', { message, unread: await unread(input.playerId) });
       return message;

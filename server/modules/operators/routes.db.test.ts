@@ -17,7 +17,11 @@ afterAll(async () => {
 
 let lastIp = 0;
 const newIp = () => `10.80.${Math.floor(++lastIp / 250)}.${(lastIp % 250) + 1}`;
-function call(method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, { token, payload, cookies }: { token?: string; payload?: unknown; cookies?: Record<string, string> } = {}) {
+function call(
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH',
+  url: string,
+  { token, payload, cookies }: { token?: string; payload?: unknown; cookies?: Record<string, string> } = {},
+) {
   return t.app.inject({
     method,
     url,
@@ -74,7 +78,10 @@ describe('POST /api/admin/login', () => {
     const unknown = await call('POST', '/api/admin/login', { payload: { email: 'who@casino.example', password: OPERATOR.password } });
     for (const response of [wrong, unknown]) {
       expect(response.statusCode).toBe(422);
-      expect(response.json()).toEqual({ message: 'These credentials do not match our records.', errors: { email: ['These credentials do not match our records.'] } });
+      expect(response.json()).toEqual({
+        message: 'These credentials do not match our records.',
+        errors: { email: ['These credentials do not match our records.'] },
+      });
     }
     expect((await call('POST', '/api/admin/login', { payload: {} })).statusCode).toBe(422);
     expect((await call('POST', '/api/admin/login', { payload: { email: 'x', password: 'y'.repeat(2000) } })).statusCode).toBe(422);
@@ -113,7 +120,9 @@ describe('GET /api/admin/players?email=', () => {
     const admin = await adminToken();
     const response = await call('GET', `/api/admin/players?email=${tag.toUpperCase()}`, { token: admin });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ data: [{ id: found.json().data.id, email: `${tag}@example.com`, active: false, blocked: false, kyc_status: 'unverified' }] });
+    expect(response.json()).toEqual({
+      data: [{ id: found.json().data.id, email: `${tag}@example.com`, active: false, blocked: false, kyc_status: 'unverified' }],
+    });
     expect((await call('GET', `/api/admin/players?email=${encodeURIComponent(player.email)}`, { token: admin })).json().data).toHaveLength(1);
     expect((await call('GET', '/api/admin/players?email=%25', { token: admin })).json()).toEqual({ data: [] });
     expect((await call('GET', '/api/admin/players', { token: admin })).json().data.length).toBeGreaterThan(1);
@@ -143,7 +152,8 @@ describe('blocking', () => {
     const admin = await adminToken();
     expect((await call('POST', '/api/admin/players/999999999/block', { token: admin })).json()).toEqual({ message: 'No player with that id.' });
     expect((await call('POST', '/api/admin/players/999999999/block', { token: admin })).statusCode).toBe(404);
-    for (const id of ['abc', '0', '-1', '1.5', '9'.repeat(30)]) expect((await call('POST', `/api/admin/players/${id}/block`, { token: admin })).statusCode, id).toBe(422);
+    for (const id of ['abc', '0', '-1', '1.5', '9'.repeat(30)])
+      expect((await call('POST', `/api/admin/players/${id}/block`, { token: admin })).statusCode, id).toBe(422);
   });
 });
 

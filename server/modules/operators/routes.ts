@@ -35,12 +35,22 @@ export async function operatorRoutes(app: FastifyInstance, { services }: { servi
     request.operator = operator;
   }
 
-  const failures = limitFailures(app, { name: 'admin-login-failures', max: 10, windowMs: MINUTES_15, by: bodyEmail, message: 'Too many failed login attempts for this account.' });
+  const failures = limitFailures(app, {
+    name: 'admin-login-failures',
+    max: 10,
+    windowMs: MINUTES_15,
+    by: bodyEmail,
+    message: 'Too many failed login attempts for this account.',
+  });
   app.post(
     '/api/admin/login',
     {
       schema: {
-        body: { type: 'object', required: ['email', 'password'], properties: { email: { type: 'string', maxLength: 254 }, password: { type: 'string', maxLength: 1024 } } },
+        body: {
+          type: 'object',
+          required: ['email', 'password'],
+          properties: { email: { type: 'string', maxLength: 254 }, password: { type: 'string', maxLength: 1024 } },
+        },
         response: { 200: { type: 'object', required: ['token', 'expires_at'], properties: { token: { type: 'string' }, expires_at: { type: 'string' } } } },
       },
       preHandler: limitRequests(app, services.config.rateLimitAllowlist, [
@@ -79,7 +89,10 @@ export async function operatorRoutes(app: FastifyInstance, { services }: { servi
   for (const action of ['block', 'unblock'] as const) {
     app.post(
       `/api/admin/players/:id/${action}`,
-      { preHandler: operatorOnly, schema: { params: playerIdParams, response: { 200: { type: 'object', required: ['data'], properties: { data: adminPlayer } } } } },
+      {
+        preHandler: operatorOnly,
+        schema: { params: playerIdParams, response: { 200: { type: 'object', required: ['data'], properties: { data: adminPlayer } } } },
+      },
       async (request) => {
         const id = (request.params as { id: string }).id;
         const player = await accounts.setBlocked(Number(id), action === 'block');
@@ -97,7 +110,12 @@ export async function operatorRoutes(app: FastifyInstance, { services }: { servi
       preHandler: operatorOnly,
       schema: {
         params: playerIdParams,
-        body: { type: 'object', required: ['status'], additionalProperties: false, properties: { status: { type: 'string', enum: KYC_STATUSES.filter((s) => s !== 'unverified') } } },
+        body: {
+          type: 'object',
+          required: ['status'],
+          additionalProperties: false,
+          properties: { status: { type: 'string', enum: KYC_STATUSES.filter((s) => s !== 'unverified') } },
+        },
         response: { 200: { type: 'object', required: ['data'], properties: { data: adminPlayer } } },
       },
     },
@@ -156,7 +174,12 @@ export async function operatorRoutes(app: FastifyInstance, { services }: { servi
           required: ['player_id', 'subject', 'body'],
           additionalProperties: false,
           properties: {
-            player_id: { anyOf: [{ type: 'string', pattern: '^[1-9][0-9]{0,14}$' }, { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER }] },
+            player_id: {
+              anyOf: [
+                { type: 'string', pattern: '^[1-9][0-9]{0,14}$' },
+                { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+              ],
+            },
             subject: { type: 'string', minLength: 1, maxLength: MESSAGE_LIMITS.subject },
             body: { type: 'string', minLength: 1, maxLength: MESSAGE_LIMITS.body },
           },
@@ -181,7 +204,11 @@ export async function operatorRoutes(app: FastifyInstance, { services }: { servi
     {
       preHandler: operatorOnly,
       schema: {
-        body: { type: 'object', required: ['registration_activation_type'], properties: { registration_activation_type: { type: 'string', enum: [...ACTIVATION_TYPES] } } },
+        body: {
+          type: 'object',
+          required: ['registration_activation_type'],
+          properties: { registration_activation_type: { type: 'string', enum: [...ACTIVATION_TYPES] } },
+        },
       },
     },
     async (request) => {

@@ -19,7 +19,9 @@ export const operatorTokens = pgTable(
   'operator_tokens',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    operatorId: bigint('operator_id', { mode: 'number' }).notNull().references(() => operators.id, { onDelete: 'cascade' }),
+    operatorId: bigint('operator_id', { mode: 'number' })
+      .notNull()
+      .references(() => operators.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull().unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
@@ -33,7 +35,9 @@ export const operatorActions = pgTable(
   'operator_actions',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    operatorId: bigint('operator_id', { mode: 'number' }).notNull().references(() => operators.id),
+    operatorId: bigint('operator_id', { mode: 'number' })
+      .notNull()
+      .references(() => operators.id),
     action: text('action').notNull(),
     subject: text('subject').notNull(),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),

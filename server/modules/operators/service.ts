@@ -12,7 +12,10 @@ export type OperatorsService = ReturnType<typeof createOperatorsService>;
 
 export function createOperatorsService({ db, passwords, now = () => new Date() }: { db: Database; passwords: PasswordHasher; now?: () => Date }) {
   async function findByEmail(email: string) {
-    const [row] = await db.select().from(operators).where(eq(sql`lower(${operators.email})`, email.trim().toLowerCase()));
+    const [row] = await db
+      .select()
+      .from(operators)
+      .where(eq(sql`lower(${operators.email})`, email.trim().toLowerCase()));
     return row;
   }
 
@@ -60,7 +63,14 @@ export function createOperatorsService({ db, passwords, now = () => new Date() }
     async authenticate(token: string | undefined): Promise<AuthenticatedOperator | null> {
       if (!looksLikeToken(token)) return null;
       const [row] = await db
-        .select({ tokenId: operatorTokens.id, lastUsedAt: operatorTokens.lastUsedAt, expiresAt: operatorTokens.expiresAt, id: operators.id, email: operators.email, disabled: operators.disabled })
+        .select({
+          tokenId: operatorTokens.id,
+          lastUsedAt: operatorTokens.lastUsedAt,
+          expiresAt: operatorTokens.expiresAt,
+          id: operators.id,
+          email: operators.email,
+          disabled: operators.disabled,
+        })
         .from(operatorTokens)
         .innerJoin(operators, eq(operators.id, operatorTokens.operatorId))
         .where(eq(operatorTokens.tokenHash, sha256(token)));

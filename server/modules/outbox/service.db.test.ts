@@ -106,7 +106,10 @@ describe('the transactional outbox', () => {
     const hopeless = createOutboxService({ db: database.db, mailer: broken, sms: noSms });
     await database.db.transaction((tx) => hopeless.enqueue(tx, mail('hopeless@example.com')));
     for (let i = 0; i < MAX_ATTEMPTS; i++) {
-      await database.db.update(outboxMessages).set({ nextAttemptAt: sql`now() - interval '1 second'` }).where(eq(outboxMessages.recipient, 'hopeless@example.com'));
+      await database.db
+        .update(outboxMessages)
+        .set({ nextAttemptAt: sql`now() - interval '1 second'` })
+        .where(eq(outboxMessages.recipient, 'hopeless@example.com'));
       await hopeless.drain();
     }
     expect(await rowFor('hopeless@example.com')).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
@@ -116,7 +119,10 @@ describe('the transactional outbox', () => {
     const mailer = recordingMailer();
     const outbox = createOutboxService({ db: database.db, mailer, sms: noSms });
     await database.db.transaction((tx) => outbox.enqueue(tx, mail('orphan@example.com')));
-    await database.db.update(outboxMessages).set({ status: 'sending', lockedUntil: sql`now() + interval '1 minute'` }).where(eq(outboxMessages.recipient, 'orphan@example.com'));
+    await database.db
+      .update(outboxMessages)
+      .set({ status: 'sending', lockedUntil: sql`now() + interval '1 minute'` })
+      .where(eq(outboxMessages.recipient, 'orphan@example.com'));
     await outbox.drain();
     expect(mailer.sent).toEqual([]);
     await database.db.update(outboxMessages).set({ lockedUntil: sql`now() - interval '1 second'` }).where(eq(outboxMessages.recipient, 'orphan@example.com'));
@@ -179,7 +185,11 @@ describe('mail transports', () => {
         let data = '';
         stream.on('data', (chunk: Buffer) => (data += chunk.toString('utf8')));
         stream.on('end', () => {
-          received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined, to: session.envelope.rcptTo.map((r) => r.address), data });
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined,
+            to: session.envelope.rcptTo.map((r) => r.address),
+            data,
+          });
           callback();
         });
       },
@@ -191,7 +201,12 @@ describe('mail transports', () => {
       expect(mailer.kind).toBe('smtp');
       const outbox = createOutboxService({ db: database.db, mailer, sms: noSms });
       await database.db.transaction((tx) =>
-        outbox.enqueue(tx, { channel: 'mail', to: 'smtp@example.com', template: 'activation', content: templates.activationMail({ name: 'Ada', activationId: 'id-1', hours: 72 }) }),
+        outbox.enqueue(tx, {
+          channel: 'mail',
+          to: 'smtp@example.com',
+          template: 'activation',
+          content: templates.activationMail({ name: 'Ada', activationId: 'id-1', hours: 72 }),
+        }),
       );
       await outbox.drain();
       const ours = received.filter((message) => message.to.includes('smtp@example.com'));
@@ -238,7 +253,9 @@ describe('SMS transports', () => {
       const sms = createSmsSender({ provider: { url: `http://127.0.0.1:${port}/send`, token: 'provider-secret' }, dataDir });
       expect(sms.kind).toBe('http');
       const outbox = createOutboxService({ db: database.db, mailer: recordingMailer(), sms });
-      await database.db.transaction((tx) => outbox.enqueue(tx, { channel: 'sms', to: '+35699000002', template: 'activation-code', content: { body: 'code 654321' } }));
+      await database.db.transaction((tx) =>
+        outbox.enqueue(tx, { channel: 'sms', to: '+35699000002', template: 'activation-code', content: { body: 'code 654321' } }),
+      );
       await outbox.drain();
       expect(await rowFor('+35699000002')).toMatchObject({ status: 'pending', attempts: 1, lastError: 'SMS provider answered 503' });
       answer = 200;
@@ -268,7 +285,11 @@ describe('templates', () => {
     expect(templates.magicLinkMail({ name: 'A', token: 't k', redirect: '/deposit?bonus=true', minutes: 15 }).text).toContain(
       'https://casino.example/?magic-token=t%20k&redirect=%2Fdeposit%3Fbonus%3Dtrue',
     );
-    for (const content of [message, templates.emailChangeMail({ name: 'A', token: 't', hours: 24 }), templates.emailChangeNoticeMail({ name: 'A', newEmail: 'n@example.com' })]) {
+    for (const content of [
+      message,
+      templates.emailChangeMail({ name: 'A', token: 't', hours: 24 }),
+      templates.emailChangeNoticeMail({ name: 'A', newEmail: 'n@example.com' }),
+    ]) {
       expect(content.html).toContain('Croupier');
       expect(content.text).toContain('18+ only');
     }

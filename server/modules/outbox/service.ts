@@ -144,10 +144,7 @@ export function createOutboxService({ db, mailer, sms, logger }: { db: Database;
 
     /** Counts by status, for health and tests. */
     async counts(): Promise<Record<string, number>> {
-      const rows = await db
-        .select({ status: outboxMessages.status, n: sql<number>`count(*)::int` })
-        .from(outboxMessages)
-        .groupBy(outboxMessages.status);
+      const rows = await db.select({ status: outboxMessages.status, n: sql<number>`count(*)::int` }).from(outboxMessages).groupBy(outboxMessages.status);
       return Object.fromEntries(rows.map((row) => [row.status, row.n]));
     },
   };

@@ -19,11 +19,18 @@ describe('concurrent money requests', () => {
     const player = await kit.player({ kyc: 'verified' });
     await kit.deposit(player.token, 100_00);
     const responses = await Promise.all(
-      Array.from({ length: 200 }, () => kit.call('POST', '/api/payments/withdrawals', { token: player.token, key: randomUUID(), payload: { method: 'sandbox-card', amount: 100_00 } })),
+      Array.from({ length: 200 }, () =>
+        kit.call('POST', '/api/payments/withdrawals', { token: player.token, key: randomUUID(), payload: { method: 'sandbox-card', amount: 100_00 } }),
+      ),
     );
     expect(statuses(responses)).toEqual({ 201: 1, 422: 199 });
     expect(await kit.wallet(player.token)).toMatchObject({ cash: 0, pending_withdrawals: 100_00, pending_withdrawals_count: 1 });
-    expect(await t.services.database.db.select().from(withdrawals).where(eq(withdrawals.playerId, Number(player.id)))).toHaveLength(1);
+    expect(
+      await t.services.database.db
+        .select()
+        .from(withdrawals)
+        .where(eq(withdrawals.playerId, Number(player.id))),
+    ).toHaveLength(1);
   });
 
   it('100 concurrent withdrawals of the whole balance with one idempotency key: one effect, the same answer for all', async () => {
@@ -31,7 +38,9 @@ describe('concurrent money requests', () => {
     await kit.deposit(player.token, 100_00);
     const key = randomUUID();
     const responses = await Promise.all(
-      Array.from({ length: 100 }, () => kit.call('POST', '/api/payments/withdrawals', { token: player.token, key, payload: { method: 'sandbox-card', amount: 100_00 } })),
+      Array.from({ length: 100 }, () =>
+        kit.call('POST', '/api/payments/withdrawals', { token: player.token, key, payload: { method: 'sandbox-card', amount: 100_00 } }),
+      ),
     );
     expect(statuses(responses)).toEqual({ 201: 100 });
     expect(new Set(responses.map((r) => r.json().data.id)).size).toBe(1);
@@ -42,16 +51,25 @@ describe('concurrent money requests', () => {
     const player = await kit.player();
     const key = randomUUID();
     const responses = await Promise.all(
-      Array.from({ length: 100 }, () => kit.call('POST', '/api/payments/deposits', { token: player.token, key, payload: { method: 'sandbox-card', amount: 25_00 } })),
+      Array.from({ length: 100 }, () =>
+        kit.call('POST', '/api/payments/deposits', { token: player.token, key, payload: { method: 'sandbox-card', amount: 25_00 } }),
+      ),
     );
     expect(statuses(responses)).toEqual({ 201: 100 });
     expect(new Set(responses.map((r) => r.json().data.redirect_url)).size).toBe(1);
-    expect(await t.services.database.db.select().from(deposits).where(eq(deposits.playerId, Number(player.id)))).toHaveLength(1);
+    expect(
+      await t.services.database.db
+        .select()
+        .from(deposits)
+        .where(eq(deposits.playerId, Number(player.id))),
+    ).toHaveLength(1);
   });
 
   it('50 concurrent deliveries of the same success webhook credit once', async () => {
     const player = await kit.player();
-    const started = (await kit.call('POST', '/api/payments/deposits', { token: player.token, key: randomUUID(), payload: { method: 'sandbox-card', amount: 80_00 } })).json().data;
+    const started = (
+      await kit.call('POST', '/api/payments/deposits', { token: player.token, key: randomUUID(), payload: { method: 'sandbox-card', amount: 80_00 } })
+    ).json().data;
     const [row] = await t.services.database.db.select().from(deposits).where(eq(deposits.id, started.id));
     const event = {
       id: 'evt_concurrent',
@@ -69,7 +87,9 @@ describe('concurrent money requests', () => {
   it('an approval racing a rejection: exactly one decision wins and the money moves once', async () => {
     const player = await kit.player({ kyc: 'verified' });
     await kit.deposit(player.token, 100_00);
-    const id = (await kit.call('POST', '/api/payments/withdrawals', { token: player.token, key: randomUUID(), payload: { method: 'sandbox-card', amount: 60_00 } })).json().data.id;
+    const id = (
+      await kit.call('POST', '/api/payments/withdrawals', { token: player.token, key: randomUUID(), payload: { method: 'sandbox-card', amount: 60_00 } })
+    ).json().data.id;
     const operator = await kit.operator();
     const responses = await Promise.all(
       Array.from({ length: 20 }, (_, i) => kit.call('POST', `/api/admin/withdrawals/${id}/${i % 2 === 0 ? 'approve' : 'reject'}`, { token: operator })),

@@ -10,7 +10,10 @@ const t = useTestApp(OPERATOR_ENV);
 const kit = paymentsKit(t);
 
 async function depositRows(playerId: string) {
-  return t.services.database.db.select().from(deposits).where(eq(deposits.playerId, Number(playerId)));
+  return t.services.database.db
+    .select()
+    .from(deposits)
+    .where(eq(deposits.playerId, Number(playerId)));
 }
 
 async function startCard(token: string, amount = 50_00, key = randomUUID()) {
@@ -125,7 +128,11 @@ describe('POST /api/payments/deposits refuses bad input and moves nothing', () =
       expect(response.statusCode, JSON.stringify([method, amount])).toBe(status);
       expect(Object.keys(response.json().errors)).toContain(field);
     }
-    const below = await kit.call('POST', '/api/payments/deposits', { token: player.token, key: randomUUID(), payload: { method: 'sandbox-card', amount: 9_99 } });
+    const below = await kit.call('POST', '/api/payments/deposits', {
+      token: player.token,
+      key: randomUUID(),
+      payload: { method: 'sandbox-card', amount: 9_99 },
+    });
     expect(below.json().message).toBe('The amount must be at least €10.00.');
     expect(await depositRows(player.id)).toEqual([]);
   });
@@ -171,14 +178,17 @@ describe('POST /api/payments/deposits refuses bad input and moves nothing', () =
 describe('crypto deposits', () => {
   it('show one stable address per player; the sandbox network’s confirmation credits the deposit once', async () => {
     const player = await kit.player();
-    const create = () => kit.call('POST', '/api/payments/deposits', { token: player.token, key: randomUUID(), payload: { method: 'sandbox-crypto', amount: 100_00 } });
+    const create = () =>
+      kit.call('POST', '/api/payments/deposits', { token: player.token, key: randomUUID(), payload: { method: 'sandbox-crypto', amount: 100_00 } });
     const first = (await create()).json().data;
     const second = (await create()).json().data;
     expect(first.address).toMatch(/^sbx1q[0-9a-f]{40}$/);
     expect(second.address).toBe(first.address);
     expect(first).toMatchObject({ redirect_url: null, status: 'pending', sandbox_confirm_url: expect.stringMatching(/^\/sandbox-gateway\/crypto\/cc_/) });
     const other = await kit.player();
-    const theirs = (await kit.call('POST', '/api/payments/deposits', { token: other.token, key: randomUUID(), payload: { method: 'sandbox-crypto', amount: 100_00 } })).json().data;
+    const theirs = (
+      await kit.call('POST', '/api/payments/deposits', { token: other.token, key: randomUUID(), payload: { method: 'sandbox-crypto', amount: 100_00 } })
+    ).json().data;
     expect(theirs.address).not.toBe(first.address);
 
     expect((await kit.call('POST', first.sandbox_confirm_url)).statusCode).toBe(200);
@@ -199,7 +209,15 @@ describe('POST /api/payments/webhooks/sandbox', () => {
       id: `evt_${randomUUID()}`,
       type,
       created: 1,
-      data: { checkout_id: row!.gatewayReference, reference: started.id, amount: 75_00, currency: 'EUR', failure_message: type === 'payment.failed' ? 'Declined.' : null, card_last4: '4242', ...extra },
+      data: {
+        checkout_id: row!.gatewayReference,
+        reference: started.id,
+        amount: 75_00,
+        currency: 'EUR',
+        failure_message: type === 'payment.failed' ? 'Declined.' : null,
+        card_last4: '4242',
+        ...extra,
+      },
     });
     return { player, started, event };
   }
@@ -237,7 +255,10 @@ describe('POST /api/payments/webhooks/sandbox', () => {
     const success = event('payment.succeeded');
     expect((await kit.webhook(success, 'sha256=' + '0'.repeat(64))).statusCode).toBe(401);
     expect((await kit.webhook(success, 'nonsense')).statusCode).toBe(401);
-    const unsigned = await kit.call('POST', '/api/payments/webhooks/sandbox', { headers: { 'content-type': 'application/json' }, payload: JSON.stringify(success) as unknown as object });
+    const unsigned = await kit.call('POST', '/api/payments/webhooks/sandbox', {
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(success) as unknown as object,
+    });
     expect(unsigned.statusCode).toBe(401);
     // The signature covers the raw bytes: the same JSON re-serialised differently does not verify.
     const raw = JSON.stringify(success);

@@ -40,7 +40,9 @@ async function checkLedgerInvariants(): Promise<void> {
   expect(await rows(sql`select journal_id from ledger_entries group by journal_id having sum(amount) <> 0`)).toEqual([]);
   expect(await rows(sql`select j.id from ledger_journals j where (select count(*) from ledger_entries e where e.journal_id = j.id) < 2`)).toEqual([]);
   expect(
-    await rows(sql`select a.id from ledger_accounts a left join ledger_entries e on e.account_id = a.id group by a.id, a.balance having a.balance <> coalesce(sum(e.amount), 0)`),
+    await rows(
+      sql`select a.id from ledger_accounts a left join ledger_entries e on e.account_id = a.id group by a.id, a.balance having a.balance <> coalesce(sum(e.amount), 0)`,
+    ),
   ).toEqual([]);
   expect(await rows(sql`select id from ledger_accounts where owner_type = 'player' and balance < 0`)).toEqual([]);
 }
@@ -82,7 +84,15 @@ async function runSequence(ops: Op[]): Promise<{ moved: number; refused: number 
       case 'win': {
         const round = randomUUID();
         const [from, to] = step.kind === 'bet' ? [accounts.cash.id, game.id] : [game.id, accounts.cash.id];
-        const request: TransferRequest = { idempotencyKey: `${step.kind}:${round}`, type: step.kind, referenceId: round, entries: [{ accountId: from, amount: -step.amount }, { accountId: to, amount: step.amount }] };
+        const request: TransferRequest = {
+          idempotencyKey: `${step.kind}:${round}`,
+          type: step.kind,
+          referenceId: round,
+          entries: [
+            { accountId: from, amount: -step.amount },
+            { accountId: to, amount: step.amount },
+          ],
+        };
         const outcome = await ledger.transfer(request).catch((error: unknown) => error);
         if (step.kind === 'bet' && step.amount > model.cash) {
           expect(outcome).toBeInstanceOf(InsufficientFunds);
@@ -97,7 +107,9 @@ async function runSequence(ops: Op[]): Promise<{ moved: number; refused: number 
       }
       case 'withdraw': {
         const key = randomUUID();
-        const outcome = await payments.requestWithdrawal(player, { method: 'sandbox-crypto', amount: step.amount, address: `sbx1q${'ab'.repeat(20)}` }, key).catch((error: unknown) => error);
+        const outcome = await payments
+          .requestWithdrawal(player, { method: 'sandbox-crypto', amount: step.amount, address: `sbx1q${'ab'.repeat(20)}` }, key)
+          .catch((error: unknown) => error);
         if (step.amount > model.cash) {
           expect(outcome).toBeInstanceOf(Problem);
           expect((outcome as Problem).statusCode).toBe(422);
@@ -121,7 +133,9 @@ async function runSequence(ops: Op[]): Promise<{ moved: number; refused: number 
         model.hold -= withdrawal!.amount;
         if (!step.approve) model.cash += withdrawal!.amount;
         // The opposite decision afterwards is refused and moves nothing.
-        const opposite = await (step.approve ? payments.rejectWithdrawal(withdrawal!.id, 1, null) : payments.approveWithdrawal(withdrawal!.id, 1)).catch((error: unknown) => error);
+        const opposite = await (step.approve ? payments.rejectWithdrawal(withdrawal!.id, 1, null) : payments.approveWithdrawal(withdrawal!.id, 1)).catch(
+          (error: unknown) => error,
+        );
         expect((opposite as Problem).statusCode).toBe(409);
         moved++;
         break;
@@ -132,7 +146,11 @@ async function runSequence(ops: Op[]): Promise<{ moved: number; refused: number 
         if (candidates.length === 0) break;
         const chosen = candidates[step.pick % candidates.length]!;
         if ('withdrawal' in chosen) {
-          const again = await payments.requestWithdrawal(player, { method: 'sandbox-crypto', amount: chosen.withdrawal.amount, address: `sbx1q${'ab'.repeat(20)}` }, chosen.withdrawal.key);
+          const again = await payments.requestWithdrawal(
+            player,
+            { method: 'sandbox-crypto', amount: chosen.withdrawal.amount, address: `sbx1q${'ab'.repeat(20)}` },
+            chosen.withdrawal.key,
+          );
           expect(again.id).toBe(chosen.withdrawal.id);
         } else {
           expect((await ledger.transfer(chosen.game)).replayed).toBe(true);

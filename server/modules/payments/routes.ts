@@ -138,7 +138,14 @@ export async function paymentRoutes(app: FastifyInstance, { services }: { servic
       const event = request.body as Partial<GatewayEvent> | null;
       const known = event?.type === 'payment.succeeded' || event?.type === 'payment.failed';
       const d = event?.data;
-      if (!known || !d || typeof d.reference !== 'string' || !/^[0-9a-f-]{36}$/i.test(d.reference) || !Number.isSafeInteger(d.amount) || typeof d.currency !== 'string') {
+      if (
+        !known ||
+        !d ||
+        typeof d.reference !== 'string' ||
+        !/^[0-9a-f-]{36}$/i.test(d.reference) ||
+        !Number.isSafeInteger(d.amount) ||
+        typeof d.currency !== 'string'
+      ) {
         throw new Problem(400, 'Unrecognised webhook event.');
       }
       const { deposit, credited } = await payments.applyGatewayEvent(event as GatewayEvent);

@@ -39,7 +39,8 @@ export function toDeposit(row: DepositRow, gateway: Pick<SandboxGateway, 'crypto
     currency: row.currency,
     redirect_url: row.redirectUrl,
     address: row.address,
-    sandbox_confirm_url: row.method === 'sandbox-crypto' && row.gatewayReference && row.status === 'pending' ? gateway.cryptoConfirmUrl(row.gatewayReference) : null,
+    sandbox_confirm_url:
+      row.method === 'sandbox-crypto' && row.gatewayReference && row.status === 'pending' ? gateway.cryptoConfirmUrl(row.gatewayReference) : null,
     bonus_id: row.bonusId,
     failure_message: row.failureMessage,
     created_at: row.createdAt.toISOString(),
@@ -177,7 +178,10 @@ export function createPaymentsService({
         .returning();
       let row = inserted;
       if (!row) {
-        [row] = await db.select().from(deposits).where(and(eq(deposits.playerId, player.id), eq(deposits.idempotencyKey, idempotencyKey)));
+        [row] = await db
+          .select()
+          .from(deposits)
+          .where(and(eq(deposits.playerId, player.id), eq(deposits.idempotencyKey, idempotencyKey)));
         if (!row) throw new Error('Deposit idempotency key conflicted but its row is not visible');
         if (row.requestHash !== requestHash) throw conflict();
       }
@@ -185,7 +189,10 @@ export function createPaymentsService({
     },
 
     async deposit(playerId: number, id: string): Promise<Deposit | null> {
-      const [row] = await db.select().from(deposits).where(and(eq(deposits.id, id), eq(deposits.playerId, playerId)));
+      const [row] = await db
+        .select()
+        .from(deposits)
+        .where(and(eq(deposits.id, id), eq(deposits.playerId, playerId)));
       return row ? toDeposit(row, gateway) : null;
     },
 
@@ -233,7 +240,11 @@ export function createPaymentsService({
       return { deposit: toDeposit(after!, gateway), credited: !journal.replayed };
     },
 
-    async requestWithdrawal(player: PayingPlayer, input: { method: string; amount: number; address?: string | null }, idempotencyKey: string): Promise<Withdrawal> {
+    async requestWithdrawal(
+      player: PayingPlayer,
+      input: { method: string; amount: number; address?: string | null },
+      idempotencyKey: string,
+    ): Promise<Withdrawal> {
       const id = keyedUuid('withdrawal', String(player.id), idempotencyKey);
       const address = input.address?.trim() || null;
       const requestHash = hashOf(['withdrawal', input.method, input.amount, address]);
@@ -286,7 +297,9 @@ export function createPaymentsService({
           },
           {
             within: async (tx) => {
-              await tx.insert(withdrawals).values({ id, playerId: player.id, method: method.id, amount: input.amount, currency, destination, idempotencyKey, requestHash });
+              await tx
+                .insert(withdrawals)
+                .values({ id, playerId: player.id, method: method.id, amount: input.amount, currency, destination, idempotencyKey, requestHash });
             },
           },
         );

@@ -43,7 +43,10 @@ export function paymentsKit(t: TestApp) {
     const registered = await call('POST', '/api/register', { payload: form });
     expect(registered.statusCode).toBe(201);
     const id = registered.json().data.id as string;
-    await t.services.database.db.update(players).set({ active, blocked, kycStatus: kyc }).where(eq(players.id, Number(id)));
+    await t.services.database.db
+      .update(players)
+      .set({ active, blocked, kycStatus: kyc })
+      .where(eq(players.id, Number(id)));
     const login = await call('POST', '/api/login', { payload: { email: form.email, password: form.password } });
     return { id, email: form.email, token: login.json().token as string };
   }

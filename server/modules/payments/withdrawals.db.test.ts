@@ -39,7 +39,13 @@ describe('POST /api/payments/withdrawals', () => {
     const response = await withdraw(player.token, { method: 'sandbox-card', amount: 40_00 });
     expect(response.statusCode).toBe(201);
     expect(response.json().data).toMatchObject({ status: 'pending', amount: 40_00, method: 'sandbox-card', destination: 'Card ending 4242', currency: 'EUR' });
-    expect(await kit.wallet(player.token)).toMatchObject({ balance: 60_00, cash: 60_00, withdrawable: 60_00, pending_withdrawals: 40_00, pending_withdrawals_count: 1 });
+    expect(await kit.wallet(player.token)).toMatchObject({
+      balance: 60_00,
+      cash: 60_00,
+      withdrawable: 60_00,
+      pending_withdrawals: 40_00,
+      pending_withdrawals_count: 1,
+    });
     const pending = await kit.call('GET', '/api/payments/withdrawals', { token: player.token });
     expect(pending.json().data.map((w: { id: string }) => w.id)).toEqual([response.json().data.id]);
   });

@@ -7,7 +7,8 @@ import type { CardForm, Checkout } from './service.ts';
 // Plain server-rendered HTML, as a provider's page would be, with no script and no access to our session.
 
 const escape = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-const money = (minor: number, currency: string) => new Intl.NumberFormat('en-GB', { style: 'currency', currency, minimumFractionDigits: 2 }).format(minor / 100);
+const money = (minor: number, currency: string) =>
+  new Intl.NumberFormat('en-GB', { style: 'currency', currency, minimumFractionDigits: 2 }).format(minor / 100);
 const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: '^c[sc]_[0-9a-f]{24}$' } } } as const;
 
 const STYLE = `
@@ -64,7 +65,20 @@ export async function sandboxGatewayRoutes(app: FastifyInstance, { services }: {
 
   app.post(
     '/sandbox-gateway/checkout/:id',
-    { schema: { params: idParams, body: { type: 'object', properties: { card_number: { type: 'string', maxLength: 40 }, expiry: { type: 'string', maxLength: 10 }, cvc: { type: 'string', maxLength: 8 }, name: { type: 'string', maxLength: 100 } } } } },
+    {
+      schema: {
+        params: idParams,
+        body: {
+          type: 'object',
+          properties: {
+            card_number: { type: 'string', maxLength: 40 },
+            expiry: { type: 'string', maxLength: 10 },
+            cvc: { type: 'string', maxLength: 8 },
+            name: { type: 'string', maxLength: 100 },
+          },
+        },
+      },
+    },
     async (request, reply) => {
       const id = (request.params as { id: string }).id;
       const form = (request.body ?? {}) as CardForm;

@@ -91,7 +91,14 @@ export function createSandboxGateway({ db, secret, logger }: { db: Database; sec
       id: `evt_${randomBytes(12).toString('hex')}`,
       type,
       created: Math.floor(Date.now() / 1000),
-      data: { checkout_id: checkout.id, reference: checkout.reference, amount: checkout.amount, currency: checkout.currency, failure_message: failureMessage, card_last4: cardLast4 },
+      data: {
+        checkout_id: checkout.id,
+        reference: checkout.reference,
+        amount: checkout.amount,
+        currency: checkout.currency,
+        failure_message: failureMessage,
+        card_last4: cardLast4,
+      },
     };
   }
 
@@ -128,11 +135,26 @@ export function createSandboxGateway({ db, secret, logger }: { db: Database; sec
       return signPayload(secret, rawBody);
     },
 
-    async createCheckout(input: { kind: 'card' | 'crypto'; reference: string; amount: number; currency: string; returnUrl: string; address?: string }): Promise<Checkout> {
+    async createCheckout(input: {
+      kind: 'card' | 'crypto';
+      reference: string;
+      amount: number;
+      currency: string;
+      returnUrl: string;
+      address?: string;
+    }): Promise<Checkout> {
       const id = `${input.kind === 'card' ? 'cs' : 'cc'}_${randomBytes(12).toString('hex')}`;
       await db
         .insert(sandboxCheckouts)
-        .values({ id, kind: input.kind, reference: input.reference, amount: input.amount, currency: input.currency, returnUrl: input.returnUrl, address: input.address ?? null })
+        .values({
+          id,
+          kind: input.kind,
+          reference: input.reference,
+          amount: input.amount,
+          currency: input.currency,
+          returnUrl: input.returnUrl,
+          address: input.address ?? null,
+        })
         .onConflictDoNothing();
       const [row] = await db.select().from(sandboxCheckouts).where(eq(sandboxCheckouts.reference, input.reference));
       return row!;
@@ -154,7 +176,10 @@ export function createSandboxGateway({ db, secret, logger }: { db: Database; sec
       const expiry = typeof form.expiry === 'string' ? /^\s*(\d{2})\s*\/\s*(\d{2})\s*$/.exec(form.expiry) : null;
       const now = new Date();
       if (!expiry || Number(expiry[1]) < 1 || Number(expiry[1]) > 12) errors.expiry = 'Enter the expiry date as MM / YY.';
-      else if (2000 + Number(expiry[2]) < now.getUTCFullYear() || (2000 + Number(expiry[2]) === now.getUTCFullYear() && Number(expiry[1]) < now.getUTCMonth() + 1)) {
+      else if (
+        2000 + Number(expiry[2]) < now.getUTCFullYear() ||
+        (2000 + Number(expiry[2]) === now.getUTCFullYear() && Number(expiry[1]) < now.getUTCMonth() + 1)
+      ) {
         errors.expiry = 'This card has expired.';
       }
       if (typeof form.cvc !== 'string' || !/^\d{3,4}$/.test(form.cvc.trim())) errors.cvc = 'Enter the 3 or 4 digit security code.';

@@ -10,8 +10,16 @@ const publicSettingsResponse = {
       data: {
         type: 'object',
         required: [
-          'site_name', 'default_currency', 'registration_activation_type', 'maintenance', 'app_env', 'public_url', 'realtime',
-          'analytics_id', 'support_chat_url', 'visitor_trace_url',
+          'site_name',
+          'default_currency',
+          'registration_activation_type',
+          'maintenance',
+          'app_env',
+          'public_url',
+          'realtime',
+          'analytics_id',
+          'support_chat_url',
+          'visitor_trace_url',
         ],
         properties: {
           site_name: { type: 'string' },

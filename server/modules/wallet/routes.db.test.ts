@@ -13,8 +13,25 @@ async function playRound(playerId: string, stake: number, win: number) {
   const accounts = await ledger.ensurePlayerAccounts(Number(playerId), 'EUR');
   const game = await ledger.houseAccount('game', 'EUR');
   const round = randomUUID();
-  await ledger.transfer({ idempotencyKey: `bet:${round}`, type: 'bet', referenceId: round, entries: [{ accountId: accounts.cash.id, amount: -stake }, { accountId: game.id, amount: stake }] });
-  if (win > 0) await ledger.transfer({ idempotencyKey: `win:${round}`, type: 'win', referenceId: round, entries: [{ accountId: game.id, amount: -win }, { accountId: accounts.cash.id, amount: win }] });
+  await ledger.transfer({
+    idempotencyKey: `bet:${round}`,
+    type: 'bet',
+    referenceId: round,
+    entries: [
+      { accountId: accounts.cash.id, amount: -stake },
+      { accountId: game.id, amount: stake },
+    ],
+  });
+  if (win > 0)
+    await ledger.transfer({
+      idempotencyKey: `win:${round}`,
+      type: 'win',
+      referenceId: round,
+      entries: [
+        { accountId: game.id, amount: -win },
+        { accountId: accounts.cash.id, amount: win },
+      ],
+    });
   return round;
 }
 
@@ -43,7 +60,14 @@ describe('GET /api/player/wallet', () => {
     const { ledger } = t.services;
     const accounts = await ledger.ensurePlayerAccounts(Number(player.id), 'EUR');
     const bonusCost = await ledger.houseAccount('bonus_cost', 'EUR');
-    await ledger.transfer({ idempotencyKey: `bonus:${randomUUID()}`, type: 'bonus', entries: [{ accountId: bonusCost.id, amount: -25_00 }, { accountId: accounts.bonus.id, amount: 25_00 }] });
+    await ledger.transfer({
+      idempotencyKey: `bonus:${randomUUID()}`,
+      type: 'bonus',
+      entries: [
+        { accountId: bonusCost.id, amount: -25_00 },
+        { accountId: accounts.bonus.id, amount: 25_00 },
+      ],
+    });
     expect(await kit.wallet(player.token)).toMatchObject({ balance: 125_00, cash: 100_00, bonus: 25_00, withdrawable: 100_00 });
   });
 });
@@ -52,14 +76,26 @@ describe('GET /api/player/transactions', () => {
   it('lists deposits (every status), withdrawals, bets and wins newest first, signed from the player’s side', async () => {
     const player = await kit.player({ kyc: 'verified' });
     const depositId = await kit.deposit(player.token, 100_00);
-    const declined = (await kit.call('POST', '/api/payments/deposits', { token: player.token, key: randomUUID(), payload: { method: 'sandbox-card', amount: 20_00 } })).json().data;
+    const declined = (
+      await kit.call('POST', '/api/payments/deposits', { token: player.token, key: randomUUID(), payload: { method: 'sandbox-card', amount: 20_00 } })
+    ).json().data;
     await kit.payByCard(declined.redirect_url, DECLINING_CARD);
     const round = await playRound(player.id, 10_00, 35_00);
-    const withdrawal = (await kit.call('POST', '/api/payments/withdrawals', { token: player.token, key: randomUUID(), payload: { method: 'sandbox-card', amount: 50_00 } })).json().data;
+    const withdrawal = (
+      await kit.call('POST', '/api/payments/withdrawals', { token: player.token, key: randomUUID(), payload: { method: 'sandbox-card', amount: 50_00 } })
+    ).json().data;
 
     const response = await transactions(player.token);
     expect(response.statusCode).toBe(200);
-    const rows = response.json().data as { id: string; type: string; status: string; amount: number; currency: string; reference_id: string; created_at: string }[];
+    const rows = response.json().data as {
+      id: string;
+      type: string;
+      status: string;
+      amount: number;
+      currency: string;
+      reference_id: string;
+      created_at: string;
+    }[];
     expect(rows.map((r) => [r.type, r.status, r.amount, r.reference_id])).toEqual([
       ['withdrawal', 'pending', -50_00, withdrawal.id],
       ['win', 'completed', 35_00, round],
@@ -160,9 +196,13 @@ describe('net deposits', () => {
     const player = await kit.player({ kyc: 'verified' });
     await kit.deposit(player.token, 200_00);
     await kit.deposit(player.token, 50_00, 'sandbox-crypto');
-    const started = (await kit.call('POST', '/api/payments/deposits', { token: player.token, key: randomUUID(), payload: { method: 'sandbox-card', amount: 30_00 } })).json().data;
+    const started = (
+      await kit.call('POST', '/api/payments/deposits', { token: player.token, key: randomUUID(), payload: { method: 'sandbox-card', amount: 30_00 } })
+    ).json().data;
     await kit.payByCard(started.redirect_url, DECLINING_CARD);
-    const paid = (await kit.call('POST', '/api/payments/withdrawals', { token: player.token, key: randomUUID(), payload: { method: 'sandbox-card', amount: 70_00 } })).json().data;
+    const paid = (
+      await kit.call('POST', '/api/payments/withdrawals', { token: player.token, key: randomUUID(), payload: { method: 'sandbox-card', amount: 70_00 } })
+    ).json().data;
     await kit.call('POST', '/api/payments/withdrawals', { token: player.token, key: randomUUID(), payload: { method: 'sandbox-card', amount: 20_00 } });
     await kit.call('POST', `/api/admin/withdrawals/${paid.id}/approve`, { token: await kit.operator() });
     // A deposit completed last year counts for the lifetime only.

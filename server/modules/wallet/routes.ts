@@ -70,7 +70,11 @@ export async function walletRoutes(app: FastifyInstance, { services }: { service
         querystring: {
           type: 'object',
           additionalProperties: false,
-          properties: { ...filterProperties, page: { type: 'string', pattern: '^[1-9][0-9]{0,5}$' }, per_page: { type: 'string', pattern: '^[1-9][0-9]?$|^100$' } },
+          properties: {
+            ...filterProperties,
+            page: { type: 'string', pattern: '^[1-9][0-9]{0,5}$' },
+            per_page: { type: 'string', pattern: '^[1-9][0-9]?$|^100$' },
+          },
         },
         response: {
           200: {

@@ -14,7 +14,15 @@ export type TransactionFilters = {
   to?: string;
 };
 
-type HistoryRow = { id: string; type: string; status: string; amount: string | number; currency: string; created_at: Date | string; reference_id: string | null };
+type HistoryRow = {
+  id: string;
+  type: string;
+  status: string;
+  amount: string | number;
+  currency: string;
+  created_at: Date | string;
+  reference_id: string | null;
+};
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
@@ -90,7 +98,11 @@ export function createWalletService({ db, ledger, currency }: { db: Database; le
       };
     },
 
-    async transactions(playerId: number, filters: TransactionFilters, page: { page: number; perPage: number }): Promise<{ data: Transaction[]; meta: TransactionsMeta }> {
+    async transactions(
+      playerId: number,
+      filters: TransactionFilters,
+      page: { page: number; perPage: number },
+    ): Promise<{ data: Transaction[]; meta: TransactionsMeta }> {
       const base = history(playerId, filters);
       const [counted] = rowsOf<{ total: number | string }>(await db.execute(sql`select count(*) as total from (${base}) counted`));
       const total = Number(counted?.total ?? 0);

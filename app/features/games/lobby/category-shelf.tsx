@@ -22,7 +22,11 @@ export function CategoryShelf({ category, games }: { category: GameCategory; gam
             title={category.name}
             seeAll={seeAll}
             games={page.data}
-            empty={<p className="rounded-card border border-dashed border-night-600 px-4 py-8 text-center text-sm text-mist-400">No games in {category.name.toLowerCase()} yet.</p>}
+            empty={
+              <p className="rounded-card border border-dashed border-night-600 px-4 py-8 text-center text-sm text-mist-400">
+                No games in {category.name.toLowerCase()} yet.
+              </p>
+            }
           />
         )}
       </Await>
@@ -50,7 +54,10 @@ function ShelfError({ id, title, seeAll }: { id: string; title: string; seeAll: 
   return (
     <section aria-labelledby={id} className="space-y-3">
       <ShelfHeading id={id} title={title} seeAll={seeAll} />
-      <div role="alert" className="flex flex-col items-center gap-3 rounded-card border border-ruby-500/40 bg-night-850 px-4 py-8 text-center sm:flex-row sm:justify-center">
+      <div
+        role="alert"
+        className="flex flex-col items-center gap-3 rounded-card border border-ruby-500/40 bg-night-850 px-4 py-8 text-center sm:flex-row sm:justify-center"
+      >
         <p className="text-sm text-mist-300">These games could not be loaded.</p>
         <button type="button" className="btn btn-ghost" disabled={revalidator.state === 'loading'} onClick={() => void revalidator.revalidate()}>
           Try again

@@ -11,7 +11,15 @@ import type { PlaySession } from './use-play-session.ts';
 type Table = {
   phase: 'player' | 'finished';
   dealer: { cards: (string | null)[]; total: number; soft: boolean };
-  hands: { cards: string[]; total: number; soft: boolean; stake: number; doubled: boolean; outcome: 'blackjack' | 'win' | 'push' | 'lose' | null; payout: number | null }[];
+  hands: {
+    cards: string[];
+    total: number;
+    soft: boolean;
+    stake: number;
+    doubled: boolean;
+    outcome: 'blackjack' | 'win' | 'push' | 'lose' | null;
+    payout: number | null;
+  }[];
   active: number | null;
   actions: BlackjackMove[];
 };
@@ -58,26 +66,46 @@ export function BlackjackGame({ game, session }: { game: GameDetail; session: Pl
     <div className="mx-auto w-full max-w-3xl overflow-hidden rounded-[2rem] border-4 border-[#5a3b1a] bg-[radial-gradient(120%_80%_at_50%_0%,#177a55,#0b3d2a)] p-4 sm:p-6">
       <section aria-label="Dealer" className="flex flex-col items-center">
         <p className="mb-2 text-xs font-semibold uppercase tracking-widest text-white/70">
-          Dealer{table ? <span className="ml-2 rounded bg-black/40 px-1.5 py-0.5 text-white" data-testid="dealer-total">{table.dealer.total}</span> : null}
+          Dealer
+          {table ? (
+            <span className="ml-2 rounded bg-black/40 px-1.5 py-0.5 text-white" data-testid="dealer-total">
+              {table.dealer.total}
+            </span>
+          ) : null}
         </p>
         <div className="flex min-h-[5.25rem] -space-x-6 sm:min-h-28">
-          {table?.dealer.cards.map((card, i) => <PlayingCard key={`${i}-${card ?? 'down'}`} card={card} order={i} />)}
+          {table?.dealer.cards.map((card, i) => (
+            <PlayingCard key={`${i}-${card ?? 'down'}`} card={card} order={i} />
+          ))}
         </div>
       </section>
       <p className="my-3 text-center font-display text-xs uppercase tracking-[0.3em] text-gold-300/80">Blackjack pays 3 to 2 · Dealer stands on soft 17</p>
       <section aria-label="Your hands" className="flex flex-wrap justify-center gap-6">
         {table ? (
           table.hands.map((hand, i) => (
-            <div key={i} className={`flex flex-col items-center rounded-xl p-2 ${table.active === i && table.hands.length > 1 ? 'ring-2 ring-gold-300' : ''}`} data-testid="player-hand">
+            <div
+              key={i}
+              className={`flex flex-col items-center rounded-xl p-2 ${table.active === i && table.hands.length > 1 ? 'ring-2 ring-gold-300' : ''}`}
+              data-testid="player-hand"
+            >
               <div className="flex min-h-[5.25rem] -space-x-6 sm:min-h-28">
-                {hand.cards.map((card, c) => <PlayingCard key={`${c}-${card}`} card={card} order={c} />)}
+                {hand.cards.map((card, c) => (
+                  <PlayingCard key={`${c}-${card}`} card={card} order={c} />
+                ))}
               </div>
               <p className="mt-2 text-sm text-white">
-                <span className="rounded bg-black/40 px-1.5 py-0.5 font-bold">{hand.soft && hand.total < 21 ? `${hand.total - 10}/${hand.total}` : hand.total}</span>
-                <span className="ml-2 text-white/70">{money(hand.stake)}{hand.doubled ? ' (doubled)' : ''}</span>
+                <span className="rounded bg-black/40 px-1.5 py-0.5 font-bold">
+                  {hand.soft && hand.total < 21 ? `${hand.total - 10}/${hand.total}` : hand.total}
+                </span>
+                <span className="ml-2 text-white/70">
+                  {money(hand.stake)}
+                  {hand.doubled ? ' (doubled)' : ''}
+                </span>
               </p>
               {hand.outcome ? (
-                <p className={`mt-1 rounded-full px-3 py-0.5 text-sm font-bold ${hand.outcome === 'lose' ? 'bg-ruby-500/80 text-white' : hand.outcome === 'push' ? 'bg-night-600 text-white' : 'bg-gold-400 text-night-950'}`}>
+                <p
+                  className={`mt-1 rounded-full px-3 py-0.5 text-sm font-bold ${hand.outcome === 'lose' ? 'bg-ruby-500/80 text-white' : hand.outcome === 'push' ? 'bg-night-600 text-white' : 'bg-gold-400 text-night-950'}`}
+                >
                   {OUTCOME_LABELS[hand.outcome]}
                 </p>
               ) : null}
@@ -89,7 +117,9 @@ export function BlackjackGame({ game, session }: { game: GameDetail; session: Pl
       </section>
       <div role="status" aria-live="polite" className="mt-3 min-h-7 text-center" data-testid="round-result">
         {round && table?.phase === 'finished' ? (
-          <p className={`text-lg font-bold ${round.win > 0 ? 'text-gold-300' : 'text-white/80'}`}>{round.win > 0 ? `You won ${money(round.win)}` : 'The dealer wins this hand'}</p>
+          <p className={`text-lg font-bold ${round.win > 0 ? 'text-gold-300' : 'text-white/80'}`}>
+            {round.win > 0 ? `You won ${money(round.win)}` : 'The dealer wins this hand'}
+          </p>
         ) : null}
       </div>
       <div className="mt-3 flex flex-wrap items-center justify-center gap-2">
@@ -102,7 +132,13 @@ export function BlackjackGame({ game, session }: { game: GameDetail; session: Pl
           </>
         ) : (
           table.actions.map((action) => (
-            <Button key={action} variant={action === 'stand' ? 'primary' : 'ghost'} disabled={busy} onClick={() => void act(action, table)} className="min-w-20 bg-night-950/40">
+            <Button
+              key={action}
+              variant={action === 'stand' ? 'primary' : 'ghost'}
+              disabled={busy}
+              onClick={() => void act(action, table)}
+              className="min-w-20 bg-night-950/40"
+            >
               {MOVE_LABELS[action]}
             </Button>
           ))

@@ -40,41 +40,82 @@ export function GameInfoPanel({ game, currency }: { game: GameDetail; currency: 
             {info.kind === 'roulette' ? (
               <>
                 <thead className="text-xs text-mist-400">
-                  <tr><th className="py-1 pr-2">Bet</th><th className="py-1 pr-2">Covers</th><th className="py-1">Pays</th></tr>
+                  <tr>
+                    <th className="py-1 pr-2">Bet</th>
+                    <th className="py-1 pr-2">Covers</th>
+                    <th className="py-1">Pays</th>
+                  </tr>
                 </thead>
                 <tbody className="divide-y divide-night-700 text-mist-300">
                   {info.paytable.map((row) => (
-                    <tr key={row.type}><td className="py-1 pr-2 text-mist-100">{row.bet}</td><td className="py-1 pr-2">{row.covers}</td><td className="py-1">{row.payout}</td></tr>
+                    <tr key={row.type}>
+                      <td className="py-1 pr-2 text-mist-100">{row.bet}</td>
+                      <td className="py-1 pr-2">{row.covers}</td>
+                      <td className="py-1">{row.payout}</td>
+                    </tr>
                   ))}
                   {Object.keys(limits.bet_limits).length ? (
-                    <tr><td colSpan={3} className="pt-2 text-xs text-mist-400">Most on one position: {Object.entries(limits.bet_limits).map(([type, limit]) => `${type} ${money(limit)}`).join(', ')}.</td></tr>
+                    <tr>
+                      <td colSpan={3} className="pt-2 text-xs text-mist-400">
+                        Most on one position:{' '}
+                        {Object.entries(limits.bet_limits)
+                          .map(([type, limit]) => `${type} ${money(limit)}`)
+                          .join(', ')}
+                        .
+                      </td>
+                    </tr>
                   ) : null}
                 </tbody>
               </>
             ) : info.kind === 'slot' ? (
               <>
                 <thead className="text-xs text-mist-400">
-                  <tr><th className="py-1 pr-2">Symbol</th><th className="py-1 pr-2">×3</th><th className="py-1 pr-2">×4</th><th className="py-1">×5</th></tr>
+                  <tr>
+                    <th className="py-1 pr-2">Symbol</th>
+                    <th className="py-1 pr-2">×3</th>
+                    <th className="py-1 pr-2">×4</th>
+                    <th className="py-1">×5</th>
+                  </tr>
                 </thead>
                 <tbody className="divide-y divide-night-700 text-mist-300">
                   {info.paytable.map((row, i) => (
                     <tr key={row.symbol}>
                       <td className="flex items-center gap-2 py-1 pr-2 text-mist-100">
-                        <span className="h-7 w-7 shrink-0"><SlotSymbol art={row} index={info.paytable.slice(0, i).filter((other) => other.kind === 'pay').length} /></span>
-                        <span>{row.name}{row.kind !== 'pay' ? <span className="ml-1 text-xs text-gold-300">{row.kind}</span> : null}</span>
+                        <span className="h-7 w-7 shrink-0">
+                          <SlotSymbol art={row} index={info.paytable.slice(0, i).filter((other) => other.kind === 'pay').length} />
+                        </span>
+                        <span>
+                          {row.name}
+                          {row.kind !== 'pay' ? <span className="ml-1 text-xs text-gold-300">{row.kind}</span> : null}
+                        </span>
                       </td>
-                      <td className="py-1 pr-2">{row.pays[3]}</td><td className="py-1 pr-2">{row.pays[4]}</td><td className="py-1">{row.pays[5]}</td>
+                      <td className="py-1 pr-2">{row.pays[3]}</td>
+                      <td className="py-1 pr-2">{row.pays[4]}</td>
+                      <td className="py-1">{row.pays[5]}</td>
                     </tr>
                   ))}
-                  <tr><td colSpan={4} className="pt-2 text-xs text-mist-400">Pays are multiples of the line bet; the scatter's of the total stake. {info.free_spins.award} free spins at ×{info.free_spins.multiplier}, at most {info.free_spins.max_per_round} a round, about 1 round in {info.free_spins.trigger_one_in}.</td></tr>
+                  <tr>
+                    <td colSpan={4} className="pt-2 text-xs text-mist-400">
+                      Pays are multiples of the line bet; the scatter's of the total stake. {info.free_spins.award} free spins at ×{info.free_spins.multiplier},
+                      at most {info.free_spins.max_per_round} a round, about 1 round in {info.free_spins.trigger_one_in}.
+                    </td>
+                  </tr>
                 </tbody>
               </>
             ) : (
               <>
-                <thead className="text-xs text-mist-400"><tr><th className="py-1 pr-2">Hand</th><th className="py-1">Pays</th></tr></thead>
+                <thead className="text-xs text-mist-400">
+                  <tr>
+                    <th className="py-1 pr-2">Hand</th>
+                    <th className="py-1">Pays</th>
+                  </tr>
+                </thead>
                 <tbody className="divide-y divide-night-700 text-mist-300">
                   {info.paytable.map((row) => (
-                    <tr key={row.hand}><td className="py-1 pr-2 text-mist-100">{row.hand}</td><td className="py-1">{row.payout}</td></tr>
+                    <tr key={row.hand}>
+                      <td className="py-1 pr-2 text-mist-100">{row.hand}</td>
+                      <td className="py-1">{row.payout}</td>
+                    </tr>
                   ))}
                 </tbody>
               </>

@@ -42,7 +42,13 @@ export function PlayScreen({ game, mode, signedIn, loadedWallet }: PlayScreenPro
         </div>
       </header>
       <main className="mx-auto w-full max-w-6xl flex-1 px-3 py-4 sm:px-4 sm:py-6">
-        {game.kind === 'roulette' ? <RouletteGame game={game} session={session} /> : game.kind === 'slot' ? <SlotGame game={game} session={session} /> : <BlackjackGame game={game} session={session} />}
+        {game.kind === 'roulette' ? (
+          <RouletteGame game={game} session={session} />
+        ) : game.kind === 'slot' ? (
+          <SlotGame game={game} session={session} />
+        ) : (
+          <BlackjackGame game={game} session={session} />
+        )}
         <section className="mt-6 rounded-card border border-night-700 bg-night-850 p-4" aria-label="Rounds and game info">
           <Tabs
             label="Game panels"
@@ -54,7 +60,11 @@ export function PlayScreen({ game, mode, signedIn, loadedWallet }: PlayScreenPro
             ]}
           />
           <p className="mt-4 border-t border-night-700 pt-3 text-xs text-mist-400">
-            Every outcome is decided by the server from a provably fair seed. <Link to="/fairness" className="text-gold-300 underline underline-offset-2">Check your seeds and verify rounds</Link>.
+            Every outcome is decided by the server from a provably fair seed.{' '}
+            <Link to="/fairness" className="text-gold-300 underline underline-offset-2">
+              Check your seeds and verify rounds
+            </Link>
+            .
           </p>
         </section>
       </main>
@@ -93,7 +103,11 @@ function BalancePill({ session }: { session: PlaySession }) {
         </p>
       </div>
       {session.mode === 'demo' ? (
-        <button type="button" className="text-xs font-semibold text-mist-300 underline underline-offset-2 hover:text-gold-300" onClick={() => void session.resetDemo()}>
+        <button
+          type="button"
+          className="text-xs font-semibold text-mist-300 underline underline-offset-2 hover:text-gold-300"
+          onClick={() => void session.resetDemo()}
+        >
           Reset
         </button>
       ) : (

@@ -16,7 +16,8 @@ export function RecentRounds({ rounds, mode }: { rounds: GameRound[]; mode: 'rea
           </time>
           <span className="min-w-[9rem] flex-1 text-mist-100">{roundSummary(round)}</span>
           <span className="text-mist-300">
-            {formatStake(round.stake, round.currency)} → <span className={round.win > 0 ? 'font-semibold text-gold-300' : ''}>{formatStake(round.win, round.currency)}</span>
+            {formatStake(round.stake, round.currency)} →{' '}
+            <span className={round.win > 0 ? 'font-semibold text-gold-300' : ''}>{formatStake(round.win, round.currency)}</span>
           </span>
           <Link to={verifyHref(round)} className="text-xs font-semibold text-gold-300 underline underline-offset-2 hover:text-gold-400">
             Verify

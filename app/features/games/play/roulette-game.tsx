@@ -70,12 +70,16 @@ export function RouletteGame({ game, session }: { game: GameDetail; session: Pla
           {shown && pocket !== null ? (
             <>
               <p className="text-lg font-bold">
-                <span className={`mr-2 inline-flex h-8 min-w-8 items-center justify-center rounded-full px-2 ${pocketColour(pocket) === 'red' ? 'bg-[#b3262b]' : pocketColour(pocket) === 'green' ? 'bg-felt-500' : 'bg-night-950 ring-1 ring-night-600'}`}>
+                <span
+                  className={`mr-2 inline-flex h-8 min-w-8 items-center justify-center rounded-full px-2 ${pocketColour(pocket) === 'red' ? 'bg-[#b3262b]' : pocketColour(pocket) === 'green' ? 'bg-felt-500' : 'bg-night-950 ring-1 ring-night-600'}`}
+                >
                   {pocket}
                 </span>
                 {pocketColour(pocket) === 'green' ? 'Zero' : pocketColour(pocket) === 'red' ? 'Red' : 'Black'}
               </p>
-              <p className={shown.win > 0 ? 'font-semibold text-gold-300' : 'text-mist-400'}>{shown.win > 0 ? `You won ${money(shown.win)}` : 'No win this time'}</p>
+              <p className={shown.win > 0 ? 'font-semibold text-gold-300' : 'text-mist-400'}>
+                {shown.win > 0 ? `You won ${money(shown.win)}` : 'No win this time'}
+              </p>
             </>
           ) : spinning ? (
             <p className="text-mist-300">No more bets…</p>
@@ -114,7 +118,10 @@ export function RouletteGame({ game, session }: { game: GameDetail; session: Pla
         </div>
         <div className="mt-3 flex items-center justify-between gap-3">
           <p className="text-sm text-mist-300">
-            Total bet <strong className="text-mist-100" data-testid="total-bet">{money(total)}</strong>
+            Total bet{' '}
+            <strong className="text-mist-100" data-testid="total-bet">
+              {money(total)}
+            </strong>
           </p>
           <Button busy={spinning} disabled={chips.length === 0 || total < game.limits.min_stake} onClick={() => void spinWheel()} className="min-w-32">
             Spin

@@ -32,13 +32,18 @@ describe('roulette chips to bets', () => {
     expect(checked.ok && checked.bets).toHaveLength(37 + 6 + 6 + 2);
   });
 
-  it('keeps inside bets\' numbers sorted in the key, so both orders stack together', () => {
+  it("keeps inside bets' numbers sorted in the key, so both orders stack together", () => {
     expect(spotKey({ type: 'split', numbers: [18, 17] })).toBe('split:17-18');
     expect(spotFromKey('split:17-18')).toEqual({ type: 'split', numbers: [17, 18] });
-    expect(stackedChips([{ spot: 'split:17-18', amount: 10 }, { spot: spotKey({ type: 'split', numbers: [18, 17] }), amount: 10 }]).get('split:17-18')).toBe(20);
+    expect(
+      stackedChips([
+        { spot: 'split:17-18', amount: 10 },
+        { spot: spotKey({ type: 'split', numbers: [18, 17] }), amount: 10 },
+      ]).get('split:17-18'),
+    ).toBe(20);
   });
 
-  it('refuses a chip over the position limit or over the spin\'s total, and allows one at the limit', () => {
+  it("refuses a chip over the position limit or over the spin's total, and allows one at the limit", () => {
     const straight = spotKey({ type: 'straight', numbers: [5] });
     expect(chipProblem([{ spot: straight, amount: 2_000 }], { spot: straight, amount: 500 }, limits)).toBeNull();
     expect(chipProblem([{ spot: straight, amount: 2_000 }], { spot: straight, amount: 510 }, limits)).toBe('position');

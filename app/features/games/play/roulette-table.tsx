@@ -5,7 +5,10 @@ import { pocketColour, spotKey, spotLabel, type OutsideType, type Spot } from '.
 type Orientation = 'across' | 'down';
 type Cell = { spot: Spot; text: string; tone: 'red' | 'black' | 'green' | 'plain'; place: Record<Orientation, CSSProperties> };
 
-const area = (row: number, column: number, rows = 1, columns = 1): CSSProperties => ({ gridRow: `${row} / span ${rows}`, gridColumn: `${column} / span ${columns}` });
+const area = (row: number, column: number, rows = 1, columns = 1): CSSProperties => ({
+  gridRow: `${row} / span ${rows}`,
+  gridColumn: `${column} / span ${columns}`,
+});
 const OUTSIDE: { type: OutsideType; text: string }[] = [
   { type: 'low', text: '1–18' },
   { type: 'even', text: 'Even' },
@@ -32,24 +35,30 @@ const CELLS: Cell[] = [
       place: { across: area(3 - column, row + 1), down: area(row + 1, 3 + column) },
     };
   }),
-  ...([1, 2, 3] as const).map((index): Cell => ({
-    spot: { type: 'column', index },
-    text: '2:1',
-    tone: 'plain',
-    place: { across: area(4 - index, 14), down: area(14, 2 + index) },
-  })),
-  ...([1, 2, 3] as const).map((index): Cell => ({
-    spot: { type: 'dozen', index },
-    text: ['1st 12', '2nd 12', '3rd 12'][index - 1]!,
-    tone: 'plain',
-    place: { across: area(4, 2 + 4 * (index - 1), 1, 4), down: area(2 + 4 * (index - 1), 2, 4) },
-  })),
-  ...OUTSIDE.map(({ type, text }, i): Cell => ({
-    spot: { type },
-    text,
-    tone: type === 'red' ? 'red' : type === 'black' ? 'black' : 'plain',
-    place: { across: area(5, 2 + 2 * i, 1, 2), down: area(2 + 2 * i, 1, 2) },
-  })),
+  ...([1, 2, 3] as const).map(
+    (index): Cell => ({
+      spot: { type: 'column', index },
+      text: '2:1',
+      tone: 'plain',
+      place: { across: area(4 - index, 14), down: area(14, 2 + index) },
+    }),
+  ),
+  ...([1, 2, 3] as const).map(
+    (index): Cell => ({
+      spot: { type: 'dozen', index },
+      text: ['1st 12', '2nd 12', '3rd 12'][index - 1]!,
+      tone: 'plain',
+      place: { across: area(4, 2 + 4 * (index - 1), 1, 4), down: area(2 + 4 * (index - 1), 2, 4) },
+    }),
+  ),
+  ...OUTSIDE.map(
+    ({ type, text }, i): Cell => ({
+      spot: { type },
+      text,
+      tone: type === 'red' ? 'red' : type === 'black' ? 'black' : 'plain',
+      place: { across: area(5, 2 + 2 * i, 1, 2), down: area(2 + 2 * i, 1, 2) },
+    }),
+  ),
 ];
 
 // The table's corners that hold no bet, painted as felt so the grid's lines do not show through.

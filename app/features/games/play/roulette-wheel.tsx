@@ -39,7 +39,12 @@ export function RouletteWheel({ pocket, spin, settled }: { pocket: number | null
   }, [pocket, spin]);
   const transition = `transform ${WHEEL_SPIN_MS}ms cubic-bezier(0.12, 0.55, 0.08, 1)`;
   return (
-    <svg viewBox="0 0 200 200" className="h-full w-full drop-shadow-[0_10px_30px_rgb(0_0_0/0.6)]" role="img" aria-label={settled && pocket !== null ? `The ball is in ${pocket}` : 'Roulette wheel'}>
+    <svg
+      viewBox="0 0 200 200"
+      className="h-full w-full drop-shadow-[0_10px_30px_rgb(0_0_0/0.6)]"
+      role="img"
+      aria-label={settled && pocket !== null ? `The ball is in ${pocket}` : 'Roulette wheel'}
+    >
       <defs>
         <radialGradient id="wheel-wood" cx="50%" cy="50%" r="50%">
           <stop offset="80%" stopColor="#6b4420" />
@@ -59,7 +64,16 @@ export function RouletteWheel({ pocket, spin, settled }: { pocket: number | null
           return (
             <g key={number}>
               <path d={slicePath(i, 86, 56)} fill={FILL[pocketColour(number)]} stroke="#d9b25c" strokeWidth="0.4" />
-              <text x={tx} y={ty} fill="#fff" fontSize="7" fontWeight="700" textAnchor="middle" dominantBaseline="central" transform={`rotate(${i * SLICE} ${tx} ${ty})`}>
+              <text
+                x={tx}
+                y={ty}
+                fill="#fff"
+                fontSize="7"
+                fontWeight="700"
+                textAnchor="middle"
+                dominantBaseline="central"
+                transform={`rotate(${i * SLICE} ${tx} ${ty})`}
+              >
                 {number}
               </text>
             </g>

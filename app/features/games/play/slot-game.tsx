@@ -52,7 +52,9 @@ export function SlotGame({ game, session }: { game: GameDetail; session: PlaySes
     grid.forEach((column, i) => {
       const delay = Math.max(FIRST_STOP_MS + i * STOP_GAP_MS - elapsed, (i + 1) * STOP_GAP_MS);
       last = Math.max(last, delay);
-      timers.current.push(window.setTimeout(() => setReels((current) => current.map((reel, r) => (r === i ? { symbols: column, spinning: false } : reel))), delay));
+      timers.current.push(
+        window.setTimeout(() => setReels((current) => current.map((reel, r) => (r === i ? { symbols: column, spinning: false } : reel))), delay),
+      );
     });
     timers.current.push(
       window.setTimeout(() => {
@@ -77,7 +79,9 @@ export function SlotGame({ game, session }: { game: GameDetail; session: PlaySes
       <div role="status" aria-live="polite" className="mt-3 min-h-16 text-center" data-testid="round-result">
         {shown && outcome ? (
           <>
-            <p className={`text-xl font-bold ${shown.win > 0 ? 'text-gold-300' : 'text-mist-300'}`}>{shown.win > 0 ? `You won ${money(shown.win)}` : 'No win this time'}</p>
+            <p className={`text-xl font-bold ${shown.win > 0 ? 'text-gold-300' : 'text-mist-300'}`}>
+              {shown.win > 0 ? `You won ${money(shown.win)}` : 'No win this time'}
+            </p>
             {outcome.base.lineWins.length || outcome.base.scatter.amount ? (
               <ul className="mt-1 flex flex-wrap justify-center gap-x-3 gap-y-0.5 text-sm text-mist-300">
                 {outcome.base.lineWins.map((win) => (
@@ -87,7 +91,8 @@ export function SlotGame({ game, session }: { game: GameDetail; session: PlaySes
                 ))}
                 {outcome.base.scatter.amount ? (
                   <li>
-                    {outcome.base.scatter.count} × {scatter ? symbolName(scatter) : 'scatter'} <span className="text-mist-100">{money(outcome.base.scatter.amount)}</span>
+                    {outcome.base.scatter.count} × {scatter ? symbolName(scatter) : 'scatter'}{' '}
+                    <span className="text-mist-100">{money(outcome.base.scatter.amount)}</span>
                   </li>
                 ) : null}
               </ul>
@@ -108,7 +113,11 @@ export function SlotGame({ game, session }: { game: GameDetail; session: PlaySes
             ) : null}
           </>
         ) : (
-          <p className="pt-2 text-mist-400">{spinning ? 'Good luck…' : `${info.lines} lines · 3 or more ${scatter ? symbolName(scatter) : 'scatters'} start ${info.free_spins.award} free spins`}</p>
+          <p className="pt-2 text-mist-400">
+            {spinning
+              ? 'Good luck…'
+              : `${info.lines} lines · 3 or more ${scatter ? symbolName(scatter) : 'scatters'} start ${info.free_spins.award} free spins`}
+          </p>
         )}
       </div>
       <div className="mt-3 flex flex-wrap items-center justify-between gap-3">

@@ -30,7 +30,10 @@ function Reel({ reel, index, art, strip, winning }: { reel: ReelState; index: nu
     if (!element || typeof element.animate !== 'function') return;
     const animation = reel.spinning
       ? element.animate([{ transform: 'translateY(-50%)' }, { transform: 'translateY(0)' }], { duration: 260 + index * 20, iterations: Infinity })
-      : element.animate([{ transform: 'translateY(-18%)' }, { transform: 'translateY(4%)', offset: 0.7 }, { transform: 'translateY(0)' }], { duration: 260, easing: 'ease-out' });
+      : element.animate([{ transform: 'translateY(-18%)' }, { transform: 'translateY(4%)', offset: 0.7 }, { transform: 'translateY(0)' }], {
+          duration: 260,
+          easing: 'ease-out',
+        });
     return () => animation.cancel();
   }, [reel.spinning, index]);
   // Twice the title's symbols, shifted per reel, so the loop from -50% to 0 is seamless and reels differ.
@@ -51,7 +54,11 @@ function Reel({ reel, index, art, strip, winning }: { reel: ReelState; index: nu
             const entry = art.get(symbol);
             const hit = winning.has(`${index}:${row}`);
             return (
-              <div key={row} data-symbol={symbol} className={`aspect-square p-1 sm:p-1.5 ${hit ? 'rounded-md bg-gold-400/25 ring-2 ring-gold-300 ring-inset' : winning.size ? 'opacity-45' : ''}`}>
+              <div
+                key={row}
+                data-symbol={symbol}
+                className={`aspect-square p-1 sm:p-1.5 ${hit ? 'rounded-md bg-gold-400/25 ring-2 ring-gold-300 ring-inset' : winning.size ? 'opacity-45' : ''}`}
+              >
                 {entry ? <SlotSymbol art={entry.art} index={entry.index} /> : null}
               </div>
             );

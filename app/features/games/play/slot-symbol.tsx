@@ -18,7 +18,10 @@ const GEMS = [
 /** One reel cell's art, drawn from the title's data: its colour, its name's initial, its kind. */
 export function SlotSymbol({ art, index }: { art: SymbolArt; index: number }) {
   const id = useId();
-  const initial = art.name.replace(/^the\s+/i, '').charAt(0).toUpperCase();
+  const initial = art.name
+    .replace(/^the\s+/i, '')
+    .charAt(0)
+    .toUpperCase();
   return (
     <svg viewBox="0 0 100 100" className="h-full w-full" role="img" aria-label={art.name}>
       <defs>
@@ -31,7 +34,9 @@ export function SlotSymbol({ art, index }: { art: SymbolArt; index: number }) {
       {art.kind === 'wild' ? (
         <>
           <path d="M50 6 L61 36 L94 38 L68 58 L78 92 L50 72 L22 92 L32 58 L6 38 L39 36 Z" fill={`url(#${id}-g)`} stroke="#fff7d6" strokeWidth="3" />
-          <text x="50" y="60" textAnchor="middle" fontSize="17" fontWeight="900" fill="#1a1205" letterSpacing="1">WILD</text>
+          <text x="50" y="60" textAnchor="middle" fontSize="17" fontWeight="900" fill="#1a1205" letterSpacing="1">
+            WILD
+          </text>
         </>
       ) : art.kind === 'scatter' ? (
         <>

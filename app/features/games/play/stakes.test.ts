@@ -13,7 +13,9 @@ describe('stake ladders', () => {
 
   it('offers a 10-line slot 10, 20, 30, 50 … and blackjack whole euros from its minimum', () => {
     expect(stakeLadder({ min_stake: 10, max_stake: 100_00, stake_step: 10 }).slice(0, 4)).toEqual([10, 20, 30, 50]);
-    expect(stakeLadder({ min_stake: 1_00, max_stake: 500_00, stake_step: 1 })).toEqual([100, 200, 300, 500, 1_000, 2_000, 2_500, 5_000, 10_000, 20_000, 25_000, 50_000]);
+    expect(stakeLadder({ min_stake: 1_00, max_stake: 500_00, stake_step: 1 })).toEqual([
+      100, 200, 300, 500, 1_000, 2_000, 2_500, 5_000, 10_000, 20_000, 25_000, 50_000,
+    ]);
   });
 
   it('starts a ladder at an odd minimum rounded up to the step', () => {

@@ -1,6 +1,15 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useRevalidator } from 'react-router';
-import { DEMO_CURRENCY, type BlackjackMove, type DemoWallet, type GameDetail, type GameRound, type PlayedRound, type RoundMode, type RoundsPage } from '../../../../contract/games.ts';
+import {
+  DEMO_CURRENCY,
+  type BlackjackMove,
+  type DemoWallet,
+  type GameDetail,
+  type GameRound,
+  type PlayedRound,
+  type RoundMode,
+  type RoundsPage,
+} from '../../../../contract/games.ts';
 import type { Wallet } from '../../../../contract/wallet.ts';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { callApi, type ApiResult } from '../../auth/api.ts';

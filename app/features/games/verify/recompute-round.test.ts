@@ -10,17 +10,40 @@ import { differences, recomputeInputOf, recomputeRound } from './recompute-round
 const serverSeed = '7f1c0a5e'.repeat(8);
 const clientSeed = 'lucky-player';
 
-async function stored(game: string, kind: GameRound['kind'], request: GameRound['request'], outcome: Record<string, unknown>, win: number, nonce = 3): Promise<GameRound> {
+async function stored(
+  game: string,
+  kind: GameRound['kind'],
+  request: GameRound['request'],
+  outcome: Record<string, unknown>,
+  win: number,
+  nonce = 3,
+): Promise<GameRound> {
   return {
-    round_id: 'r', game, engine: game, kind, mode: 'real', status: 'settled', currency: 'EUR', stake: 0, win, request, outcome,
+    round_id: 'r',
+    game,
+    engine: game,
+    kind,
+    mode: 'real',
+    status: 'settled',
+    currency: 'EUR',
+    stake: 0,
+    win,
+    request,
+    outcome,
     fairness: { server_seed_hash: await hashServerSeed(serverSeed), client_seed: clientSeed, nonce, server_seed: serverSeed },
-    created_at: '', settled_at: '',
+    created_at: '',
+    settled_at: '',
   };
 }
 
 describe('recomputing a stored round in the browser', () => {
   it('agrees with an honest roulette round and names a changed pocket and a changed win', async () => {
-    const request = { bets: [{ type: 'red', amount: 100 }, { type: 'straight', numbers: [17], amount: 10 }] };
+    const request = {
+      bets: [
+        { type: 'red', amount: 100 },
+        { type: 'straight', numbers: [17], amount: 10 },
+      ],
+    };
     const replay = await replayRound({ game: 'european-roulette', serverSeed, clientSeed, nonce: 3, request });
     if (replay.kind !== 'roulette') throw new Error('roulette expected');
     const honest = await stored('european-roulette', 'roulette', request, { ...replay.outcome }, replay.outcome.win);

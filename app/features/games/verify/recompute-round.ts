@@ -26,7 +26,13 @@ export type Recomputed = { serverSeedHash: string } & (
 );
 
 export async function recomputeRound(input: RecomputeInput): Promise<Recomputed> {
-  const replay = await replayRound({ game: input.game, serverSeed: input.serverSeed, clientSeed: input.clientSeed, nonce: input.nonce, request: input.request });
+  const replay = await replayRound({
+    game: input.game,
+    serverSeed: input.serverSeed,
+    clientSeed: input.clientSeed,
+    nonce: input.nonce,
+    request: input.request,
+  });
   const { serverSeedHash } = replay;
   if (replay.kind === 'roulette') {
     const { pocket, colour, win } = replay.outcome;
@@ -57,7 +63,8 @@ export function recomputeInputOf(round: Pick<GameRound, 'engine' | 'request' | '
 export function differences(round: Pick<GameRound, 'status' | 'win' | 'outcome' | 'fairness'>, recomputed: Recomputed): string[] {
   const found: string[] = [];
   const outcome = round.outcome;
-  if (recomputed.serverSeedHash !== round.fairness.server_seed_hash) found.push('The revealed server seed does not hash to the hash published before the round.');
+  if (recomputed.serverSeedHash !== round.fairness.server_seed_hash)
+    found.push('The revealed server seed does not hash to the hash published before the round.');
   if (recomputed.kind === 'roulette') {
     if (outcome.pocket !== recomputed.pocket) found.push(`The stored pocket is ${String(outcome.pocket)}, the seed gives ${recomputed.pocket}.`);
   } else if (recomputed.kind === 'slot') {
@@ -65,7 +72,8 @@ export function differences(round: Pick<GameRound, 'status' | 'win' | 'outcome' 
     if (stored.length !== recomputed.spins.length) found.push(`The stored round has ${stored.length} spins, the seed gives ${recomputed.spins.length}.`);
     recomputed.spins.forEach((spin, i) => {
       const stops = stored[i]?.stops;
-      if (stops && stops.join() !== spin.stops.join()) found.push(`Spin ${i + 1}: stored reel stops ${stops.join(', ')}, the seed gives ${spin.stops.join(', ')}.`);
+      if (stops && stops.join() !== spin.stops.join())
+        found.push(`Spin ${i + 1}: stored reel stops ${stops.join(', ')}, the seed gives ${spin.stops.join(', ')}.`);
     });
   } else {
     const cards = (hands: unknown) => JSON.stringify(Array.isArray(hands) ? hands.map((hand: { cards?: unknown }) => hand.cards) : null);

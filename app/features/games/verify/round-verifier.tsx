@@ -57,7 +57,9 @@ export function StoredRoundCheck({ roundId, reload }: { roundId: string; reload:
   return (
     <Card title="Round check">
       {failure ? (
-        <p role="alert" className="text-sm text-ruby-500">{failure}</p>
+        <p role="alert" className="text-sm text-ruby-500">
+          {failure}
+        </p>
       ) : !round ? (
         <Skeleton className="h-20 w-full" />
       ) : (
@@ -70,12 +72,15 @@ export function StoredRoundCheck({ roundId, reload }: { roundId: string; reload:
           </dl>
           {!round.fairness.server_seed ? (
             <p role="status" className="rounded-lg border border-gold-500/50 bg-gold-400/10 p-3 text-sm text-gold-300" data-testid="seed-secret">
-              This round's server seed is still secret: it is the one you are playing with now. Rotate your seed above to reveal it, and the round is checked here at once.
+              This round's server seed is still secret: it is the one you are playing with now. Rotate your seed above to reveal it, and the round is checked
+              here at once.
             </p>
           ) : verdict === null ? (
             <Skeleton className="h-16 w-full" />
           ) : 'error' in verdict ? (
-            <p role="alert" className="text-sm text-ruby-500">{verdict.error}</p>
+            <p role="alert" className="text-sm text-ruby-500">
+              {verdict.error}
+            </p>
           ) : (
             <VerificationResult recomputed={verdict.recomputed} problems={verdict.problems} />
           )}
@@ -124,46 +129,70 @@ export function ManualCheck({ fields, onChange }: { fields: ManualFields; onChan
     <Card title="Verify any round">
       <form onSubmit={(event) => void verify(event)} className="grid gap-3 sm:grid-cols-2">
         <div>
-          <label htmlFor="verify-game" className={label}>Game</label>
+          <label htmlFor="verify-game" className={label}>
+            Game
+          </label>
           <select {...field('game')} className={input}>
             {ENGINES.map((engine) => (
-              <option key={engine.id} value={engine.id}>{engine.name}</option>
+              <option key={engine.id} value={engine.id}>
+                {engine.name}
+              </option>
             ))}
           </select>
         </div>
         <div>
-          <label htmlFor="verify-nonce" className={label}>Nonce</label>
+          <label htmlFor="verify-nonce" className={label}>
+            Nonce
+          </label>
           <input {...field('nonce')} inputMode="numeric" className={input} required />
         </div>
         <div className="sm:col-span-2">
-          <label htmlFor="verify-serverSeed" className={label}>Server seed (revealed)</label>
+          <label htmlFor="verify-serverSeed" className={label}>
+            Server seed (revealed)
+          </label>
           <input {...field('serverSeed')} className={input} required autoComplete="off" />
         </div>
         <div>
-          <label htmlFor="verify-clientSeed" className={label}>Client seed</label>
+          <label htmlFor="verify-clientSeed" className={label}>
+            Client seed
+          </label>
           <input {...field('clientSeed')} className={input} required autoComplete="off" />
         </div>
         <div>
-          <label htmlFor="verify-hash" className={label}>Published hash (optional)</label>
+          <label htmlFor="verify-hash" className={label}>
+            Published hash (optional)
+          </label>
           <input {...field('hash')} className={input} autoComplete="off" />
         </div>
         <div className="sm:col-span-2">
-          <label htmlFor="verify-request" className={label}>Request (JSON: {'{"bets": […]}'} or {'{"stake": 20}'})</label>
+          <label htmlFor="verify-request" className={label}>
+            Request (JSON: {'{"bets": […]}'} or {'{"stake": 20}'})
+          </label>
           <textarea {...field('request')} rows={2} className={input} />
         </div>
         {fields.game === 'blackjack' ? (
           <div className="sm:col-span-2">
-            <label htmlFor="verify-moves" className={label}>Moves in order (e.g. hit, stand)</label>
+            <label htmlFor="verify-moves" className={label}>
+              Moves in order (e.g. hit, stand)
+            </label>
             <input {...field('moves')} className={input} autoComplete="off" />
           </div>
         ) : null}
         <div className="sm:col-span-2">
-          <Button type="submit" busy={busy}>Verify</Button>
+          <Button type="submit" busy={busy}>
+            Verify
+          </Button>
         </div>
       </form>
       {verdict ? (
         <div className="mt-4 border-t border-night-700 pt-4">
-          {'error' in verdict ? <p role="alert" className="text-sm text-ruby-500">{verdict.error}</p> : <VerificationResult recomputed={verdict.recomputed} problems={verdict.problems} />}
+          {'error' in verdict ? (
+            <p role="alert" className="text-sm text-ruby-500">
+              {verdict.error}
+            </p>
+          ) : (
+            <VerificationResult recomputed={verdict.recomputed} problems={verdict.problems} />
+          )}
         </div>
       ) : null}
     </Card>

@@ -35,7 +35,11 @@ export function SeedsPanel({ mode, onRotated }: { mode: RoundMode; onRotated: (r
 
   return (
     <Card title={mode === 'real' ? 'Your seeds' : 'Your demo seeds'}>
-      {error ? <p role="alert" className="mb-3 text-sm text-ruby-500">{error}</p> : null}
+      {error ? (
+        <p role="alert" className="mb-3 text-sm text-ruby-500">
+          {error}
+        </p>
+      ) : null}
       {seeds ? (
         <div className="space-y-3 text-sm">
           <Value label="Server seed hash (SHA-256, published before play)" value={seeds.server_seed_hash} testId="server-seed-hash" />
@@ -57,7 +61,11 @@ export function SeedsPanel({ mode, onRotated }: { mode: RoundMode; onRotated: (r
                 Save
               </Button>
             </div>
-            {fieldError ? <p id="client-seed-error" className="text-xs text-ruby-500">{fieldError}</p> : null}
+            {fieldError ? (
+              <p id="client-seed-error" className="text-xs text-ruby-500">
+                {fieldError}
+              </p>
+            ) : null}
           </form>
           <Value label="Nonce (the next round's number under this seed)" value={String(seeds.nonce)} testId="nonce" />
           <div className="flex flex-wrap items-center gap-3 pt-1">

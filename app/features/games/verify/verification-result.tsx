@@ -11,10 +11,14 @@ export function VerificationResult({ recomputed, problems }: { recomputed: Recom
   return (
     <div className="space-y-4" data-testid="verification">
       {problems === null ? (
-        <p role="status" className="rounded-lg border border-night-600 bg-night-800 p-3 font-semibold text-mist-100">Recomputed from the seeds you entered.</p>
+        <p role="status" className="rounded-lg border border-night-600 bg-night-800 p-3 font-semibold text-mist-100">
+          Recomputed from the seeds you entered.
+        </p>
       ) : problems.length === 0 ? (
         <p role="status" className="flex items-center gap-2 rounded-lg border border-felt-500/60 bg-felt-500/15 p-3 font-semibold text-felt-500">
-          <svg viewBox="0 0 20 20" className="h-5 w-5" aria-hidden="true"><path d="M4 10.5l4 4 8-9" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" /></svg>
+          <svg viewBox="0 0 20 20" className="h-5 w-5" aria-hidden="true">
+            <path d="M4 10.5l4 4 8-9" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
           Verified: matches
         </p>
       ) : (
@@ -32,7 +36,10 @@ export function VerificationResult({ recomputed, problems }: { recomputed: Recom
       </p>
       {recomputed.kind === 'roulette' ? (
         <p className="flex items-center gap-3">
-          <span className={`inline-flex h-12 w-12 items-center justify-center rounded-full text-xl font-bold ${POCKET_TONE[recomputed.colour as keyof typeof POCKET_TONE] ?? ''}`} data-testid="replayed-pocket">
+          <span
+            className={`inline-flex h-12 w-12 items-center justify-center rounded-full text-xl font-bold ${POCKET_TONE[recomputed.colour as keyof typeof POCKET_TONE] ?? ''}`}
+            data-testid="replayed-pocket"
+          >
             {recomputed.pocket}
           </span>
           <span className="text-sm text-mist-300">
@@ -42,19 +49,26 @@ export function VerificationResult({ recomputed, problems }: { recomputed: Recom
       ) : recomputed.kind === 'slot' ? (
         <div className="space-y-2 text-sm">
           <p className="text-mist-300">
-            {recomputed.spins.length === 1 ? 'One spin' : `${recomputed.spins.length} spins (the paid spin and its free spins)`}, returning {units(recomputed.win)} in all.
+            {recomputed.spins.length === 1 ? 'One spin' : `${recomputed.spins.length} spins (the paid spin and its free spins)`}, returning{' '}
+            {units(recomputed.win)} in all.
           </p>
           <ol className="max-h-80 space-y-2 overflow-y-auto pr-1">
             {recomputed.spins.map((spin, i) => (
               <li key={i} className="rounded-lg bg-night-800 p-2">
                 <p className="text-xs text-mist-400">
-                  {spin.free ? `Free spin ${i}` : 'Paid spin'} · reel stops <span className="font-mono text-mist-100" data-testid="reel-stops">{spin.stops.join(', ')}</span> · pays {units(spin.total)}
+                  {spin.free ? `Free spin ${i}` : 'Paid spin'} · reel stops{' '}
+                  <span className="font-mono text-mist-100" data-testid="reel-stops">
+                    {spin.stops.join(', ')}
+                  </span>{' '}
+                  · pays {units(spin.total)}
                 </p>
                 <div className="mt-1 grid grid-cols-5 gap-1 font-mono text-[0.625rem] text-mist-300">
                   {spin.grid.map((column, reel) => (
                     <div key={reel} className="min-w-0 space-y-0.5">
                       {column.map((symbol, row) => (
-                        <p key={row} className="truncate rounded bg-night-900 px-1 py-0.5">{symbol}</p>
+                        <p key={row} className="truncate rounded bg-night-900 px-1 py-0.5">
+                          {symbol}
+                        </p>
                       ))}
                     </div>
                   ))}
@@ -66,11 +80,15 @@ export function VerificationResult({ recomputed, problems }: { recomputed: Recom
       ) : (
         <div className="space-y-2 text-sm">
           <p className="text-mist-300">
-            Dealer {recomputed.table.dealer.cards.join(' ')} ({recomputed.table.dealer.total}); {recomputed.table.hands.map((hand) => `you ${hand.cards.join(' ')} (${hand.total})`).join(', ')}
+            Dealer {recomputed.table.dealer.cards.join(' ')} ({recomputed.table.dealer.total});{' '}
+            {recomputed.table.hands.map((hand) => `you ${hand.cards.join(' ')} (${hand.total})`).join(', ')}
             {recomputed.win === null ? ', still in play.' : `; returns ${units(recomputed.win)}.`}
           </p>
           <p className="text-xs text-mist-400">The shuffled shoe, in dealing order (312 cards):</p>
-          <p className="max-h-32 overflow-y-auto break-words rounded-lg bg-night-800 p-2 font-mono text-[0.6875rem] leading-relaxed text-mist-300" data-testid="shoe">
+          <p
+            className="max-h-32 overflow-y-auto break-words rounded-lg bg-night-800 p-2 font-mono text-[0.6875rem] leading-relaxed text-mist-300"
+            data-testid="shoe"
+          >
             {recomputed.shoe.join(' ')}
           </p>
         </div>

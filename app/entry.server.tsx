@@ -2,19 +2,20 @@ import { PassThrough, Transform } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
-import { ServerRouter, type EntryContext } from 'react-router';
+import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from 'react-router';
 
 import inlineStylesheet from './app.css?inline';
+import { cspNonceContext, servicesContext } from './lib/context.ts';
 
-// The server reads the services context key from here (server/http/ssr.ts).
-export { servicesContext } from './lib/context.ts';
+// The server fills these context keys for every page request (server/http/ssr.ts).
+export { cspNonceContext, servicesContext } from './lib/context.ts';
 
 /**
  * In production the site's one stylesheet (about 5 KB compressed) is inlined into <head> instead of
  * linked, so the first paint waits for no second request (docs/decisions/0005). React 19 leaves
  * unexpected tags in <head> alone when it hydrates.
  */
-function inlineStylesheetIntoHead(): Transform {
+function inlineStylesheetIntoHead(nonce: string): Transform {
   let pending = '';
   let done = false;
   return new Transform({
@@ -24,7 +25,7 @@ function inlineStylesheetIntoHead(): Transform {
       const at = pending.indexOf('</head>');
       if (at < 0) return callback();
       done = true;
-      const out = `${pending.slice(0, at)}<style data-inline-stylesheet>${inlineStylesheet}</style>${pending.slice(at)}`;
+      const out = `${pending.slice(0, at)}<style data-inline-stylesheet nonce="${nonce}">${inlineStylesheet}</style>${pending.slice(at)}`;
       pending = '';
       callback(null, out);
     },
@@ -42,20 +43,39 @@ function plainStatusPage(status: number): Response {
   return new Response(body, { status, headers: { 'Content-Type': 'text/html; charset=utf-8' } });
 }
 
-export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext): Promise<Response> {
+/**
+ * A loader's or an action's failure goes to the server's log, which keeps no bound query values or tokens, instead
+ * of React Router's default console.error of the whole error.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  (context as RouterContextProvider).get(servicesContext).reportError(error, new URL(request.url).pathname);
+};
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider,
+): Promise<Response> {
   const userAgent = request.headers.get('user-agent');
   const bot = isbot(userAgent);
   if (bot && responseStatusCode >= 400) return Promise.resolve(plainStatusPage(responseStatusCode));
 
+  // The Content-Security-Policy allows inline scripts and styles only with this response's nonce; <ServerRouter>
+  // hands it to <Links>, <Scripts> and <ScrollRestoration>, React to its own streaming scripts.
+  const nonce = loadContext.get(cspNonceContext);
   return new Promise((resolve, reject) => {
     let shellRendered = false;
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
+      nonce,
       // Bots and crawlers get the whole document at once; people get the shell as soon as it is ready.
       [bot || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady']() {
         shellRendered = true;
         const body = new PassThrough();
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-        const html = import.meta.env.PROD ? body.pipe(inlineStylesheetIntoHead()) : body;
+        const html = import.meta.env.PROD ? body.pipe(inlineStylesheetIntoHead(nonce)) : body;
         resolve(new Response(createReadableStreamFromReadable(html), { headers: responseHeaders, status: responseStatusCode }));
         pipe(body);
       },

@@ -5,7 +5,7 @@ import { COUNTRIES, COUNTRY_CODES } from './countries.ts';
 const today = new Date('2026-06-15T12:00:00Z');
 const check = (field: string, value: unknown) => validateRegistrationFields({ [field]: value }, today, [field]);
 const errorsOf = (field: string, value: unknown) => check(field, value).errors[field];
-const valueOf = (field: string, value: unknown) => {
+const parsedValue = (field: string, value: unknown) => {
   const result = check(field, value);
   expect(result.errors).toEqual({});
   return (result.values as Record<string, unknown>)[field];
@@ -19,7 +19,7 @@ describe('registration rules (issue 4 §1), each field on its own', () => {
     for (const bad of ['plainaddress', 'a@', '@b.com', 'a b@c.com', 'a@b'])
       expect(errorsOf('email', bad), bad).toEqual(['The email field must be a valid email address.']);
     expect(errorsOf('email', `${'a'.repeat(250)}@b.com`)).toEqual(['The email field must not be greater than 254 characters.']);
-    expect(valueOf('email', '  Ada.Lovelace@Example.COM ')).toBe('ada.lovelace@example.com');
+    expect(parsedValue('email', '  Ada.Lovelace@Example.COM ')).toBe('ada.lovelace@example.com');
   });
 
   it('password: at least 8 characters with a lowercase letter, a digit and a symbol; at most 128', () => {
@@ -31,8 +31,8 @@ describe('registration rules (issue 4 §1), each field on its own', () => {
     expect(errorsOf('password', 'abcdefgh 1')).toEqual(['The password field must contain at least one symbol.']);
     expect(errorsOf('password', `a1#${'x'.repeat(126)}`)).toEqual(['The password field must not be greater than 128 characters.']);
     expect(errorsOf('password', 'short')).toHaveLength(3);
-    expect(valueOf('password', 'Lucky#Seven77')).toBe('Lucky#Seven77');
-    expect(valueOf('password', 'ünïcödé-pässwörd9')).toBe('ünïcödé-pässwörd9');
+    expect(parsedValue('password', 'Lucky#Seven77')).toBe('Lucky#Seven77');
+    expect(parsedValue('password', 'ünïcödé-pässwörd9')).toBe('ünïcödé-pässwörd9');
   });
 
   it('name and surname: required letters, spaces, apostrophes and hyphens, at most 100', () => {
@@ -41,7 +41,7 @@ describe('registration rules (issue 4 §1), each field on its own', () => {
       expect(errorsOf(field, 'R2-D2')).toEqual([`The ${field} field may only contain letters, spaces, apostrophes and hyphens.`]);
       expect(errorsOf(field, '<script>')).toHaveLength(1);
       expect(errorsOf(field, 'a'.repeat(101))).toEqual([`The ${field} field must not be greater than 100 characters.`]);
-      for (const good of ["O'Brien", 'Jean-Luc', 'Zoë', 'José María', 'Łukasz', 'Ørsted']) expect(valueOf(field, good)).toBe(good);
+      for (const good of ["O'Brien", 'Jean-Luc', 'Zoë', 'José María', 'Łukasz', 'Ørsted']) expect(parsedValue(field, good)).toBe(good);
     }
   });
 
@@ -51,7 +51,7 @@ describe('registration rules (issue 4 §1), each field on its own', () => {
       expect(errorsOf('birthdate', bad), bad).toEqual(['The birthdate field must be a valid date (YYYY-MM-DD).']);
     }
     expect(errorsOf('birthdate', '2008-06-16')).toEqual(['You must be at least 18 years old to register.']);
-    expect(valueOf('birthdate', '2008-06-15')).toBe('2008-06-15');
+    expect(parsedValue('birthdate', '2008-06-15')).toBe('2008-06-15');
     expect(errorsOf('birthdate', '1900-01-01')).toEqual(['The birthdate field must be a valid date (YYYY-MM-DD).']);
   });
 
@@ -64,7 +64,7 @@ describe('registration rules (issue 4 §1), each field on its own', () => {
   });
 
   it('gender: one of male, female, other', () => {
-    for (const good of ['male', 'female', 'other']) expect(valueOf('gender', good)).toBe(good);
+    for (const good of ['male', 'female', 'other']) expect(parsedValue('gender', good)).toBe(good);
     expect(errorsOf('gender', 'Male')).toEqual(['The selected gender is invalid.']);
     expect(errorsOf('gender', 'x')).toEqual(['The selected gender is invalid.']);
     expect(errorsOf('gender', '')).toEqual(['The gender field is required.']);
@@ -73,7 +73,7 @@ describe('registration rules (issue 4 §1), each field on its own', () => {
   it('country: an ISO 3166-1 alpha-2 code from the fixed list', () => {
     expect(COUNTRIES).toHaveLength(249);
     expect(COUNTRY_CODES.has('MT')).toBe(true);
-    expect(valueOf('country', 'mt')).toBe('MT');
+    expect(parsedValue('country', 'mt')).toBe('MT');
     for (const bad of ['XX', 'EU', 'UK', 'M']) expect(errorsOf('country', bad), bad).toEqual(['The selected country is invalid.']);
     expect(errorsOf('country', 'MLT')).toEqual(['The country field must not be greater than 2 characters.']);
   });
@@ -83,16 +83,16 @@ describe('registration rules (issue 4 §1), each field on its own', () => {
     expect(errorsOf('city', 'x'.repeat(101))).toEqual(['The city field must not be greater than 100 characters.']);
     expect(errorsOf('address1', '')).toEqual(['The address1 field is required.']);
     expect(errorsOf('address1', 'x'.repeat(201))).toEqual(['The address1 field must not be greater than 200 characters.']);
-    expect(valueOf('address1', ' 221B Baker Street ')).toBe('221B Baker Street');
+    expect(parsedValue('address1', ' 221B Baker Street ')).toBe('221B Baker Street');
   });
 
   it('postcode: letters, digits, spaces and hyphens, 2 to 12', () => {
-    for (const good of ['VLT 1117', '10115', 'SW1A 1AA', '1010-123']) expect(valueOf('postcode', good)).toBe(good);
+    for (const good of ['VLT 1117', '10115', 'SW1A 1AA', '1010-123']) expect(parsedValue('postcode', good)).toBe(good);
     for (const bad of ['1', '12;DROP', '-123']) expect(errorsOf('postcode', bad), bad).toEqual(['The postcode field format is invalid.']);
   });
 
   it('phoneNumber: 4 to 14 digits (spaces and hyphens ignored)', () => {
-    expect(valueOf('phoneNumber', '9912 3456')).toBe('99123456');
+    expect(parsedValue('phoneNumber', '9912 3456')).toBe('99123456');
     expect(errorsOf('phoneNumber', '123')).toEqual(['The phone number must be 4 to 14 digits.']);
     expect(errorsOf('phoneNumber', '12345678901234567')).toEqual(['The phone number must be 4 to 14 digits.']);
     expect(errorsOf('phoneNumber', '99x23456')).toEqual(['The phone number must be 4 to 14 digits.']);
@@ -100,38 +100,38 @@ describe('registration rules (issue 4 §1), each field on its own', () => {
   });
 
   it("phone: '+', a country code and number, 8 to 15 digits in all (E.164)", () => {
-    expect(valueOf('phone', '+356 9912 3456')).toBe('+35699123456');
+    expect(parsedValue('phone', '+356 9912 3456')).toBe('+35699123456');
     for (const bad of ['35699123456', '+0123456789', '+1234', '+1234567890123456', '+356abc']) {
       expect(errorsOf('phone', bad), bad).toEqual(['The phone field must be a valid international number (+ country code and number).']);
     }
   });
 
   it('phonePrefix: optional, 1 to 4 digits with an optional +', () => {
-    expect(valueOf('phonePrefix', undefined)).toBeNull();
-    expect(valueOf('phonePrefix', '+356')).toBe('+356');
+    expect(parsedValue('phonePrefix', undefined)).toBeNull();
+    expect(parsedValue('phonePrefix', '+356')).toBe('+356');
     expect(errorsOf('phonePrefix', '0044')).toEqual(['The phone prefix field format is invalid.']);
   });
 
   it('newsletter: a boolean, true by default', () => {
-    expect(valueOf('newsletter', undefined)).toBe(true);
-    expect(valueOf('newsletter', false)).toBe(false);
+    expect(parsedValue('newsletter', undefined)).toBe(true);
+    expect(parsedValue('newsletter', false)).toBe(false);
     expect(errorsOf('newsletter', 'yes')).toEqual(['The newsletter field must be true or false.']);
   });
 
   it('agreement: must be accepted (true)', () => {
-    expect(valueOf('agreement', true)).toBe(true);
+    expect(parsedValue('agreement', true)).toBe(true);
     for (const bad of [false, undefined, 'true', 1]) expect(errorsOf('agreement', bad)).toEqual(['The agreement field must be accepted.']);
   });
 
   it('ma_token, promo and referrer: optional, bounded, plain characters; a referrer is a uuid', () => {
-    expect(valueOf('ma_token', null)).toBeNull();
-    expect(valueOf('ma_token', '')).toBeNull();
-    expect(valueOf('ma_token', 'aff_123.x-y')).toBe('aff_123.x-y');
+    expect(parsedValue('ma_token', null)).toBeNull();
+    expect(parsedValue('ma_token', '')).toBeNull();
+    expect(parsedValue('ma_token', 'aff_123.x-y')).toBe('aff_123.x-y');
     expect(errorsOf('ma_token', 'a b')).toEqual(['The ma token field format is invalid.']);
     expect(errorsOf('ma_token', 'a'.repeat(101))).toEqual(['The ma token field must not be greater than 100 characters.']);
-    expect(valueOf('promo', 'SPRING')).toBe('SPRING');
+    expect(parsedValue('promo', 'SPRING')).toBe('SPRING');
     expect(errorsOf('promo', '<b>')).toEqual(['The promo field format is invalid.']);
-    expect(valueOf('referrer', '0f8fad5b-d9cb-469f-a165-70867728950e')).toBe('0f8fad5b-d9cb-469f-a165-70867728950e');
+    expect(parsedValue('referrer', '0f8fad5b-d9cb-469f-a165-70867728950e')).toBe('0f8fad5b-d9cb-469f-a165-70867728950e');
     expect(errorsOf('referrer', 'not-a-uuid')).toEqual(['The referrer field format is invalid.']);
   });
 

@@ -83,4 +83,6 @@ export interface SiteServices {
   unreadMessages(playerId: string): Promise<number>;
   /** The player's history, newest first, as GET /api/player/transactions answers it. */
   transactions(playerId: string, query: TransactionQuery): Promise<{ data: Transaction[]; meta: TransactionsMeta }>;
+  /** A loader's failure, logged by the server's logger (no bound values, no query string, no tokens). */
+  reportError(error: unknown, path: string): void;
 }

@@ -22,6 +22,9 @@ export type Wallet = {
 export const PAYMENT_METHOD_IDS = ['sandbox-card', 'sandbox-crypto'] as const;
 export type PaymentMethodId = (typeof PAYMENT_METHOD_IDS)[number];
 
+/** A deposit's `bonusId`: a promotion's slug or id, as the cashier's `?bonusId=` carries it. */
+export const BONUS_ID_PATTERN = '^[A-Za-z0-9_-]{1,100}$';
+
 export type AmountLimits = { min: number; max: number };
 
 /** GET /api/payments/methods → { data: PaymentMethod[] } */
@@ -52,6 +55,8 @@ export type Deposit = {
   address: string | null;
   /** Sandbox crypto only: the sandbox network's "send" endpoint that confirms the transfer. */
   sandbox_confirm_url: string | null;
+  /** Sandbox crypto only: sent as the `Sandbox-Signature` header with that POST, which is refused without it. */
+  sandbox_confirm_signature: string | null;
   bonus_id: string | null;
   failure_message: string | null;
   created_at: string;

@@ -2,6 +2,6 @@
 import { rmSync } from 'node:fs';
 
 const dataDir = process.env.DATA_DIR;
-if (!dataDir || !dataDir.startsWith('test-results/')) throw new Error('e2e-server needs DATA_DIR under test-results/');
+if (!dataDir?.startsWith('test-results/')) throw new Error('e2e-server needs DATA_DIR under test-results/');
 rmSync(dataDir, { recursive: true, force: true });
 await import('../server/main.ts');

@@ -10,6 +10,7 @@ describe('accounts configuration', () => {
       mailFrom: 'Croupier <no-reply@localhost>',
       argon2: { memoryKib: 19456, timeCost: 2 },
       rateLimitAllowlist: [],
+      deviceCookieSecret: undefined,
     });
     expect(loadConfig({ SITE_NAME: 'Lucky Star', PUBLIC_URL: 'https://casino.example' }).mailFrom).toBe('Lucky Star <no-reply@casino.example>');
   });
@@ -25,6 +26,7 @@ describe('accounts configuration', () => {
         ARGON2_MEMORY_KIB: '65536',
         ARGON2_TIME_COST: '3',
         RATE_LIMIT_ALLOWLIST: '127.0.0.1, ::1',
+        DEVICE_COOKIE_SECRET: 'd'.repeat(32),
       }),
     ).toMatchObject({
       operator: { email: 'ops@casino.example', password: 'a long operator secret' },
@@ -32,6 +34,7 @@ describe('accounts configuration', () => {
       mailFrom: 'Casino <hello@casino.example>',
       argon2: { memoryKib: 65536, timeCost: 3 },
       rateLimitAllowlist: ['127.0.0.1', '::1'],
+      deviceCookieSecret: 'd'.repeat(32),
     });
   });
 
@@ -44,6 +47,7 @@ describe('accounts configuration', () => {
     [{ ARGON2_MEMORY_KIB: 'lots' }, 'ARGON2_MEMORY_KIB="lots" must be a number of KiB'],
     [{ APP_ENV: 'production', ARGON2_MEMORY_KIB: '1024' }, 'ARGON2_MEMORY_KIB="1024" must be at least 19456 in production'],
     [{ APP_ENV: 'production', ARGON2_TIME_COST: '1' }, 'ARGON2_TIME_COST="1" must be at least 2 in production'],
+    [{ DEVICE_COOKIE_SECRET: 'short' }, 'DEVICE_COOKIE_SECRET=(hidden) must be at least 32 characters'],
     [{ RATE_LIMIT_ALLOWLIST: '127.0.0.1,localhost' }, 'RATE_LIMIT_ALLOWLIST="127.0.0.1,localhost" must be a comma-separated list of IP addresses'],
   ])('refuses %o, naming the variable and never echoing a secret', (env, message) => {
     try {

@@ -82,6 +82,7 @@ describe('loadConfig', () => {
     ['REDIS_URL', 'not a url', 'must be a URL'],
     ['PUBLIC_URL', 'ftp://casino.example', 'http://'],
     ['DEFAULT_CURRENCY', 'euro', 'ISO 4217'],
+    ['PAYMENTS_SANDBOX', 'on', "must be 'true' or 'false'"],
   ])('refuses %s=%s with a message that names it', (name, value, reason) => {
     expect(() => loadConfig({ [name]: value })).toThrowError(ConfigError);
     try {
@@ -90,6 +91,18 @@ describe('loadConfig', () => {
       expect((error as ConfigError).message).toContain(`${name}="${value}"`);
       expect((error as ConfigError).message).toContain(reason);
     }
+  });
+
+  it('has the sandbox gateway on in development and staging, off in production unless PAYMENTS_SANDBOX=true says so', () => {
+    expect(loadConfig({}).paymentsSandbox).toBe(true);
+    expect(loadConfig({ APP_ENV: 'development' }).paymentsSandbox).toBe(true);
+    expect(loadConfig({ APP_ENV: 'staging' }).paymentsSandbox).toBe(true);
+    expect(loadConfig({ APP_ENV: 'production' }).paymentsSandbox).toBe(false);
+    expect(loadConfig({ APP_ENV: 'production', PAYMENTS_SANDBOX: '' }).paymentsSandbox).toBe(false);
+    expect(loadConfig({ APP_ENV: 'production', PAYMENTS_SANDBOX: 'true' }).paymentsSandbox).toBe(true);
+    expect(loadConfig({ APP_ENV: 'production', PAYMENTS_SANDBOX: 'false' }).paymentsSandbox).toBe(false);
+    expect(loadConfig({ APP_ENV: 'staging', PAYMENTS_SANDBOX: 'false' }).paymentsSandbox).toBe(false);
+    expect(loadConfig({ PAYMENTS_SANDBOX: 'false' }).paymentsSandbox).toBe(false);
   });
 
   it('lists every bad variable at once', () => {

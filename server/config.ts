@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './trusted-proxy.ts';
 
 /** OWASP's minimum for argon2id: m = 19 MiB, t = 2, p = 1. */
 export const ARGON2_MINIMUM = { memoryKib: 19_456, timeCost: 2 } as const;
@@ -42,6 +43,12 @@ const environmentSchema = z
       .regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be 8 to 64 letters, digits, - or _')
       .optional(),
     REALTIME_SECRET: z.string().min(16, 'must be at least 16 characters').max(256, 'must be at most 256 characters').optional(),
+    REALTIME_MAX_CONNECTIONS_PER_IP: z.coerce
+      .number({ message: 'must be a number of connections' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(1_000_000, 'must be at most 1000000')
+      .default(50),
     APP_ENV: z
       .enum(['development', 'staging', 'production'], {
         message: 'must be development, staging or production',
@@ -88,7 +95,9 @@ const environmentSchema = z
       .min(1, 'must be at least 1')
       .max(20, 'must be at most 20')
       .default(ARGON2_MINIMUM.timeCost),
+    PAYMENTS_SANDBOX: booleanString.optional(),
     PAYMENTS_SANDBOX_SECRET: z.string().min(32, 'must be at least 32 characters').max(256, 'must be at most 256 characters').optional(),
+    DEVICE_COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters').max(256, 'must be at most 256 characters').optional(),
     RATE_LIMIT_ALLOWLIST: z
       .string()
       .transform((value) =>
@@ -98,6 +107,17 @@ const environmentSchema = z
           .filter(Boolean),
       )
       .refine((items) => items.every((item) => isIP(item) !== 0), { message: 'must be a comma-separated list of IP addresses' })
+      .optional(),
+    TRUST_PROXY: z
+      .string()
+      .transform((value, context) => {
+        const parsed = parseTrustProxy(value);
+        if ('problem' in parsed) {
+          context.addIssue({ code: 'custom', message: parsed.problem });
+          return z.NEVER;
+        }
+        return parsed;
+      })
       .optional(),
   })
   .superRefine((e, context) => {
@@ -111,7 +131,7 @@ const environmentSchema = z
       context.addIssue({
         code: 'custom',
         path: [missing],
-        message: 'must be set together with ' + (missing === 'OPERATOR_EMAIL' ? 'OPERATOR_PASSWORD' : 'OPERATOR_EMAIL'),
+        message: `must be set together with ${missing === 'OPERATOR_EMAIL' ? 'OPERATOR_PASSWORD' : 'OPERATOR_EMAIL'}`,
       });
     }
     // Cheaper hashing is for test runs only: production always meets OWASP's argon2id minimum.
@@ -141,7 +161,11 @@ export type Config = {
     publicPort: number | undefined;
     scheme: 'http' | 'https';
     credentials: { REALTIME_APP_ID?: string; REALTIME_KEY?: string; REALTIME_SECRET?: string };
+    /** Open sockets one client address may hold on the embedded server; the next is closed with 4004. */
+    maxConnectionsPerIp: number;
   };
+  /** Whose `X-Forwarded-For` is believed, for the HTTP server and the realtime server alike; off unless set. */
+  trustProxy: TrustProxy;
   appEnv: 'development' | 'staging' | 'production';
   publicUrl: string;
   smtpUrl: string | undefined;
@@ -162,10 +186,14 @@ export type Config = {
   rateLimitAllowlist: string[];
   /** Signs the sandbox gateway's webhooks; generated once into DATA_DIR when unset. */
   paymentsSandboxSecret: string | undefined;
+  /** The sandbox gateway and its methods exist at all: on outside production unless PAYMENTS_SANDBOX says otherwise. */
+  paymentsSandbox: boolean;
+  /** Signs login device cookies; generated once into DATA_DIR when unset (docs/decisions/0015). */
+  deviceCookieSecret: string | undefined;
 };
 
 // Never echoed back in an error message: it would end up in logs.
-const SECRET_VARIABLES = new Set(['OPERATOR_PASSWORD', 'SMS_PROVIDER_TOKEN', 'PAYMENTS_SANDBOX_SECRET', 'REALTIME_SECRET']);
+const SECRET_VARIABLES = new Set(['OPERATOR_PASSWORD', 'SMS_PROVIDER_TOKEN', 'PAYMENTS_SANDBOX_SECRET', 'REALTIME_SECRET', 'DEVICE_COOKIE_SECRET']);
 
 export class ConfigError extends Error {
   readonly problems: string[];
@@ -205,7 +233,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       publicPort: e.REALTIME_PUBLIC_PORT,
       scheme: e.REALTIME_SCHEME,
       credentials: { REALTIME_APP_ID: e.REALTIME_APP_ID, REALTIME_KEY: e.REALTIME_KEY, REALTIME_SECRET: e.REALTIME_SECRET },
+      maxConnectionsPerIp: e.REALTIME_MAX_CONNECTIONS_PER_IP,
     },
+    trustProxy: e.TRUST_PROXY ?? false,
     appEnv: e.APP_ENV,
     publicUrl,
     smtpUrl: e.SMTP_URL,
@@ -223,5 +253,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     argon2: { memoryKib: e.ARGON2_MEMORY_KIB, timeCost: e.ARGON2_TIME_COST },
     rateLimitAllowlist: e.RATE_LIMIT_ALLOWLIST ?? [],
     paymentsSandboxSecret: e.PAYMENTS_SANDBOX_SECRET,
+    // Sandbox money is free money: production has it only when the operator asks for it by name.
+    paymentsSandbox: e.PAYMENTS_SANDBOX === undefined ? e.APP_ENV !== 'production' : e.PAYMENTS_SANDBOX === 'true',
+    deviceCookieSecret: e.DEVICE_COOKIE_SECRET,
   };
 }

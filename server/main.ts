@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import pino from 'pino';
 import type { ServerBuild } from 'react-router';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { databaseLocationFor, openDatabase } from './db/client.ts';
 import { seedDemoContent } from './db/seed.ts';
 import { buildApp, type SiteOptions } from './http/app.ts';
+import { createLogger } from './logging.ts';
 import { startRealtime } from './modules/broadcasting/start.ts';
 import { loadOrCreateRealtimeCredentials } from './realtime/credentials.ts';
 import { createServices } from './services.ts';
@@ -44,7 +44,7 @@ async function main() {
     throw error;
   }
   const dev = process.argv.includes('--dev');
-  const logger = pino({ level: config.logLevel });
+  const logger = createLogger(config.logLevel);
   const database = await openDatabase(databaseLocationFor(config));
   await seedDemoContent(database.db);
   const realtimeApp = await loadOrCreateRealtimeCredentials(config.dataDir, config.realtime.credentials);

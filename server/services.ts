@@ -20,6 +20,7 @@ import { createPaymentsService } from './modules/payments/service.ts';
 import { createSandboxGateway } from './modules/sandbox-gateway/service.ts';
 import { createWalletService } from './modules/wallet/service.ts';
 import { loadOrCreateLocalSecret } from './local-secret.ts';
+import { loggedPath } from './logging.ts';
 import { createMailer } from './notify/mail.ts';
 import { createPlayerEvents } from './notify/player-events.ts';
 import type { RealtimePublisher } from './realtime/publisher.ts';
@@ -27,6 +28,7 @@ import type { RealtimeApp } from './realtime/server.ts';
 import type { RealtimePublicConfig } from '../contract/site.ts';
 import { createSmsSender } from './notify/sms.ts';
 import { createTemplates } from './notify/templates.ts';
+import { createScheduler } from './scheduler/scheduler.ts';
 
 export type Services = ReturnType<typeof createServices>;
 
@@ -56,7 +58,7 @@ export function createServices({
   const settings = createSettingsService({ db, config, realtime: broadcasting.publicConfig });
   const content = createContentService({ db });
   const catalog = createCatalogService({ db });
-  const accounts = createAccountsService({ db, settings, outbox, templates, passwords });
+  const accounts = createAccountsService({ db, settings, outbox, templates, passwords, logger });
   const operators = createOperatorsService({ db, passwords });
   const session = createSessionService({ accounts });
   const currency = config.defaultCurrency;
@@ -74,11 +76,10 @@ export function createServices({
   });
   const wallet = createWalletService({ db, ledger, currency });
   const games = createGamesService({ db, ledger, catalog, currency });
-  const sandboxGateway = createSandboxGateway({
-    db,
-    secret: config.paymentsSandboxSecret ?? loadOrCreateLocalSecret(config.dataDir, 'payments-sandbox'),
-    logger,
-  });
+  // Off, the sandbox does not exist: no methods, no hosted pages, no webhook (docs/decisions/0022).
+  const sandboxGateway = config.paymentsSandbox
+    ? createSandboxGateway({ db, secret: config.paymentsSandboxSecret ?? loadOrCreateLocalSecret(config.dataDir, 'payments-sandbox'), logger })
+    : undefined;
   const messages = createMessagesService({ db, events });
   const payments = createPaymentsService({ db, ledger, gateway: sandboxGateway, currency, kycStatusOf: accounts.kycStatusOf });
   const site: SiteServices = {
@@ -96,7 +97,9 @@ export function createServices({
     inbox: (playerId) => messages.inbox(Number(playerId)),
     unreadMessages: (playerId) => messages.unread(Number(playerId)),
     transactions: (playerId, { page, perPage, ...filters }) => wallet.transactions(Number(playerId), filters, { page, perPage }),
+    reportError: (error, path) => logger?.error({ err: error, url: loggedPath(path) }, 'page failed'),
   };
+  const scheduler = createScheduler({ database, logger });
   let closed = false;
   return {
     config,
@@ -118,15 +121,20 @@ export function createServices({
     messages,
     games,
     site,
-    /** Before serving: the configured operator exists, rounds a crash left open are finished, and the outbox delivers. */
+    scheduler,
+    /** Before serving: the configured operator exists, money a crash left mid-flight is paid, the outbox and scheduled jobs run. */
     async start(): Promise<void> {
+      if (sandboxGateway && config.appEnv === 'production') {
+        logger?.error('PAYMENTS_SANDBOX=true in production: the sandbox gateway credits test cards and simulated crypto as real deposits');
+      }
       if (config.operator) {
         const outcome = await operators.ensureOperator(config.operator);
         logger?.info({ operator: config.operator.email, outcome }, 'operator account checked');
       }
-      const recovered = await games.rounds.recoverOpenRounds();
-      if (recovered.settled + recovered.refunded > 0) logger?.warn(recovered, 'open game rounds recovered');
+      const recovered = await games.interrupted.recoverAtStart();
+      if (recovered.settled > 0) logger?.warn(recovered, 'open game rounds recovered');
       outbox.start();
+      for (const job of games.jobs) scheduler.schedule(job);
     },
     /** Player events go out to browsers through `publisher`, which browsers reach as `publicConfig` says. */
     connectRealtime(publisher: RealtimePublisher, publicConfig: RealtimePublicConfig) {
@@ -137,8 +145,10 @@ export function createServices({
     async close(): Promise<void> {
       if (closed) return;
       closed = true;
-      sandboxGateway.close();
+      await scheduler.stop();
+      sandboxGateway?.close();
       await broadcasting.close();
+      await accounts.settled();
       await outbox.stop();
       mailer.close();
       if (redis && redis.status !== 'end') await redis.quit().catch(() => redis.disconnect());

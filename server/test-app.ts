@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { loadConfig, type Config } from './config.ts';
 import { openTestDatabase } from './db/test-database.ts';
 import { seedDemoContent } from './db/seed.ts';
-import { buildApp } from './http/app.ts';
+import { buildApp, type SiteOptions } from './http/app.ts';
 import { createServices, type Services } from './services.ts';
 
 /**
@@ -15,6 +15,7 @@ import { createServices, type Services } from './services.ts';
  */
 export async function createTestApp(
   env: Record<string, string> = {},
+  { logger, site }: { logger?: FastifyBaseLogger; site?: SiteOptions } = {},
 ): Promise<{ app: FastifyInstance; services: Services; config: Config; close: () => Promise<void> }> {
   const config = loadConfig({
     DATA_DIR: `test-results/unit-data/${randomBytes(6).toString('hex')}`,
@@ -25,9 +26,9 @@ export async function createTestApp(
   });
   const database = await openTestDatabase();
   await seedDemoContent(database.db);
-  const services = createServices({ config, database });
+  const services = createServices({ config, database, logger });
   await services.start();
-  const app = await buildApp({ services, rateLimitNamespace: `croupier-test:${randomBytes(6).toString('hex')}:` });
+  const app = await buildApp({ services, site, rateLimitNamespace: `croupier-test:${randomBytes(6).toString('hex')}:` });
   const dataDir = config.dataDir;
   return {
     app,
@@ -44,10 +45,10 @@ export async function createTestApp(
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /** One test app for a whole test file: filled in before the first test, closed after the last. */
-export function useTestApp(env: Record<string, string> = {}): TestApp {
+export function useTestApp(env: Record<string, string> = {}, site?: () => Promise<SiteOptions>): TestApp {
   const handle = {} as TestApp;
   beforeAll(async () => {
-    Object.assign(handle, await createTestApp(env));
+    Object.assign(handle, await createTestApp(env, { site: await site?.() }));
   });
   afterAll(async () => {
     await handle.close();

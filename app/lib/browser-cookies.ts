@@ -7,9 +7,11 @@ export function readCookie(name: string): string | undefined {
 }
 
 export function writeCookie(name: string, value: string, { maxAge, sameSite }: { maxAge: number; sameSite: 'strict' | 'lax' }): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox and older Safari, which we support
   document.cookie = stringifySetCookie({ name, value, path: '/', maxAge, sameSite, secure: true });
 }
 
 export function clearCookie(name: string): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from Firefox and older Safari, which we support
   document.cookie = stringifySetCookie({ name, value: '', path: '/', maxAge: 0, secure: true });
 }

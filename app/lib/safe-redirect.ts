@@ -17,7 +17,7 @@ const knownRoutes: RegExp[] = [
  */
 export function safeRedirect(value: string | string[] | null | undefined): string {
   const candidate = Array.isArray(value) ? value[0] : value;
-  if (!candidate || !candidate.startsWith('/') || candidate.startsWith('//') || candidate.includes('\\')) return '/';
+  if (!candidate?.startsWith('/') || candidate.startsWith('//') || candidate.includes('\\')) return '/';
   let url: URL;
   try {
     url = new URL(candidate, 'http://site.invalid');

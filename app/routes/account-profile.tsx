@@ -180,6 +180,7 @@ export default function AccountProfile() {
     <>
       <PageHeading title="Profile" lead="Your personal details, password and newsletter preference." />
       {player === null ? (
+        // biome-ignore lint/a11y/useAriaPropsSupportedByRole: giving this skeleton a role would change what screen readers announce, which is no lint fix (decision 0026)
         <div className="space-y-3" aria-label="Loading your profile">
           <Skeleton className="h-10 w-full" />
           <Skeleton className="h-10 w-full" />

@@ -6,13 +6,15 @@ import { CashierSkeleton } from '../features/wallet/cashier-skeleton.tsx';
 import { chosenBonus } from '../features/wallet/chosen-bonus.ts';
 import { DepositForm } from '../features/wallet/deposit-form.tsx';
 import { DepositStatus } from '../features/wallet/deposit-status.tsx';
+import { NoPaymentMethods } from '../features/wallet/no-payment-methods.tsx';
 import { cashierPlayerId } from '../features/wallet/player-gate.ts';
 import { usePaymentMethods } from '../features/wallet/use-payment-methods.ts';
 import { analytics } from '../lib/analytics.ts';
 import { servicesContext, siteStateContext } from '../lib/context.ts';
 import { pageMeta } from '../lib/meta.ts';
 
-const LEAD = 'Add money to your balance by card or crypto.';
+// Said whichever methods the operator offers: the cashier below lists them, or says none is available.
+const LEAD = 'Add money to your balance.';
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   cashierPlayerId(context.get(siteStateContext).viewer);
@@ -31,6 +33,7 @@ function DepositCashier({ bonus }: Route.ComponentProps['loaderData']) {
       </p>
     );
   if (!methods) return <CashierSkeleton label="Loading the payment methods" />;
+  if (methods.length === 0) return <NoPaymentMethods direction="deposit" />;
   return <DepositForm methods={methods} bonus={bonus} />;
 }
 

@@ -22,6 +22,7 @@ export default function PromotionDetail({ loaderData }: Route.ComponentProps) {
       <p className="text-sm font-semibold uppercase tracking-[0.2em] text-gold-400">{promotion.badge}</p>
       <PageHeading title={promotion.title} lead={promotion.subtitle} />
       <p className="text-lg text-mist-300">{promotion.summary}</p>
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the server renders this Markdown and sanitises it to an allow-list first (decision 0024) */}
       <div className="prose-casino mt-2" dangerouslySetInnerHTML={{ __html: promotion.bodyHtml }} />
       <Link to={`/deposit?bonus=true&bonusId=${promotion.slug}`} className="btn btn-primary mt-8">
         {promotion.ctaLabel}

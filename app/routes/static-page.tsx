@@ -18,6 +18,7 @@ export default function StaticPage({ loaderData }: Route.ComponentProps) {
   return (
     <article>
       <PageHeading title={page.title} lead={page.description} />
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the server renders this Markdown and sanitises it to an allow-list first (decision 0024) */}
       <div className="prose-casino" dangerouslySetInnerHTML={{ __html: page.html }} />
     </article>
   );

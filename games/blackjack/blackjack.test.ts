@@ -8,10 +8,11 @@ import {
   legalActions,
   startHand,
   startHandFromShoe,
+  standOnEveryHand,
   type BlackjackAction,
   type BlackjackState,
 } from './engine.ts';
-import { handTotal } from './hand.ts';
+import { handTotal, isNatural } from './hand.ts';
 import { BLACKJACK_RTP, blackjackInfo } from './info.ts';
 import { fisherYates, orderedShoe, SHOE_SIZE, SHUFFLE_FLOATS, shuffleShoe } from './shoe.ts';
 import { basicStrategy } from './strategy.ts';
@@ -245,6 +246,63 @@ describe('any round played to the end', () => {
         // Every card dealt came off the top of the shoe, in order.
         const dealt = [...state.hands.flatMap((hand) => hand.cards), ...state.dealer].sort();
         expect(dealt).toEqual(shoe.slice(0, state.drawn).sort());
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('a hand left unfinished, completed by standing on every open hand', () => {
+  it('stands on each split hand in turn, then the dealer draws to 17', () => {
+    // 8-8 split against a dealer 6; the split hands get T and 3, the dealer turns a T, draws a 2 and stands on 18.
+    const split = play(deal(100, '8h', '6c', '8d', 'Ts', 'Td', '3c', '2h'), 'split');
+    const { state, stands } = standOnEveryHand(split);
+    expect(stands).toBe(2);
+    expect(state.dealer).toEqual(['6c', 'Ts', '2h']);
+    expect(state.settlement).toEqual({
+      totalStake: 200,
+      win: 100,
+      hands: [
+        { outcome: 'push', payout: 100 },
+        { outcome: 'lose', payout: 0 },
+      ],
+    });
+  });
+
+  it('leaves a finished hand as it is', () => {
+    const finished = deal(100, 'Ah', '9c', 'Kd', 'Ts');
+    expect(standOnEveryHand(finished)).toEqual({ state: finished, stands: 0 });
+  });
+
+  it('from any reachable hand: the cards held, the dealer to 17 off the shoe, and the pay the rules give', () => {
+    const reference = (player: number, natural: boolean, dealer: number, dealerNatural: boolean, stake: number) => {
+      if (natural) return dealerNatural ? stake : stake + Math.floor((stake * 3) / 2);
+      if (dealerNatural || player > 21) return 0;
+      if (dealer > 21 || player > dealer) return 2 * stake;
+      return player === dealer ? stake : 0;
+    };
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1_000_000 }), fc.integer(), fc.array(fc.nat(), { maxLength: 6 }), (stake, seed, choices) => {
+        const next = simulationFloats(seed);
+        let left = startHand({ stake, floats: Array.from({ length: SHUFFLE_FLOATS }, next) });
+        // Some moves of the player's choosing, stopping wherever the choices run out.
+        for (const choice of choices) if (left.phase === 'player') left = applyAction(left, left.actions[choice % left.actions.length]!);
+        const { state, stands } = standOnEveryHand(left);
+        expect(state.phase).toBe('finished');
+        expect(stands).toBe(left.phase === 'player' ? left.hands.length - left.active : 0);
+        expect(state.hands.map((hand) => [hand.cards, hand.stake])).toEqual(left.hands.map((hand) => [hand.cards, hand.stake]));
+        const drawn = state.dealer.slice(left.dealer.length);
+        expect(drawn).toEqual(state.shoe.slice(left.drawn, left.drawn + drawn.length));
+        if (left.phase === 'player' && left.hands.some((hand) => handTotal(hand.cards).total <= 21))
+          expect(handTotal(state.dealer).total).toBeGreaterThanOrEqual(17);
+        const dealer = handTotal(state.dealer).total;
+        const pays = state.hands.map((hand) =>
+          reference(handTotal(hand.cards).total, !hand.fromSplit && isNatural(hand.cards), dealer, isNatural(state.dealer), hand.stake),
+        );
+        expect(state.settlement!.hands.map((hand) => hand.payout)).toEqual(pays);
+        expect(state.settlement!.win).toBe(pays.reduce((sum, pay) => sum + pay, 0));
+        // The same table the player reaches by pressing Stand on each hand.
+        expect(state).toEqual(Array.from({ length: stands }, () => 'stand' as const).reduce(applyAction, left));
       }),
       { numRuns: 300 },
     );

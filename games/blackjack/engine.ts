@@ -144,6 +144,21 @@ export function applyAction(state: BlackjackState, action: unknown): BlackjackSt
   return next;
 }
 
+/**
+ * Completes a hand the player left: they stand on every hand still open, then the dealer plays out as usual
+ * (docs/decisions/0043-interrupted-rounds.md). `stands` is how many stand moves that took, so the stored moves
+ * replay to the same table.
+ */
+export function standOnEveryHand(state: BlackjackState): { state: BlackjackState; stands: number } {
+  let next = state;
+  let stands = 0;
+  while (next.phase === 'player') {
+    next = applyAction(next, 'stand');
+    stands++;
+  }
+  return { state: next, stands };
+}
+
 function checkAction(state: BlackjackState, action: unknown): BlackjackAction {
   if (state.phase === 'finished') throw new BlackjackActionError('This round is over; start a new one.');
   if (typeof action !== 'string' || !(BLACKJACK_ACTIONS as readonly string[]).includes(action)) {

@@ -23,6 +23,7 @@ export const blackjackInfo: GameInfo = {
     'Blackjack pays 3 to 2 (rounded down to the smallest currency unit); other wins pay 1 to 1; equal totals push.',
     'Double on any first two cards for one more card. Split two cards of equal value once; you may double after splitting. Split aces get one card each, and 21 on a split hand is not a blackjack.',
     'The dealer draws to 16 and stands on all 17s, soft 17 included. No insurance, no surrender.',
+    'If you leave a hand unfinished, you can continue it at any time. A hand untouched for 24 hours is completed for you: you stand on every hand and the dealer plays out as usual; any win is paid to your balance.',
   ],
   paytable: [
     { hand: 'Blackjack', payout: '3:2' },

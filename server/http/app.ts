@@ -3,7 +3,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifySchema } from 'fastify';
 import { accountRoutes } from '../modules/accounts/routes.ts';
 import { catalogRoutes } from '../modules/catalog/routes.ts';
 import { gameRoutes } from '../modules/games/routes.ts';
@@ -16,8 +16,12 @@ import { sandboxGatewayRoutes } from '../modules/sandbox-gateway/routes.ts';
 import { walletRoutes } from '../modules/wallet/routes.ts';
 import { settingsRoutes } from '../modules/settings/routes.ts';
 import type { Services } from '../services.ts';
+import { proxyTrust } from '../trusted-proxy.ts';
+import { installCsrfDefence } from './csrf.ts';
 import { installErrorHandling } from './errors.ts';
+import { installInputGuard } from './input-guard.ts';
 import { installRateLimits } from './rate-limit.ts';
+import { installSecurityHeaders } from './security-headers.ts';
 import { ssrRoutes, type LoadServerBuild } from './ssr.ts';
 
 export type SiteOptions =
@@ -34,23 +38,43 @@ export type AppOptions = {
   rateLimitNamespace?: string;
 };
 
+export type RegisteredRoute = { method: string; url: string; schema: FastifySchema | undefined };
+declare module 'fastify' {
+  interface FastifyInstance {
+    registeredRoutes: readonly RegisteredRoute[];
+  }
+}
+
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 export async function buildApp({ services, logger, site, rateLimitNamespace = 'croupier:rate-limit:' }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     bodyLimit: 1024 * 1024,
-    trustProxy: services.config.appEnv === 'production' ? 'loopback' : false,
+    trustProxy: proxyTrust(services.config.trustProxy),
     return503OnClosing: true,
     // A value of the wrong JSON type is refused, never converted: `["sms"]` is not "sms", 42 is not "42".
     // Query strings and path parameters are strings: their schemas say so.
     ajv: { customOptions: { coerceTypes: false } },
+    // A path that is not valid percent-encoding (e.g. `%E0%A4%A`) is the client's mistake, answered in our shape.
+    frameworkErrors: (_error, _request, reply) => {
+      (reply as unknown as FastifyReply).code(400).send({ message: 'The address of this request is not valid.' });
+    },
   });
 
   installErrorHandling(app);
+  await installSecurityHeaders(app, { config: services.config, realtime: services.broadcasting.publicConfig, development: site?.mode === 'development' });
   app.addHook('onClose', () => services.close());
+  // Every route as registered, with its schema: the bad-input walk in server/http/input-guard.test.ts reads it.
+  const routes: RegisteredRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, schema: route.schema });
+  });
+  app.decorate('registeredRoutes', routes);
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(cookie);
+  installCsrfDefence(app, { publicUrl: services.config.publicUrl });
+  installInputGuard(app);
   // Form posts: the sandbox gateway's card page, and realtime channel auth as pusher-js sends it.
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   await installRateLimits(app, { redis: services.redis, nameSpace: rateLimitNamespace });
@@ -67,7 +91,7 @@ export async function buildApp({ services, logger, site, rateLimitNamespace = 'c
   await app.register(catalogRoutes, { services });
   await app.register(gameRoutes, { services });
   // Unknown API paths answer JSON, never a page.
-  app.all('/api/*', async (request, reply) => reply.callNotFound());
+  app.all('/api/*', async (_request, reply) => reply.callNotFound());
 
   if (site?.mode === 'production' && existsSync(site.clientDir)) {
     await app.register(fastifyStatic, {

@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  * `Precognition-Validate-Only: a,b` narrows it to those fields. Null for an ordinary request.
  */
 export function precognitionRequest(request: FastifyRequest): { fields: string[] | undefined } | null {
-  if (String(request.headers['precognition'] ?? '').toLowerCase() !== 'true') return null;
+  if (String(request.headers.precognition ?? '').toLowerCase() !== 'true') return null;
   const only = request.headers['precognition-validate-only'];
   const list = (Array.isArray(only) ? only.join(',') : (only ?? ''))
     .split(',')

@@ -2,9 +2,18 @@ import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { Problem } from '../problem.ts';
+import { createAttemptBudget, type BudgetStore } from './attempt-budget.ts';
 
-// Abuse limits (docs/decisions/0012-abuse-limits.md) on @fastify/rate-limit's counters: in memory, or
-// in Redis when REDIS_URL is set so every node behind the load balancer shares them.
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Where password-guess budgets keep their counters: the same store and prefix as the request limits. */
+    attemptBudgetStore: BudgetStore;
+  }
+}
+
+// Abuse limits (docs/decisions/0012-abuse-limits.md) on @fastify/rate-limit's counters, and budgets of
+// password guesses (0015) on rate-limiter-flexible's: in memory, or in Redis when REDIS_URL is set so every
+// node behind the load balancer shares them.
 
 export type LimitKey = (request: FastifyRequest) => string | undefined;
 export type Limit = {
@@ -24,6 +33,7 @@ export const MINUTES_15 = 15 * 60 * 1000;
 
 export async function installRateLimits(app: FastifyInstance, options: { redis: Redis | undefined; nameSpace: string }) {
   await app.register(rateLimit, { global: false, redis: options.redis, nameSpace: options.nameSpace, skipOnError: false });
+  app.decorate('attemptBudgetStore', { redis: options.redis, nameSpace: options.nameSpace });
 }
 
 export const ipOf = (request: FastifyRequest) => normalizeIP(request.ip);
@@ -53,9 +63,9 @@ function counterFor(app: FastifyInstance, limit: Limit): { counter: Counter; key
   return { counter, key };
 }
 
-async function consult(counter: Counter, request: FastifyRequest, increment: boolean) {
+async function failClosed<T>(request: FastifyRequest, consult: () => Promise<T>): Promise<T> {
   try {
-    return await counter(request, { increment });
+    return await consult();
   } catch (error) {
     // Fail closed: without its counters the server cannot tell an attack from a player.
     request.log.error({ err: error }, 'rate-limit store unavailable');
@@ -74,26 +84,22 @@ export function limitRequests(app: FastifyInstance, allowList: readonly string[]
       if (limit.when && !limit.when(request)) continue;
       if (limit.by === 'ip' && allowList.includes(ipOf(request))) continue;
       if (key(request) === undefined) continue;
-      const state = await consult(counter, request, true);
+      const state = await failClosed(request, () => counter(request, { increment: true }));
       if (!state.isAllowed && state.isExceeded) throw tooMany(reply, limit.message, state.ttl);
     }
   };
 }
 
 /**
- * Counts only failures (wrong passwords): `check` refuses once `max` failures are on record within the
- * window, whatever the next attempt would be; `fail` records one.
+ * A budget of password guesses per key (an account, a device, a player), reserved before the password is
+ * checked: `reserve` takes one unit or refuses with 429 when none is left, and answers the function that
+ * gives the unit back (never throws: a unit it could not give back only expires with its window).
  */
-export function limitFailures(app: FastifyInstance, limit: Limit) {
-  const { counter, key } = counterFor(app, limit);
-  return {
-    async check(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-      if (key(request) === undefined) return;
-      const state = await consult(counter, request, false);
-      if (!state.isAllowed && state.max - state.remaining >= limit.max) throw tooMany(reply, limit.message, state.ttl);
-    },
-    async fail(request: FastifyRequest): Promise<void> {
-      if (key(request) !== undefined) await consult(counter, request, true);
-    },
+export function reserveAttempts(app: FastifyInstance, limit: Omit<Limit, 'by' | 'when'>) {
+  const budget = createAttemptBudget(app.attemptBudgetStore, limit);
+  return async (request: FastifyRequest, reply: FastifyReply, key: string): Promise<() => Promise<void>> => {
+    const reservation = await failClosed(request, () => budget.reserve(key));
+    if (!reservation.granted) throw tooMany(reply, limit.message, reservation.retryAfterMs);
+    return () => reservation.giveBack().catch((error: unknown) => request.log.warn({ err: error }, 'a reserved attempt could not be given back'));
   };
 }

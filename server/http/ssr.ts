@@ -5,11 +5,22 @@ import type { SiteServices } from '../../contract/site.ts';
 
 export type LoadServerBuild = () => Promise<ServerBuild>;
 
-/** Our server entry (app/entry.server.tsx) exports the context key loaders read services from. */
-type CroupierServerEntry = { servicesContext: RouterContext<SiteServices> };
+/** Our server entry (app/entry.server.tsx) exports the context keys of the services and of the CSP nonce. */
+type CroupierServerEntry = { servicesContext: RouterContext<SiteServices>; cspNonceContext: RouterContext<string> };
 
-function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
-  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+/**
+ * The page address React Router sees. A NUL can be neither stored nor looked up, so it stands as U+FFFD and the
+ * page finds nothing and says so, as for any unknown id. Undefined when the address cannot be a URL at all.
+ */
+export function pageUrl(protocol: string, host: string, path: string): URL | undefined {
+  // Joined, not resolved against a base: `//x` is a path here, never another host.
+  // A path of slashes alone would be the home page to React Router: it names no page, so it is not found.
+  const cleaned = path.replace(/%00/gi, '%EF%BF%BD').replace(/^\/{2,}(?=$|[?#])/, (slashes) => `/${'%2F'.repeat(slashes.length - 1)}`);
+  const href = `${protocol}://${host}${cleaned}`;
+  return URL.canParse(href) ? new URL(href) : undefined;
+}
+
+function toWebRequest(request: FastifyRequest, reply: FastifyReply, url: URL): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
@@ -52,10 +63,14 @@ export async function ssrRoutes(
     method: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     url: '/*',
     handler: async (request, reply) => {
+      const url = pageUrl(request.protocol, request.host, request.url);
+      if (!url) return reply.code(400).send({ message: 'The address of this request is not valid.' });
       const build = await loadBuild();
       const context = new RouterContextProvider();
-      context.set((build.entry.module as unknown as CroupierServerEntry).servicesContext, services);
-      const response = await handle(toWebRequest(request, reply), context);
+      const entry = build.entry.module as unknown as CroupierServerEntry;
+      context.set(entry.servicesContext, services);
+      context.set(entry.cspNonceContext, reply.cspNonce.script);
+      const response = await handle(toWebRequest(request, reply, url), context);
       return sendWebResponse(reply, response);
     },
   });

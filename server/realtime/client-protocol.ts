@@ -29,6 +29,7 @@ export type NodeContext = {
   readonly logger: RealtimeLogger;
   readonly maxMessageBytes: number;
   readonly maxPresenceMembers: number;
+  readonly maxSubscriptionsPerConnection: number;
   /** Work that close() must wait for (presence joins and leaves on their way to the fan-out). */
   track(work: Promise<unknown>): void;
 };
@@ -136,6 +137,14 @@ function subscribe(context: NodeContext, connection: ClientConnection, data: Rec
     // Answered again, except presence: a second member list could cross member events in flight,
     // and a pending first subscribe answers anyway.
     if (!existing.queue && kind !== 'presence') connection.send(subscriptionSucceededFrame(channel));
+    return;
+  }
+
+  if (connection.subscriptions.size >= context.maxSubscriptionsPerConnection) {
+    // The channel hears of it as pusher-js reports its own refusals; the connection gets the code.
+    const message = `A connection may subscribe to at most ${context.maxSubscriptionsPerConnection} channels`;
+    refuse('LimitReached', message, 403);
+    connection.send(errorFrame(ErrorCode.subscriptionLimit, message));
     return;
   }
 

@@ -6,6 +6,7 @@
  */
 export const ErrorCode = {
   unknownAppKey: 4001,
+  overConnectionQuota: 4004,
   pathNotFound: 4005,
   invalidProtocolVersion: 4006,
   unsupportedProtocol: 4007,
@@ -18,4 +19,5 @@ export const ErrorCode = {
   malformedMessage: 4302,
   messageTooLarge: 4303,
   clientEventRefused: 4304,
+  subscriptionLimit: 4305,
 } as const;

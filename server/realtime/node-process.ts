@@ -16,6 +16,7 @@ const command = z.discriminatedUnion('type', [
       nodeTimeoutMs: z.number().int().positive().optional(),
       activityTimeoutSeconds: z.number().int().positive().optional(),
       pongTimeoutMs: z.number().int().positive().optional(),
+      maxConnectionsPerIp: z.number().int().positive().optional(),
     }),
   }),
   z.object({ type: z.literal('stats') }),
@@ -40,9 +41,9 @@ process.on('message', (raw) => {
   if (!parsed.success) return;
   const message = parsed.data;
   if (message.type === 'start') {
-    const { app, port, redisUrl, redisPrefix, nodeTimeoutMs, activityTimeoutSeconds, pongTimeoutMs } = message.options;
+    const { app, port, redisUrl, redisPrefix, nodeTimeoutMs, activityTimeoutSeconds, pongTimeoutMs, maxConnectionsPerIp } = message.options;
     const fanout = redisUrl ? createRedisFanout({ url: redisUrl, prefix: redisPrefix, nodeTimeoutMs }) : undefined;
-    startRealtimeServer({ app, port, fanout, activityTimeoutSeconds, pongTimeoutMs }).then(
+    startRealtimeServer({ app, port, fanout, activityTimeoutSeconds, pongTimeoutMs, maxConnectionsPerIp }).then(
       (started) => {
         server = started;
         reply({ type: 'listening', port: started.port });

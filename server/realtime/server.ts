@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
+import { normalizeIP } from '@fastify/rate-limit';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { channelKind, MAX_EVENT_NAME_LENGTH } from './channel-names.ts';
 import { ClientConnection } from './client-connection.ts';
@@ -33,6 +34,15 @@ export type RealtimeServerOptions = {
   clientEventsPerSecond?: number;
   /** Distinct users per presence channel. Default 100, as Pusher. */
   maxPresenceMembers?: number;
+  /** Channels one socket may be subscribed to at once; a subscribe beyond is refused with 4305. Default 100. */
+  maxSubscriptionsPerConnection?: number;
+  /** Open sockets per client address on this node; the next is closed with 4004. Default 50. */
+  maxConnectionsPerIp?: number;
+  /**
+   * The client's address for an upgrade request: the socket's peer by default; behind a proxy, what
+   * TRUST_PROXY allows it to say. Counted as the HTTP rate limits count (IPv6 by its /64).
+   */
+  clientAddress?: (request: IncomingMessage) => string;
   /** Unsent bytes a client may fall behind by before it is closed with 4100. Default 4 MiB. */
   maxBufferedBytes?: number;
   logger?: RealtimeLogger;
@@ -70,11 +80,16 @@ export async function startRealtimeServer(options: RealtimeServerOptions): Promi
   const activityTimeoutMs = activityTimeoutSeconds * 1000;
   const pongTimeoutMs = options.pongTimeoutMs ?? 30_000;
   const maxMessageBytes = options.maxMessageBytes ?? 10 * 1024;
+  const maxConnectionsPerIp = options.maxConnectionsPerIp ?? 50;
+  const clientAddress = options.clientAddress ?? ((request: IncomingMessage) => request.socket.remoteAddress ?? '');
   const connectionOptions = { clientEventsPerSecond: options.clientEventsPerSecond ?? 10, maxBufferedBytes: options.maxBufferedBytes ?? 4 * 1024 * 1024 };
   if (!Number.isInteger(activityTimeoutSeconds) || activityTimeoutSeconds < 1)
     throw new RangeError('activityTimeoutSeconds must be a whole number of seconds, at least 1');
+  if (!Number.isInteger(maxConnectionsPerIp) || maxConnectionsPerIp < 1) throw new RangeError('maxConnectionsPerIp must be a whole number, at least 1');
 
   const connections = new Set<ClientConnection>();
+  /** Open sockets per client address, so one address cannot hold the node's memory and file handles. */
+  const connectionsPerAddress = new Map<string, number>();
   const local = new LocalChannels(fanout);
   const inFlight = new Set<Promise<unknown>>();
   const context: NodeContext = {
@@ -84,6 +99,7 @@ export async function startRealtimeServer(options: RealtimeServerOptions): Promi
     logger,
     maxMessageBytes,
     maxPresenceMembers: options.maxPresenceMembers ?? 100,
+    maxSubscriptionsPerConnection: options.maxSubscriptionsPerConnection ?? 100,
     track(work) {
       inFlight.add(work);
       void work.finally(() => inFlight.delete(work));
@@ -152,12 +168,19 @@ export async function startRealtimeServer(options: RealtimeServerOptions): Promi
 
   function accept(ws: WebSocket, request: IncomingMessage, socket: Duplex): void {
     ws.on('error', (error) => logger.debug({ err: error }, 'realtime: client socket error'));
-    const refusal = refusalFor(request, app.key);
+    const address = normalizeIP(clientAddress(request));
+    const open = connectionsPerAddress.get(address) ?? 0;
+    const refusal =
+      refusalFor(request, app.key) ??
+      (open >= maxConnectionsPerIp
+        ? { code: ErrorCode.overConnectionQuota, message: `Too many connections from this address (at most ${maxConnectionsPerIp})` }
+        : undefined);
     if (refusal) {
       ws.send(errorFrame(refusal.code, refusal.message));
       ws.close(refusal.code, refusal.message);
       return;
     }
+    connectionsPerAddress.set(address, open + 1);
     const connection = new ClientConnection(`${randomInt(1, 2 ** 47)}.${randomInt(1, 2 ** 47)}`, ws, socket, connectionOptions);
     connections.add(connection);
     ws.on('message', (bytes: Buffer, isBinary: boolean) => {
@@ -175,6 +198,9 @@ export async function startRealtimeServer(options: RealtimeServerOptions): Promi
     });
     ws.on('close', () => {
       connections.delete(connection);
+      const left = (connectionsPerAddress.get(address) ?? 1) - 1;
+      if (left > 0) connectionsPerAddress.set(address, left);
+      else connectionsPerAddress.delete(address);
       endConnection(context, connection);
     });
     connection.send(connectionEstablishedFrame(connection.socketId, activityTimeoutSeconds));

@@ -105,8 +105,9 @@ export class RawClient {
   handshake: RawFrame | undefined;
   #waiters: Array<() => void> = [];
 
-  constructor(url: string) {
-    this.ws = new WebSocket(url);
+  /** `headers` go with the upgrade request, e.g. an X-Forwarded-For a proxy would add. */
+  constructor(url: string, headers: Record<string, string> = {}) {
+    this.ws = new WebSocket(url, { headers });
     this.ws.on('message', (bytes) => {
       this.frames.push(JSON.parse(String(bytes)) as RawFrame);
       for (const wake of this.#waiters.splice(0)) wake();
@@ -114,8 +115,8 @@ export class RawClient {
     this.closed = new Promise((resolve) => this.ws.on('close', (code, reason) => resolve({ code, reason: String(reason) })));
   }
 
-  static async connect(port: number, key: string, query = 'protocol=7&client=js&version=8.6.0'): Promise<RawClient> {
-    const client = new RawClient(`ws://127.0.0.1:${port}/app/${key}?${query}`);
+  static async connect(port: number, key: string, query = 'protocol=7&client=js&version=8.6.0', headers: Record<string, string> = {}): Promise<RawClient> {
+    const client = new RawClient(`ws://127.0.0.1:${port}/app/${key}?${query}`, headers);
     client.handshake = await client.next((frame) => frame.event === 'pusher:connection_established' || frame.event === 'pusher:error');
     return client;
   }

@@ -116,8 +116,11 @@ export async function depositFor(token: string, amount: number, baseURL: string 
   const headers = { ...json, authorization: `Bearer ${token}`, 'idempotency-key': crypto.randomUUID() };
   const created = await fetch(`${baseURL}/api/payments/deposits`, { method: 'POST', headers, body: JSON.stringify({ method: 'sandbox-crypto', amount }) });
   if (created.status !== 201) throw new Error(`deposit: ${created.status} ${await created.text()}`);
-  const { data } = (await created.json()) as { data: { sandbox_confirm_url: string } };
-  const confirmed = await fetch(`${baseURL}${data.sandbox_confirm_url}`, { method: 'POST', headers: { accept: 'application/json' } });
+  const { data } = (await created.json()) as { data: { sandbox_confirm_url: string; sandbox_confirm_signature: string } };
+  const confirmed = await fetch(`${baseURL}${data.sandbox_confirm_url}`, {
+    method: 'POST',
+    headers: { accept: 'application/json', 'sandbox-signature': data.sandbox_confirm_signature },
+  });
   if (!confirmed.ok) throw new Error(`confirm deposit: ${confirmed.status} ${await confirmed.text()}`);
 }
 
@@ -137,8 +140,30 @@ export async function tokenCookieHeader(baseURL: string = servers.staging): Prom
   return { cookie: `token=${(await loginToken(baseURL)).token}` };
 }
 
-/** `page` is a guest; `playerPage` is a page whose context carries the token cookie. */
-export const test = base.extend<{ playerPage: Page }>({
+/**
+ * `page` is a guest; `playerPage` is a page whose context carries the token cookie. Every test fails on any
+ * Content-Security-Policy violation in any page of its context: Chromium logs each as a console error, and the
+ * page's `securitypolicyviolation` events are logged too, so a violation is caught whichever way it shows.
+ */
+export const test = base.extend<{ playerPage: Page; cspViolations: string[] }>({
+  // A test that provokes a violation on purpose reads this list and empties it.
+  cspViolations: [
+    async ({ context }, use) => {
+      const violations: string[] = [];
+      await context.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          console.error(`CSP violation: ${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`);
+        });
+      });
+      context.on('console', (message) => {
+        const text = message.text();
+        if (message.type() === 'error' && /Content Security Policy|CSP violation/i.test(text)) violations.push(`${message.location().url}: ${text}`);
+      });
+      await use(violations);
+      expect(violations, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
   playerPage: async ({ context, page }, use) => {
     await logIn(context);
     await use(page);
@@ -193,7 +218,14 @@ export type Answer<T> = { status: number; body: T };
 /** Our JSON API called from the test's side (Node), with an optional bearer token, body and Idempotency-Key. */
 export async function api<T>(
   path: string,
-  { method = 'GET', token, body, key, baseURL = servers.staging }: { method?: string; token?: string; body?: unknown; key?: string; baseURL?: string } = {},
+  {
+    method = 'GET',
+    token,
+    body,
+    key,
+    headers = {},
+    baseURL = servers.staging,
+  }: { method?: string; token?: string; body?: unknown; key?: string; headers?: Record<string, string>; baseURL?: string } = {},
 ): Promise<Answer<T>> {
   const response = await fetch(`${baseURL}${path}`, {
     method,
@@ -202,6 +234,7 @@ export async function api<T>(
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       ...(token ? { authorization: `Bearer ${token}` } : {}),
       ...(key ? { 'idempotency-key': key } : {}),
+      ...headers,
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
@@ -220,3 +253,12 @@ export const playerTest = test.extend<{ player: FreshPlayer }>({
     await use({ id: String(me.body.id), token: session.token });
   },
 });
+
+/**
+ * A full-page picture without the first-load badge, which fades by itself after 3 s. It is hidden through the DOM:
+ * a screenshot's `style` option injects a <style> element, which the CSP refuses.
+ */
+export async function screenshotPage(page: Page, path: string): Promise<void> {
+  await page.evaluate(() => document.querySelectorAll<HTMLElement>('[data-first-load-spinner]').forEach((badge) => (badge.style.display = 'none')));
+  await page.screenshot({ path, fullPage: true });
+}

@@ -161,6 +161,7 @@ test.describe('demo play for guests', () => {
         await shoot(page, 'blackjack-mid-1280');
         shotMidHand = true;
       }
+      // biome-ignore lint/performance/useDomNodeTextContent: innerText is the total as the player sees it
       const total = Number((await page.getByTestId('player-hand').first().locator('span.font-bold').first().innerText()).split('/').at(-1));
       await page.getByRole('button', { name: total >= 17 ? 'Stand' : 'Hit' }).click();
     }
@@ -220,6 +221,7 @@ test.describe('real money', () => {
 
   test('a funded player plays roulette and a slot for real, sees both rounds and their ledger rows, and proves the roulette round fair', async ({
     page,
+    // biome-ignore lint/correctness/noUnusedFunctionParameters: naming the player fixture registers a player and signs the browser in
     player,
   }) => {
     test.setTimeout(60_000);
@@ -282,6 +284,42 @@ test.describe('real money', () => {
     await page.setViewportSize({ width: 375, height: 812 });
     await noSideways(page);
     await shoot(page, 'fairness-verified-375');
+  });
+
+  // biome-ignore lint/correctness/noUnusedFunctionParameters: naming the player fixture registers a player and signs the browser in
+  test('a blackjack hand left open is still on the table after a reload, and the player finishes it', async ({ page, player }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await openGame(page, '/play/blackjack');
+    await expect(balance(page)).toHaveText(euros(100_00));
+    // A natural ends the hand at the deal; deal until one waits for the player.
+    let hand: PlayedRound | undefined;
+    let spent = 0;
+    for (let deal = 0; deal < 10 && hand?.status !== 'open'; deal++) {
+      const answer = roundAnswer(page, 'blackjack');
+      await page.getByRole('button', { name: /^Deal/ }).click();
+      hand = await played(answer);
+      spent += hand.stake - hand.win;
+    }
+    expect(hand).toMatchObject({ status: 'open', mode: 'real', stake: 5_00 });
+    await expect(page.getByRole('button', { name: 'Stand' })).toBeVisible();
+
+    await openGame(page, '/play/blackjack');
+    const stand = page.getByRole('button', { name: 'Stand' });
+    await expect(stand).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Face-down card' })).toBeVisible();
+    // The same hand: two cards and the total the server dealt.
+    await expect(page.getByTestId('player-hand').first().getByRole('img')).toHaveCount(2);
+    await expect(page.getByTestId('player-hand').first()).toContainText(String((hand!.outcome as { hands: { total: number }[] }).hands[0]!.total));
+    await expect(balance(page)).toHaveText(euros(100_00 - spent));
+
+    const moveAnswer = page.waitForResponse((response) => response.url().endsWith(`/api/games/blackjack/rounds/${hand!.round_id}/actions`));
+    await stand.click();
+    const finished = await played(moveAnswer);
+    expect(finished).toMatchObject({ round_id: hand!.round_id, status: 'settled', outcome: { moves: ['stand'] } });
+    await expect(page.getByRole('button', { name: 'Deal again' })).toBeVisible();
+    await expect(page.getByTestId('round-result')).toContainText(finished.win > 0 ? `You won ${euros(finished.win)}` : 'The dealer wins this hand');
+    await expect(balance(page)).toHaveText(euros(100_00 - spent + finished.win));
+    expect(finished.balance).toBe(100_00 - spent + finished.win);
   });
 
   test('a demo round is verified from its link after rotating the demo seed, and a changed client seed is kept', async ({ page }) => {

@@ -25,7 +25,8 @@ test('the header balance follows a deposit made elsewhere, without a reload', as
     key: crypto.randomUUID(),
   });
   expect(created.status).toBe(201);
-  expect((await api(created.body.data.sandbox_confirm_url!, { method: 'POST' })).status).toBe(200);
+  const { sandbox_confirm_url: url, sandbox_confirm_signature: signature } = created.body.data;
+  expect((await api(url!, { method: 'POST', headers: { 'sandbox-signature': signature! } })).status).toBe(200);
 
   await expect(page.getByTestId('header-balance')).toHaveText('€123.45');
   expect(await isSameDocument(page)).toBe(true);

@@ -55,8 +55,11 @@ const popupScreens: { path: string; dialog: string }[] = [
   { path: '/account/reset-password/{token}', dialog: 'Choose a new password' },
 ];
 
-/** Screens grouped by layout, at most `size` to a test: a page reused across navigations loads much faster than a fresh one. */
-function groups<T extends { layout: string }>(screens: T[], size = 6): { layout: string; screens: T[] }[] {
+/**
+ * Screens grouped by layout, at most `size` to a test: a page reused across navigations loads much faster than a
+ * fresh one, and three screens under both prefixes (six pages) stay well inside the timeout on a loaded machine.
+ */
+function groups<T extends { layout: string }>(screens: T[], size = 3): { layout: string; screens: T[] }[] {
   const byLayout = new Map<string, T[]>();
   for (const screen of screens) byLayout.set(screen.layout, [...(byLayout.get(screen.layout) ?? []), screen]);
   const out: { layout: string; screens: T[] }[] = [];
@@ -89,7 +92,7 @@ test.describe('public routes', () => {
 });
 
 test.describe('auth routes', () => {
-  for (const group of groups(playerScreens, 5)) {
+  for (const group of groups(playerScreens)) {
     test(`${group.layout} layout for a logged-in player: ${label(group.screens)}, unprefixed and under /en`, async ({ playerPage: page }) => {
       for (const screen of group.screens)
         for (const prefix of prefixes) {

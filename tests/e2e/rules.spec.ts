@@ -4,7 +4,7 @@ import { clientNavigate, expect, isSameDocument, markDocument, servers, test, to
 
 /** A relative or absolute Location header, read against the server that sent it. */
 function locationOf(headers: Record<string, string>, base: string = servers.staging): URL {
-  const location = headers['location'];
+  const location = headers.location;
   expect(location, 'Location header').toBeTruthy();
   return new URL(location!, base);
 }
@@ -156,7 +156,7 @@ test.describe('server route rules', () => {
   test('an external rule target is sent as an absolute Location', async ({ request }) => {
     const response = await request.get('/gambling-help', { maxRedirects: 0 });
     expect(response.status()).toBe(302);
-    expect(response.headers()['location']).toBe('https://www.begambleaware.org/');
+    expect(response.headers().location).toBe('https://www.begambleaware.org/');
   });
 
   test('a browser following a rule lands on the target page', async ({ page }) => {

@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import type { Deposit, Wallet, Withdrawal } from '../../contract/wallet.ts';
-import { api, expect, operatorToken, playerTest, servers, waitForHydration, type FreshPlayer } from './fixtures.ts';
+import { api, expect, operatorToken, playerTest, screenshotPage, servers, waitForHydration, type FreshPlayer } from './fixtures.ts';
 
 /** A player of its own, so balances start at zero. */
 type Player = FreshPlayer;
@@ -25,7 +25,7 @@ async function createDeposit(player: Player, method: 'sandbox-card' | 'sandbox-c
 /** A completed crypto deposit: created, then confirmed by the sandbox network. */
 async function fund(player: Player, amount: number): Promise<Deposit> {
   const deposit = await createDeposit(player, 'sandbox-crypto', amount);
-  expect((await api(deposit.sandbox_confirm_url!, { method: 'POST' })).status).toBe(200);
+  expect((await api(deposit.sandbox_confirm_url!, { method: 'POST', headers: { 'sandbox-signature': deposit.sandbox_confirm_signature! } })).status).toBe(200);
   return deposit;
 }
 
@@ -372,12 +372,7 @@ test.describe('screens', () => {
         await ready(page);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${name} at ${width} px overflows`).toBeLessThanOrEqual(0);
-        // The first-load badge fades by itself after 3 s; the pictures leave it out rather than wait.
-        await page.screenshot({
-          path: `test-results/screenshots/wallet-${name}-${width}.png`,
-          fullPage: true,
-          style: '[data-first-load-spinner]{display:none}',
-        });
+        await screenshotPage(page, `test-results/screenshots/wallet-${name}-${width}.png`);
       }
     }
 

@@ -1,9 +1,11 @@
 import { marked } from 'marked';
+import sanitizeHtml from 'sanitize-html';
 
 export type MarkdownPage = { title: string; description: string; html: string };
 
-// The site's own Markdown (content/pages/*.md and promotion bodies): trusted text written by the
-// operator, rendered on the server so the browser downloads no Markdown parser.
+// The site's Markdown (content/pages/*.md and promotion bodies from the database), rendered on the server so the
+// browser downloads no Markdown parser. Promotion bodies are data an operator's account (or whoever takes it over)
+// can write, so the HTML is cut down to an allow-list before React puts it into the page.
 const pageSources = import.meta.glob<string>('../../../content/pages/*.md', { query: '?raw', import: 'default', eager: true });
 
 function parseFrontMatter(source: string): { meta: Record<string, string>; body: string } {
@@ -18,8 +20,41 @@ function parseFrontMatter(source: string): { meta: Record<string, string>; body:
   return { meta, body: source.slice(match[0].length) };
 }
 
+const ALLOWED: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'p',
+    'br',
+    'hr',
+    'ul',
+    'ol',
+    'li',
+    'strong',
+    'em',
+    'del',
+    'code',
+    'pre',
+    'blockquote',
+    'a',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+  ],
+  allowedAttributes: { a: ['href', 'title'], ol: ['start'], th: ['align'], td: ['align'] },
+  allowedSchemes: ['https', 'http', 'mailto'],
+  allowProtocolRelative: false,
+};
+
 export function renderMarkdown(markdown: string): string {
-  return marked.parse(markdown, { async: false, gfm: true });
+  return sanitizeHtml(marked.parse(markdown, { async: false, gfm: true }), ALLOWED);
 }
 
 const pages = new Map<string, MarkdownPage>(

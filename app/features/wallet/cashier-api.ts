@@ -13,11 +13,11 @@ export const fetchDeposit = (id: string) => callApi<{ data: Deposit }>('GET', `/
 export const createDeposit = (body: { method: PaymentMethodId; amount: number; bonusId?: string }, idempotencyKey: string) =>
   callApi<{ data: Deposit }>('POST', '/api/payments/deposits', body, { 'Idempotency-Key': idempotencyKey });
 
-/** The sandbox network's "send": only ever a path on our own origin, as the deposit gives it. */
-export function confirmSandboxTransfer(url: string) {
+/** The sandbox network's "send": only ever a path on our own origin, signed as the deposit gives it. */
+export function confirmSandboxTransfer(url: string, signature: string) {
   if (!url.startsWith('/') || url.startsWith('//'))
     return Promise.resolve({ ok: false as const, status: 0, message: 'This deposit cannot be confirmed here.' });
-  return callApi<unknown>('POST', url);
+  return callApi<unknown>('POST', url, undefined, { 'Sandbox-Signature': signature });
 }
 
 export const requestWithdrawal = (body: { method: PaymentMethodId; amount: number; address?: string }, idempotencyKey: string) =>

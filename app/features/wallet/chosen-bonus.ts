@@ -1,4 +1,5 @@
 import type { Promotion } from '../../../contract/site.ts';
+import { BONUS_ID_PATTERN } from '../../../contract/wallet.ts';
 
 /** The bonus a player picked on the way to the cashier; `id` is what the deposit carries as bonusId. */
 export type ChosenBonus = { id: string; title: string; subtitle: string };
@@ -10,7 +11,7 @@ export const FALLBACK_BONUS = {
   subtitle: 'plus 50 extra free spins on a crypto deposit',
 } as const;
 
-const BONUS_ID = /^[A-Za-z0-9_-]{1,100}$/;
+const BONUS_ID = new RegExp(BONUS_ID_PATTERN);
 
 /** `?bonus=true&bonusId=X`: the promotion X names (by slug or id), else the fallback; null without a bonus query. */
 export async function chosenBonus(query: URLSearchParams, promotion: (idOrSlug: string) => Promise<Promotion | null>): Promise<ChosenBonus | null> {

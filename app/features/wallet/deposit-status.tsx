@@ -145,12 +145,12 @@ function StillWaiting({ onAgain }: { onAgain: () => void }) {
 function CryptoPending({ deposit, gaveUp, onChanged }: { deposit: Deposit; gaveUp: boolean; onChanged: () => void }) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const confirmUrl = deposit.sandbox_confirm_url;
+  const { sandbox_confirm_url: confirmUrl, sandbox_confirm_signature: signature } = deposit;
 
-  async function confirm(url: string) {
+  async function confirm(url: string, signed: string) {
     setBusy(true);
     setProblem(null);
-    const result = await confirmSandboxTransfer(url);
+    const result = await confirmSandboxTransfer(url, signed);
     setBusy(false);
     if (!result.ok) setProblem(result.message);
     onChanged();
@@ -170,7 +170,7 @@ function CryptoPending({ deposit, gaveUp, onChanged }: { deposit: Deposit; gaveU
         Waiting for the network to confirm your transfer…
       </p>
       {gaveUp ? <StillWaiting onAgain={onChanged} /> : null}
-      {confirmUrl ? (
+      {confirmUrl && signature ? (
         <div className="rounded-xl border border-dashed border-gold-500/60 p-4">
           <p className="text-xs font-semibold uppercase tracking-[0.18em] text-gold-400">Sandbox network</p>
           <p className="mt-1 text-sm text-mist-300">No real coins move here. Pretend the transfer was sent and let the network confirm it.</p>
@@ -179,7 +179,7 @@ function CryptoPending({ deposit, gaveUp, onChanged }: { deposit: Deposit; gaveU
               {problem}
             </p>
           ) : null}
-          <Button className="mt-3 w-full whitespace-normal sm:w-auto" busy={busy} onClick={() => void confirm(confirmUrl)}>
+          <Button className="mt-3 w-full whitespace-normal sm:w-auto" busy={busy} onClick={() => void confirm(confirmUrl, signature)}>
             Simulate network confirmation
           </Button>
         </div>
@@ -230,6 +230,7 @@ export function DepositStatus({ id }: { id: string }) {
   }
   if (!deposit) {
     return (
+      // biome-ignore lint/a11y/useAriaPropsSupportedByRole: giving this skeleton a role would change what screen readers announce, which is no lint fix (decision 0026)
       <div className="space-y-4" aria-label="Loading your deposit">
         <Skeleton className="mx-auto h-16 w-16 rounded-full" />
         <Skeleton className="mx-auto h-7 w-2/3" />

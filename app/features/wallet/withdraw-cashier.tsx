@@ -8,6 +8,7 @@ import { formatMoney } from '../../lib/money.ts';
 import { fetchPendingWithdrawals, fetchPlayer } from './cashier-api.ts';
 import { CashierSkeleton } from './cashier-skeleton.tsx';
 import { KycNotice } from './kyc-notice.tsx';
+import { NoPaymentMethods } from './no-payment-methods.tsx';
 import { PendingWithdrawals } from './pending-withdrawals.tsx';
 import { usePaymentMethods } from './use-payment-methods.ts';
 import { refreshWallet, useRootWallet, useWallet } from './use-wallet.ts';
@@ -105,7 +106,9 @@ export function WithdrawCashier() {
   return (
     <div className="space-y-8">
       <Withdrawable wallet={wallet} />
-      {kycBlocked ? (
+      {methods.length === 0 ? (
+        <NoPaymentMethods direction="withdrawal" />
+      ) : kycBlocked ? (
         <KycNotice status={loaded.kyc === 'verified' ? 'unverified' : loaded.kyc} message={kycRefusal ?? undefined} />
       ) : requested ? (
         <Requested withdrawal={requested} onAnother={() => setRequested(null)} />

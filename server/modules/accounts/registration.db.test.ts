@@ -39,9 +39,9 @@ describe('POST /api/register with Precognition (the wizard’s dry runs)', () =>
     const response = await dryRun({ email: form.email, password: form.password }, 'email,password');
     expect(response.statusCode).toBe(204);
     expect(response.body).toBe('');
-    expect(response.headers['precognition']).toBe('true');
+    expect(response.headers.precognition).toBe('true');
     expect(response.headers['precognition-success']).toBe('true');
-    expect(response.headers['vary']).toContain('Precognition');
+    expect(response.headers.vary).toContain('Precognition');
     expect(await counts()).toEqual(before);
   });
 
@@ -49,9 +49,9 @@ describe('POST /api/register with Precognition (the wizard’s dry runs)', () =>
     const before = await counts();
     const response = await dryRun({ email: 'not-an-email', password: 'short', name: '' }, 'email,password');
     expect(response.statusCode).toBe(422);
-    expect(response.headers['precognition']).toBe('true');
+    expect(response.headers.precognition).toBe('true');
     expect(response.headers['precognition-success']).toBeUndefined();
-    expect(response.headers['vary']).toContain('Precognition');
+    expect(response.headers.vary).toContain('Precognition');
     const body = response.json();
     expect(Object.keys(body.errors)).toEqual(['email', 'password']);
     expect(body.message).toBe('The email field must be a valid email address.');
@@ -115,7 +115,7 @@ describe('POST /api/register', () => {
     const form = validRegistration({ email: `Mixed.Case-${Date.now()}@Example.com`, ma_token: 'aff-42', promo: 'SPRING' });
     const response = await register(form);
     expect(response.statusCode).toBe(201);
-    expect(response.headers['vary']).toContain('Precognition');
+    expect(response.headers.vary).toContain('Precognition');
     const body = response.json();
     expect(body.message).toBe('Your account has been created. Please check your e-mail to activate it.');
     expect(body.activation_type).toBe('email');

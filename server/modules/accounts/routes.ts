@@ -3,7 +3,9 @@ import { REGISTRATION_FIELDS } from '../../../contract/accounts.ts';
 import { clearTokenCookie, presentedToken, setTokenCookie } from '../../http/auth.ts';
 import { playerGuards } from '../../http/player-guards.ts';
 import { markPrecognitive, precognitionRequest, precognitionSucceeded, varyOnPrecognition } from '../../http/precognition.ts';
-import { bodyEmail, limitFailures, limitRequests, MINUTES_15, type Limit } from '../../http/rate-limit.ts';
+import { checkOnReservation } from '../../http/attempt-budget.ts';
+import { loginGuard } from '../../http/login-guard.ts';
+import { bodyEmail, limitRequests, MINUTES_15, reserveAttempts, type Limit } from '../../http/rate-limit.ts';
 import { hasErrors, invalid, Problem } from '../../problem.ts';
 import type { Services } from '../../services.ts';
 
@@ -127,13 +129,7 @@ export async function accountRoutes(app: FastifyInstance, { services }: { servic
   );
 
   // --- login and logout ----------------------------------------------------------------------------
-  const loginFailures = limitFailures(app, {
-    name: 'login-failures',
-    max: 10,
-    windowMs: MINUTES_15,
-    by: bodyEmail,
-    message: 'Too many failed login attempts for this account.',
-  });
+  const attemptLogin = loginGuard(app, services.config, { name: 'login', cookie: 'device', path: '/api/login' });
   app.post(
     '/api/login',
     {
@@ -142,12 +138,8 @@ export async function accountRoutes(app: FastifyInstance, { services }: { servic
     },
     async (request, reply) => {
       const { email, password } = request.body as { email: string; password: string };
-      await loginFailures.check(request, reply);
-      const result = await accounts.login(email, password);
-      if (!result) {
-        await loginFailures.fail(request);
-        throw invalid({ email: ['These credentials do not match our records.'] });
-      }
+      const result = await attemptLogin(request, reply, email, () => accounts.login(email, password));
+      if (!result) throw invalid({ email: ['These credentials do not match our records.'] });
       setTokenCookie(reply, result.token, new Date(result.expires_at));
       return result;
     },
@@ -166,13 +158,10 @@ export async function accountRoutes(app: FastifyInstance, { services }: { servic
     accounts.updateProfile(request.player!.id, request.body as Record<string, unknown>),
   );
 
-  const credentialFailures = limitFailures(app, {
-    name: 'current-password-failures',
-    max: 5,
-    windowMs: MINUTES_15,
-    by: playerKey,
-    message: 'Too many wrong passwords.',
-  });
+  const currentPasswordBudget = reserveAttempts(app, { name: 'current-password-failures', max: 5, windowMs: MINUTES_15, message: 'Too many wrong passwords.' });
+  /** Runs a check of the signed-in player's current password on their budget of wrong ones. */
+  const withCurrentPassword = async <T>(request: FastifyRequest, reply: FastifyReply, check: () => Promise<T | false>) =>
+    checkOnReservation(await currentPasswordBudget(request, reply, String(request.player!.id)), check);
   app.post(
     '/api/player/password',
     {
@@ -187,15 +176,9 @@ export async function accountRoutes(app: FastifyInstance, { services }: { servic
       },
     },
     async (request, reply) => {
-      await credentialFailures.check(request, reply);
-      const changed = await accounts.changePassword(
-        request.player!,
-        request.body as { current_password: string; password: string; password_confirmation: string },
-      );
-      if (!changed) {
-        await credentialFailures.fail(request);
-        throw invalid({ current_password: ['The password is incorrect.'] });
-      }
+      const input = request.body as { current_password: string; password: string; password_confirmation: string };
+      const changed = await withCurrentPassword(request, reply, () => accounts.changePassword(request.player!, input));
+      if (!changed) throw invalid({ current_password: ['The password is incorrect.'] });
       return { message: 'Your password has been changed. Your other sessions were signed out.', status: 'password-changed' };
     },
   );
@@ -204,12 +187,9 @@ export async function accountRoutes(app: FastifyInstance, { services }: { servic
     '/api/player/email',
     { preHandler: activePlayer, schema: { body: object({ email: EMAIL, password: PASSWORD }, ['email', 'password']), response: { 200: playerSchema } } },
     async (request, reply) => {
-      await credentialFailures.check(request, reply);
-      const player = await accounts.requestEmailChange(request.player!, request.body as { email: string; password: string });
-      if (!player) {
-        await credentialFailures.fail(request);
-        throw invalid({ password: ['The password is incorrect.'] });
-      }
+      const input = request.body as { email: string; password: string };
+      const player = await withCurrentPassword(request, reply, () => accounts.requestEmailChange(request.player!, input));
+      if (!player) throw invalid({ password: ['The password is incorrect.'] });
       return player;
     },
   );

@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, isNull, lt, ne, notInArray, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import {
   PROFILE_FIELDS,
   REGISTRATION_FIELDS,
@@ -18,6 +19,7 @@ import type { Database } from '../../db/client.ts';
 import type { Templates } from '../../notify/templates.ts';
 import { hasErrors, invalid, Problem } from '../../problem.ts';
 import type { OutboxService } from '../outbox/service.ts';
+import { createAfterAnswer } from './after-answer.ts';
 import { isCommonPassword, type PasswordHasher } from './passwords.ts';
 import { personalAccessTokens, players, playerSecrets } from './schema.ts';
 import { looksLikeToken, looksLikeUuid, newActivationId, newSmsCode, newToken, sameDigest, SESSION, sha256, shouldTouch, tokenState } from './secrets.ts';
@@ -104,6 +106,7 @@ export function createAccountsService({
   outbox,
   templates,
   passwords,
+  logger,
   now = () => new Date(),
 }: {
   db: Database;
@@ -111,9 +114,12 @@ export function createAccountsService({
   outbox: OutboxService;
   templates: Templates;
   passwords: PasswordHasher;
+  logger?: FastifyBaseLogger;
   now?: () => Date;
 }) {
   const later = (ms: number) => new Date(now().getTime() + ms);
+  // Never the address: logs hold no personal data.
+  const afterAnswer = createAfterAnswer((error) => logger?.error({ err: error }, 'account mail could not be prepared'));
 
   async function findByEmail(email: string): Promise<PlayerRow | undefined> {
     const [row] = await db
@@ -302,8 +308,51 @@ export function createAccountsService({
     return (await settings.publicSettings()).registration_activation_type;
   }
 
+  async function sendPasswordReset(email: string): Promise<void> {
+    const player = await findByEmail(email);
+    if (!player) return;
+    const token = newToken();
+    await db.transaction(async (tx) => {
+      await retireSecrets(tx, player.id, ['password-reset']);
+      await tx
+        .insert(playerSecrets)
+        .values({ playerId: player.id, purpose: 'password-reset', secretHash: sha256(token), expiresAt: later(LIFETIMES.passwordResetMinutes * MINUTE) });
+      await outbox.enqueue(tx, {
+        channel: 'mail',
+        to: player.email,
+        template: 'password-reset',
+        content: templates.passwordResetMail({ name: player.name, token, minutes: LIFETIMES.passwordResetMinutes }),
+      });
+    });
+    outbox.wake();
+  }
+
+  async function sendMagicLink(email: string, redirect: string): Promise<void> {
+    const player = await findByEmail(email);
+    if (!player) return;
+    const token = newToken();
+    await db.transaction(async (tx) => {
+      await tx.insert(playerSecrets).values({
+        playerId: player.id,
+        purpose: 'magic-link',
+        secretHash: sha256(token),
+        details: { redirect },
+        expiresAt: later(LIFETIMES.magicLinkMinutes * MINUTE),
+      });
+      await outbox.enqueue(tx, {
+        channel: 'mail',
+        to: player.email,
+        template: 'magic-link',
+        content: templates.magicLinkMail({ name: player.name, token, redirect, minutes: LIFETIMES.magicLinkMinutes }),
+      });
+    });
+    outbox.wake();
+  }
+
   return {
     validateRegistration,
+    /** Resolves when the mail work of requests answered so far is done (shutdown, tests). */
+    settled: afterAnswer.settled,
     authenticate,
     playerProfile,
 
@@ -370,24 +419,13 @@ export function createAccountsService({
       if (looksLikeToken(token)) await db.delete(personalAccessTokens).where(eq(personalAccessTokens.tokenHash, sha256(token)));
     },
 
-    /** POST /api/password/create: mails a reset link if the address is a player's; says nothing either way. */
+    /**
+     * POST /api/password/create: mails a reset link if the address is a player's; says nothing either way.
+     * Only the address's form is checked before the answer: looking it up and writing the link happen after.
+     */
     async requestPasswordReset(email: string): Promise<void> {
-      const player = await findByEmail(requireEmail(email));
-      if (!player) return;
-      const token = newToken();
-      await db.transaction(async (tx) => {
-        await retireSecrets(tx, player.id, ['password-reset']);
-        await tx
-          .insert(playerSecrets)
-          .values({ playerId: player.id, purpose: 'password-reset', secretHash: sha256(token), expiresAt: later(LIFETIMES.passwordResetMinutes * MINUTE) });
-        await outbox.enqueue(tx, {
-          channel: 'mail',
-          to: player.email,
-          template: 'password-reset',
-          content: templates.passwordResetMail({ name: player.name, token, minutes: LIFETIMES.passwordResetMinutes }),
-        });
-      });
-      outbox.wake();
+      const address = requireEmail(email);
+      afterAnswer.run(() => sendPasswordReset(address));
     },
 
     /** GET /api/password/find/{token}: the e-mail a live reset link belongs to. */
@@ -489,28 +527,13 @@ export function createAccountsService({
       return { message: type === 'email' ? 'Please check your e-mail.' : 'We have sent a new code to your phone.', status: 'sent', activation_type: type };
     },
 
-    /** POST /api/magic-link: mails a one-time sign-in link if the address is a player's; says nothing either way. */
+    /**
+     * POST /api/magic-link: mails a one-time sign-in link if the address is a player's; says nothing either
+     * way. Only the address's form is checked before the answer: looking it up and writing the link happen after.
+     */
     async requestMagicLink(email: string, requestedRedirect: string | null | undefined): Promise<void> {
-      const player = await findByEmail(requireEmail(email));
-      if (!player) return;
-      const redirect = localPath(requestedRedirect);
-      const token = newToken();
-      await db.transaction(async (tx) => {
-        await tx.insert(playerSecrets).values({
-          playerId: player.id,
-          purpose: 'magic-link',
-          secretHash: sha256(token),
-          details: { redirect },
-          expiresAt: later(LIFETIMES.magicLinkMinutes * MINUTE),
-        });
-        await outbox.enqueue(tx, {
-          channel: 'mail',
-          to: player.email,
-          template: 'magic-link',
-          content: templates.magicLinkMail({ name: player.name, token, redirect, minutes: LIFETIMES.magicLinkMinutes }),
-        });
-      });
-      outbox.wake();
+      const address = requireEmail(email);
+      afterAnswer.run(() => sendMagicLink(address, localPath(requestedRedirect)));
     },
 
     /** POST /api/magic-link/consume: the link's token, once, for a fresh session token. */
@@ -584,15 +607,13 @@ export function createAccountsService({
       const token = newToken();
       await db.transaction(async (tx) => {
         await retireSecrets(tx, row.id, ['email-change']);
-        await tx
-          .insert(playerSecrets)
-          .values({
-            playerId: row.id,
-            purpose: 'email-change',
-            secretHash: sha256(token),
-            details: { email },
-            expiresAt: later(LIFETIMES.emailChangeHours * HOUR),
-          });
+        await tx.insert(playerSecrets).values({
+          playerId: row.id,
+          purpose: 'email-change',
+          secretHash: sha256(token),
+          details: { email },
+          expiresAt: later(LIFETIMES.emailChangeHours * HOUR),
+        });
         await outbox.enqueue(tx, {
           channel: 'mail',
           to: email,

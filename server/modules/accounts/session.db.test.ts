@@ -44,9 +44,10 @@ describe('POST /api/login', () => {
     expect(expiresAt).toBeGreaterThanOrEqual(before + SESSION.lifetimeMs);
     expect(expiresAt).toBeLessThan(Date.now() + SESSION.lifetimeMs + 1000);
 
-    const cookie = String(response.headers['set-cookie']);
+    // The token cookie alone: a login also sets the device cookie (decision 0015).
+    const cookie = String([response.headers['set-cookie']].flat().find((header) => header?.startsWith('token=')));
     expect(cookie).toContain(`token=${body.token}`);
-    expect(cookie).toContain('Path=/');
+    expect(cookie).toContain('Path=/;');
     expect(cookie).toContain('HttpOnly');
     expect(cookie).toContain('Secure');
     expect(cookie).toContain('SameSite=Strict');

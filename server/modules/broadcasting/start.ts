@@ -4,6 +4,7 @@ import { createRedisFanout } from '../../realtime/fanout-redis.ts';
 import { createInProcessPublisher, createPusherHttpPublisher, type RealtimePublisher } from '../../realtime/publisher.ts';
 import { startRealtimeServer, type RealtimeApp, type RealtimeServer } from '../../realtime/server.ts';
 import type { RealtimeLogger } from '../../realtime/logger.ts';
+import { clientAddressOf } from '../../trusted-proxy.ts';
 
 export type RunningRealtime = { publisher: RealtimePublisher; publicConfig: RealtimePublicConfig; server: RealtimeServer | null };
 
@@ -33,6 +34,9 @@ export async function startRealtime(config: Config, app: RealtimeApp, logger: Re
     host: config.host,
     app,
     logger,
+    maxConnectionsPerIp: realtime.maxConnectionsPerIp,
+    // Upgrade requests may come through the same proxy as the site's requests, so the same rule names the client.
+    clientAddress: clientAddressOf(config.trustProxy),
     ...(config.redisUrl ? { fanout: createRedisFanout({ url: config.redisUrl, logger }) } : {}),
   });
   return {

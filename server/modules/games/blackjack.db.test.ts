@@ -177,7 +177,7 @@ describe('real blackjack', () => {
 
 describe('demo blackjack', () => {
   it('a guest plays a hand in fun credits from the session cookie', async () => {
-    let round;
+    let round: { status: string; round_id: string; balance: number };
     let cookie: string | undefined;
     do {
       const response = await kit.play('blackjack', { mode: 'demo', stake: 10_00 }, { cookie, key: null });

@@ -39,7 +39,8 @@ describe('concurrent real rounds of one player', () => {
         }),
       ),
     );
-    const byStatus = responses.reduce<Record<number, number>>((counts, r) => ({ ...counts, [r.statusCode]: (counts[r.statusCode] ?? 0) + 1 }), {});
+    const byStatus: Record<number, number> = {};
+    for (const r of responses) byStatus[r.statusCode] = (byStatus[r.statusCode] ?? 0) + 1;
     expect(
       Object.keys(byStatus).every((status) => ['201', '409', '422'].includes(status)),
       JSON.stringify(byStatus),

@@ -43,7 +43,7 @@ describe('demo play', () => {
     expect(Object.keys(first.json().errors)).toEqual(['bets.0.amount']);
     const cookie = kit.demoCookie(await kit.call('GET', '/api/demo/wallet'));
     // Open blackjack hands at the table maximum hold their stakes until the credits cannot cover another.
-    let refused;
+    let refused: Awaited<ReturnType<typeof kit.play>> | undefined;
     for (let i = 0; i < 200 && !refused; i++) {
       const response = await kit.play('blackjack', { mode: 'demo', stake: 500_00 }, { cookie, key: null });
       if (response.statusCode !== 201) refused = response;

@@ -18,14 +18,14 @@ describe('favourite games (SPEC.md §5, §7, §8)', () => {
     const ids = await gameIds();
     const { token } = await kit.player();
     expect((await list(token)).json()).toEqual({ data: [] });
-    expect(slugsOf(await toggle(token, ids['blackjack']!))).toEqual(['blackjack']);
+    expect(slugsOf(await toggle(token, ids.blackjack!))).toEqual(['blackjack']);
     expect(slugsOf(await toggle(token, ids['lantern-orchard']!))).toEqual(['blackjack', 'lantern-orchard']);
     expect(slugsOf(await toggle(token, ids['european-roulette']!))).toEqual(['blackjack', 'lantern-orchard', 'european-roulette']);
-    const removed = await toggle(token, ids['blackjack']!);
+    const removed = await toggle(token, ids.blackjack!);
     expect(removed.statusCode).toBe(200);
     expect(slugsOf(removed)).toEqual(['lantern-orchard', 'european-roulette']);
     // Added again, it is now the latest.
-    expect(slugsOf(await toggle(token, ids['blackjack']!))).toEqual(['lantern-orchard', 'european-roulette', 'blackjack']);
+    expect(slugsOf(await toggle(token, ids.blackjack!))).toEqual(['lantern-orchard', 'european-roulette', 'blackjack']);
     const listed = await list(token);
     expect(listed.statusCode).toBe(200);
     expect(slugsOf(listed)).toEqual(['lantern-orchard', 'european-roulette', 'blackjack']);
@@ -57,16 +57,16 @@ describe('favourite games (SPEC.md §5, §7, §8)', () => {
     const ids = await gameIds();
     const inactive = await kit.player({ active: false });
     const blocked = await kit.player({ blocked: true });
-    for (const response of [await toggle(inactive.token, ids['blackjack']!), await list(inactive.token)]) {
+    for (const response of [await toggle(inactive.token, ids.blackjack!), await list(inactive.token)]) {
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual({ message: 'Your account is not activated.', type: 'inactive' });
     }
-    for (const response of [await toggle(blocked.token, ids['blackjack']!), await list(blocked.token)]) {
+    for (const response of [await toggle(blocked.token, ids.blackjack!), await list(blocked.token)]) {
       expect(response.statusCode).toBe(423);
       expect(response.json()).toEqual({ message: 'Your account is blocked.', type: 'blocked' });
     }
     expect((await kit.call('GET', '/api/player/favourite/games')).statusCode).toBe(401);
-    expect((await kit.call('POST', `/api/player/favourite/games/${ids['blackjack']}`)).statusCode).toBe(401);
+    expect((await kit.call('POST', `/api/player/favourite/games/${ids.blackjack}`)).statusCode).toBe(401);
     expect(await t.services.games.favourites.list(Number(inactive.id))).toEqual([]);
     expect(await t.services.games.favourites.list(Number(blocked.id))).toEqual([]);
   });

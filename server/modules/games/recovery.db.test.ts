@@ -1,5 +1,6 @@
-// Crash recovery (GLI-19 §4.16): a round left open by a crash is completed when its outcome is decided, and
-// refunded when it is a blackjack hand still waiting for the player. The crash is a ledger that fails the credit.
+// Recovery at start (GLI-19 §4.16; decision 0043): a round a crash left with its outcome decided but its win not
+// credited is paid; a blackjack hand still waiting for the player is left for them to finish, never refunded.
+// The crash is a ledger that fails the credit.
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -9,6 +10,7 @@ import { useTestApp } from '../../test-app.ts';
 import { ledgerJournals } from '../ledger/schema.ts';
 import type { LedgerService } from '../ledger/service.ts';
 import { prepareRound } from './engines.ts';
+import { createRoundSettlement } from './round-settlement.ts';
 import { createRoundsService } from './rounds.ts';
 import { gameRounds } from './schema.ts';
 import { gamesKit } from './testing.ts';
@@ -26,7 +28,9 @@ function crashingRounds() {
       return ledger.transfer(request, options);
     },
   };
-  return createRoundsService({ db: database.db, ledger: crashing, catalog, fairness: games.fairness, currency: config.defaultCurrency });
+  const currency = config.defaultCurrency;
+  const settlement = createRoundSettlement({ db: database.db, ledger: crashing, currency });
+  return createRoundsService({ db: database.db, ledger: crashing, catalog, fairness: games.fairness, settlement, currency });
 }
 
 const roundRow = async (id: string) => (await t.services.database.db.select().from(gameRounds).where(eq(gameRounds.id, id)))[0]!;
@@ -35,7 +39,7 @@ const journalsOf = async (id: string) =>
 /** Every number straight up: whatever the pocket, 10 of the 370 staked comes back as 360. */
 const everyNumber = Array.from({ length: 37 }, (_, n) => ({ type: 'straight', numbers: [n], amount: 10 }));
 
-describe('recoverOpenRounds', () => {
+describe('recovery at start', () => {
   it('settles a round whose win was never credited, once, however often it runs', async () => {
     const player = await kit.fundedPlayer(10_00);
     const game = (await t.services.catalog.playableGame('european-roulette'))!;
@@ -45,7 +49,7 @@ describe('recoverOpenRounds', () => {
     expect(await roundRow(roundId!)).toMatchObject({ status: 'open', stake: 3_70, win: 3_60, settledAt: null });
     expect((await kit.wallet(player.token)).balance).toBe(10_00 - 3_70);
 
-    const recovered = await t.services.games.rounds.recoverOpenRounds();
+    const recovered = await t.services.games.interrupted.recoverAtStart();
     expect(recovered.settled).toBeGreaterThanOrEqual(1);
     expect(await roundRow(roundId!)).toMatchObject({ status: 'settled', win: 3_60, settledAt: expect.any(Date) });
     expect((await kit.wallet(player.token)).balance).toBe(10_00 - 10);
@@ -53,36 +57,42 @@ describe('recoverOpenRounds', () => {
       ['bet', `round:${roundId}:bet`],
       ['win', `round:${roundId}:win`],
     ]);
-    await t.services.games.rounds.recoverOpenRounds();
+    await t.services.games.interrupted.recoverAtStart();
     expect((await kit.wallet(player.token)).balance).toBe(10_00 - 10);
     // The player's retry with the same key answers the settled round.
     const retry = await kit.play('european-roulette', { mode: 'real', bets: everyNumber }, { token: player.token, key });
     expect(retry.json().data).toMatchObject({ round_id: roundId, status: 'settled', win: 3_60, balance: 10_00 - 10 });
   });
 
-  it('refunds a blackjack hand still waiting for the player, after which the hand takes no more moves', async () => {
+  it('leaves a blackjack hand waiting for the player open, and the player finishes it afterwards', async () => {
     const player = await kit.fundedPlayer(100_00);
-    let hand;
+    let hand: { status: string; round_id: string };
     do hand = (await kit.play('blackjack', { mode: 'real', stake: 5_00 }, { token: player.token })).json().data;
     while (hand.status !== 'open');
     const before = (await kit.wallet(player.token)).balance;
-    const recovered = await t.services.games.rounds.recoverOpenRounds();
-    expect(recovered.refunded).toBeGreaterThanOrEqual(1);
-    expect(await roundRow(hand.round_id)).toMatchObject({ status: 'refunded', win: 5_00 });
-    expect((await kit.wallet(player.token)).balance).toBe(before + 5_00);
-    expect(await journalsOf(hand.round_id)).toEqual([
-      ['adjustment', `round:${hand.round_id}:refund`],
-      ['bet', `round:${hand.round_id}:bet`],
-    ]);
-    const move = await kit.act('blackjack', hand.round_id, 'hit', { token: player.token });
-    expect([move.statusCode, move.json()]).toEqual([409, { message: 'This round was refunded; start a new one.', type: 'round_closed' }]);
-    const shown = (await kit.call('GET', `/api/player/rounds/${hand.round_id}`, { token: player.token })).json().data;
-    expect(shown).toMatchObject({ status: 'refunded', win: 5_00 });
+    await t.services.games.interrupted.recoverAtStart();
+    expect(await roundRow(hand.round_id)).toMatchObject({ status: 'open', win: 0, settledAt: null });
+    expect((await kit.wallet(player.token)).balance).toBe(before);
+    expect(await journalsOf(hand.round_id)).toEqual([['bet', `round:${hand.round_id}:bet`]]);
+
+    const stood = await kit.act('blackjack', hand.round_id, 'stand', { token: player.token });
+    expect(stood.statusCode).toBe(200);
+    const done = stood.json().data;
+    expect(done).toMatchObject({ status: 'settled', balance: before + done.win });
+    expect(done.outcome.moves).toEqual(['stand']);
+    expect(await journalsOf(hand.round_id)).toEqual(
+      done.win > 0
+        ? [
+            ['bet', `round:${hand.round_id}:bet`],
+            ['win', `round:${hand.round_id}:win`],
+          ]
+        : [['bet', `round:${hand.round_id}:bet`]],
+    );
   });
 
   it('pays a blackjack hand that ended on a double whose win was never credited', async () => {
     const player = await kit.fundedPlayer(100_00);
-    let hand;
+    let hand: { status: string; round_id: string };
     do hand = (await kit.play('blackjack', { mode: 'real', stake: 1_00 }, { token: player.token })).json().data;
     while (hand.status !== 'open');
     // 11 against a dealer 16; the double draws a ten and the dealer busts: the hand wins 4.00.
@@ -94,7 +104,7 @@ describe('recoverOpenRounds', () => {
     await expect(crashingRounds().act(Number(player.id), game, hand.round_id, 'double', randomUUID())).rejects.toThrow('power cut');
     expect(await roundRow(hand.round_id)).toMatchObject({ status: 'open', stake: 2_00, win: 4_00 });
     const before = (await kit.wallet(player.token)).balance;
-    await t.services.games.rounds.recoverOpenRounds();
+    await t.services.games.interrupted.recoverAtStart();
     expect(await roundRow(hand.round_id)).toMatchObject({ status: 'settled', win: 4_00 });
     expect((await kit.wallet(player.token)).balance).toBe(before + 4_00);
   });

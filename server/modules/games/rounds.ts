@@ -1,8 +1,8 @@
 // Real-money rounds (docs/decisions/0041-games-api.md). A round is computed from the player's seed pair outside any
 // transaction; then one ledger transfer debits the stake (`round:{id}:bet`) and, in its transaction, claims the
 // nonce and writes the round, so a refused stake leaves no round and consumes no nonce. The win is credited by a
-// second transfer (`round:{id}:win`) that marks the round settled in the same transaction. A round left open
-// between the two, or a blackjack hand left waiting, is completed or refunded by recoverOpenRounds at start.
+// second transfer (`round:{id}:win`) that marks the round settled in the same transaction. A decided round left
+// open between the two is paid by recovery; a hand left waiting stays the player's (interrupted-rounds.ts).
 
 import { createHash } from 'node:crypto';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
@@ -12,19 +12,16 @@ import { fairFloats } from '../../../games/fairness.ts';
 import type { Database } from '../../db/client.ts';
 import { invalid, Problem } from '../../problem.ts';
 import type { CatalogService, PlayableGame } from '../catalog/service.ts';
-import { IdempotencyConflict, InsufficientFunds, type LedgerService, type LedgerTransaction } from '../ledger/service.ts';
+import { IdempotencyConflict, InsufficientFunds, type LedgerService } from '../ledger/service.ts';
 import { prepareMove, type PreparedRound } from './engines.ts';
 import type { FairnessService } from './fairness.ts';
 import { createPlayerQueue } from './player-queue.ts';
 import { requestHash, toGameRound } from './round-view.ts';
+import { RoundMoved, type RoundRow, type RoundSettlement } from './round-settlement.ts';
 import { gameRounds } from './schema.ts';
-
-type RoundRow = typeof gameRounds.$inferSelect;
 
 /** The seed pair moved on between reading it and claiming its nonce; the round is computed again. */
 class SeedMoved extends Error {}
-/** The round changed between reading it and writing the move; nothing of the move is kept. */
-class RoundMoved extends Error {}
 
 const SEED_ATTEMPTS = 10;
 
@@ -46,29 +43,18 @@ export function createRoundsService({
   ledger,
   catalog,
   fairness,
+  settlement,
   currency,
 }: {
   db: Database;
   ledger: LedgerService;
   catalog: Pick<CatalogService, 'playableGame' | 'gamesByIds'>;
   fairness: FairnessService;
+  settlement: RoundSettlement;
   currency: string;
 }) {
   const queue = createPlayerQueue();
-  // Account ids never change once made, so each is looked up once per process.
-  const cashAccounts = new Map<number, number>();
-  let gameAccount: number | undefined;
-
-  async function accountsOf(playerId: number): Promise<{ cash: number; game: number }> {
-    let cash = cashAccounts.get(playerId);
-    if (cash === undefined) {
-      cash = (await ledger.ensurePlayerAccounts(playerId, currency)).cash.id;
-      if (cashAccounts.size >= 100_000) cashAccounts.clear();
-      cashAccounts.set(playerId, cash);
-    }
-    gameAccount ??= (await ledger.houseAccount('game', currency)).id;
-    return { cash, game: gameAccount };
-  }
+  const { accountsOf, settle, writeMove } = settlement;
 
   /** What the player can play with now, as the wallet shows it: cash plus bonus. */
   async function balanceOf(playerId: number): Promise<number> {
@@ -107,43 +93,6 @@ export function createRoundsService({
   async function played(row: RoundRow, game?: Pick<PlayableGame, 'slug'>): Promise<PlayedRound> {
     const [round, balance] = await Promise.all([view(row, game), balanceOf(row.playerId)]);
     return { ...round, balance };
-  }
-
-  /**
-   * Credits a finished round's win and marks it settled. The credit is keyed by the round, so it is made once
-   * however often this runs; a crash between the two leaves an open round that recovery settles the same way.
-   */
-  async function settle(row: Pick<RoundRow, 'id' | 'playerId'>, win: number): Promise<Date> {
-    if (win > 0) {
-      const accounts = await accountsOf(row.playerId);
-      await ledger.transfer({
-        idempotencyKey: `round:${row.id}:win`,
-        type: 'win',
-        referenceId: row.id,
-        entries: [
-          { accountId: accounts.game, amount: -win },
-          { accountId: accounts.cash, amount: win },
-        ],
-      });
-    }
-    const settledAt = new Date();
-    await db
-      .update(gameRounds)
-      .set({ win, status: 'settled', settledAt, updatedAt: settledAt })
-      .where(and(eq(gameRounds.id, row.id), eq(gameRounds.status, 'open')));
-    // The stored time, so the first answer and any replay of it say the same.
-    return settledAt;
-  }
-
-  /** Writes a blackjack move if the hand is still as it was read (open, `movesBefore` moves); RoundMoved if not. */
-  async function writeMove(executor: Database | LedgerTransaction, roundId: string, movesBefore: number, change: Partial<RoundRow>): Promise<void> {
-    const now = new Date();
-    const updated = await executor
-      .update(gameRounds)
-      .set({ ...change, updatedAt: now, ...(change.status === 'settled' ? { settledAt: now } : {}) })
-      .where(and(eq(gameRounds.id, roundId), eq(gameRounds.status, 'open'), sql`jsonb_array_length(${gameRounds.moves}) = ${movesBefore}`))
-      .returning({ id: gameRounds.id });
-    if (updated.length === 0) throw new RoundMoved();
   }
 
   function refusal(error: unknown, field: string, what: string): never {
@@ -317,57 +266,6 @@ export function createRoundsService({
       if (!row || row.playerId !== playerId) return null;
       const revealed = await fairness.revealedSeeds([row.seedId]);
       return view(row, undefined, revealed.get(row.seedId) ?? null);
-    },
-
-    /**
-     * Crash recovery (GLI-19 §4.16), run at start: every open round whose outcome is decided (slots, roulette, a
-     * finished blackjack hand) is settled with the win it already has; a blackjack hand still waiting for the
-     * player is void and its stakes go back (`round:{id}:refund`). Both are keyed, so a round another node is
-     * finishing at the same moment is paid once.
-     */
-    async recoverOpenRounds(): Promise<{ settled: number; refunded: number }> {
-      const open = await db.select().from(gameRounds).where(eq(gameRounds.status, 'open'));
-      let settled = 0;
-      let refunded = 0;
-      for (const row of open) {
-        const state = row.state as BlackjackState | null;
-        try {
-          if (!state || state.phase === 'finished') {
-            await settle(row, state ? (state.settlement?.win ?? 0) : row.win);
-            settled++;
-            continue;
-          }
-          const accounts = await accountsOf(row.playerId);
-          await ledger.transfer(
-            {
-              idempotencyKey: `round:${row.id}:refund`,
-              type: 'adjustment',
-              referenceId: row.id,
-              metadata: { reason: 'round refunded after a restart' },
-              entries: [
-                { accountId: accounts.game, amount: -row.stake },
-                { accountId: accounts.cash, amount: row.stake },
-              ],
-            },
-            {
-              within: async (tx) => {
-                const now = new Date();
-                const updated = await tx
-                  .update(gameRounds)
-                  .set({ status: 'refunded', win: row.stake, settledAt: now, updatedAt: now })
-                  .where(and(eq(gameRounds.id, row.id), eq(gameRounds.status, 'open'), sql`jsonb_array_length(${gameRounds.moves}) = ${row.moves.length}`))
-                  .returning({ id: gameRounds.id });
-                if (updated.length === 0) throw new RoundMoved();
-              },
-            },
-          );
-          refunded++;
-        } catch (error) {
-          // The player moved the hand on meanwhile (another node): it is live again, not abandoned.
-          if (!(error instanceof RoundMoved)) throw error;
-        }
-      }
-      return { settled, refunded };
     },
   };
 }

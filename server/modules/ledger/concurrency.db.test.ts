@@ -3,7 +3,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import type { Database } from '../../db/client.ts';
 import { insertTestPlayer } from '../accounts/testing.ts';
 import { InsufficientFunds, type TransferResult } from './service.ts';
 import { useLedgerDatabase } from './testing.ts';
@@ -53,7 +52,7 @@ it('lets exactly one of 200 concurrent withdrawals of the whole balance succeed'
   for (const o of refused) expect(o.reason).toBeInstanceOf(InsufficientFunds);
   expect(await balance(p.cash.id)).toBe(0);
   expect(await balance(p.withdrawal_hold.id)).toBe(10_000);
-  expect(await count(sql`select count(*) as n from ledger_journals where idempotency_key like ${prefix + '-%'}`)).toBe(1);
+  expect(await count(sql`select count(*) as n from ledger_journals where idempotency_key like ${`${prefix}-%`}`)).toBe(1);
 }, 60_000);
 
 it('gives 100 concurrent transfers with one idempotency key exactly one effect', async () => {

@@ -106,10 +106,6 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
-
 /**
  * The whole transfer as one statement of constant text (arrays, not value lists), so PostgreSQL parses and plans
  * it once per connection as a named prepared statement, and so it is atomic on its own: without a caller's

@@ -68,7 +68,8 @@ describe('POST /api/admin/login', () => {
     const response = await call('POST', '/api/admin/login', { payload: { email: OPERATOR.email.toUpperCase(), password: OPERATOR.password } });
     expect(response.statusCode).toBe(200);
     expect(Object.keys(response.json()).sort()).toEqual(['expires_at', 'token']);
-    expect(response.headers['set-cookie']).toBeUndefined();
+    // No session cookie: operators authenticate by bearer token. Only the login device cookie (decision 0015).
+    expect(response.cookies.map((cookie) => [cookie.name, cookie.path])).toEqual([['operator_device', '/api/admin/login']]);
     const stored = JSON.stringify(await t.services.database.db.select().from(operatorTokens));
     expect(stored).not.toContain(response.json().token);
   });

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ACTIVATION_TYPES, type ActivationType } from '../../../contract/site.ts';
 import { bearerToken } from '../../http/auth.ts';
-import { bodyEmail, limitFailures, limitRequests, MINUTES_15 } from '../../http/rate-limit.ts';
+import { loginGuard } from '../../http/login-guard.ts';
+import { limitRequests, MINUTES_15 } from '../../http/rate-limit.ts';
 import { KYC_STATUSES, type KycStatus } from '../../../contract/accounts.ts';
 import type { WithdrawalStatus } from '../../../contract/wallet.ts';
 import { invalid, Problem } from '../../problem.ts';
@@ -35,13 +36,8 @@ export async function operatorRoutes(app: FastifyInstance, { services }: { servi
     request.operator = operator;
   }
 
-  const failures = limitFailures(app, {
-    name: 'admin-login-failures',
-    max: 10,
-    windowMs: MINUTES_15,
-    by: bodyEmail,
-    message: 'Too many failed login attempts for this account.',
-  });
+  // API clients without cookies spend the budget for unknown devices; the device cookie is theirs to keep and send.
+  const attemptLogin = loginGuard(app, services.config, { name: 'admin-login', cookie: 'operator_device', path: '/api/admin/login' });
   app.post(
     '/api/admin/login',
     {
@@ -59,12 +55,8 @@ export async function operatorRoutes(app: FastifyInstance, { services }: { servi
     },
     async (request, reply) => {
       const { email, password } = request.body as { email: string; password: string };
-      await failures.check(request, reply);
-      const result = await operators.login(email, password);
-      if (!result) {
-        await failures.fail(request);
-        throw invalid({ email: ['These credentials do not match our records.'] });
-      }
+      const result = await attemptLogin(request, reply, email, () => operators.login(email, password));
+      if (!result) throw invalid({ email: ['These credentials do not match our records.'] });
       return result;
     },
   );
@@ -141,7 +133,12 @@ export async function operatorRoutes(app: FastifyInstance, { services }: { servi
     async (request) => ({ data: await payments.withdrawalsForOperators((request.query as { status?: WithdrawalStatus }).status) }),
   );
 
-  const withdrawalParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', format: 'uuid' } } } as const;
+  // A plain UUID: Ajv's "uuid" format also takes a urn:uuid: prefix, which PostgreSQL refuses.
+  const withdrawalParams = {
+    type: 'object',
+    required: ['id'],
+    properties: { id: { type: 'string', pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' } },
+  } as const;
   for (const decision of ['approve', 'reject'] as const) {
     app.post(
       `/api/admin/withdrawals/:id/${decision}`,

@@ -11,8 +11,11 @@ import { OPERATOR_ENV, paymentsKit } from './testing.ts';
 const t = useTestApp(OPERATOR_ENV);
 const kit = paymentsKit(t);
 
-const statuses = (responses: { statusCode: number }[]) =>
-  responses.reduce<Record<number, number>>((counts, r) => ({ ...counts, [r.statusCode]: (counts[r.statusCode] ?? 0) + 1 }), {});
+function statuses(responses: { statusCode: number }[]) {
+  const counts: Record<number, number> = {};
+  for (const r of responses) counts[r.statusCode] = (counts[r.statusCode] ?? 0) + 1;
+  return counts;
+}
 
 describe('concurrent money requests', () => {
   it('200 concurrent withdrawals of the whole balance: exactly one succeeds', async () => {
@@ -72,7 +75,7 @@ describe('concurrent money requests', () => {
     ).json().data;
     const [row] = await t.services.database.db.select().from(deposits).where(eq(deposits.id, started.id));
     const event = {
-      id: 'evt_concurrent',
+      id: 'evt_c0c0c0c0c0c0c0c0c0c0c0c0',
       type: 'payment.succeeded',
       created: 1,
       data: { checkout_id: row!.gatewayReference, reference: started.id, amount: 80_00, currency: 'EUR', failure_message: null, card_last4: '4242' },

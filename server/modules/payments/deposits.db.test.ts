@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test-app.ts';
@@ -8,6 +8,8 @@ import { APPROVING_CARD, DECLINING_CARD, OPERATOR_ENV, paymentsKit } from './tes
 
 const t = useTestApp(OPERATOR_ENV);
 const kit = paymentsKit(t);
+
+const eventId = () => `evt_${randomBytes(12).toString('hex')}`;
 
 async function depositRows(playerId: string) {
   return t.services.database.db
@@ -184,19 +186,28 @@ describe('crypto deposits', () => {
     const second = (await create()).json().data;
     expect(first.address).toMatch(/^sbx1q[0-9a-f]{40}$/);
     expect(second.address).toBe(first.address);
-    expect(first).toMatchObject({ redirect_url: null, status: 'pending', sandbox_confirm_url: expect.stringMatching(/^\/sandbox-gateway\/crypto\/cc_/) });
+    expect(first).toMatchObject({
+      redirect_url: null,
+      status: 'pending',
+      sandbox_confirm_url: expect.stringMatching(/^\/sandbox-gateway\/crypto\/cc_/),
+      sandbox_confirm_signature: expect.stringMatching(/^sha256=[0-9a-f]{64}$/),
+    });
     const other = await kit.player();
     const theirs = (
       await kit.call('POST', '/api/payments/deposits', { token: other.token, key: randomUUID(), payload: { method: 'sandbox-crypto', amount: 100_00 } })
     ).json().data;
     expect(theirs.address).not.toBe(first.address);
 
-    expect((await kit.call('POST', first.sandbox_confirm_url)).statusCode).toBe(200);
-    expect((await kit.call('POST', first.sandbox_confirm_url)).statusCode).toBe(200);
+    expect((await kit.confirmCrypto(first)).statusCode).toBe(200);
+    expect((await kit.confirmCrypto(first)).statusCode).toBe(200);
     expect((await kit.wallet(player.token)).cash).toBe(100_00);
     const shown = (await kit.call('GET', `/api/payments/deposits/${first.id}`, { token: player.token })).json().data;
-    expect(shown).toMatchObject({ status: 'completed', sandbox_confirm_url: null });
-    expect((await kit.call('POST', '/sandbox-gateway/crypto/cc_000000000000000000000000/confirm')).statusCode).toBe(404);
+    expect(shown).toMatchObject({ status: 'completed', sandbox_confirm_url: null, sandbox_confirm_signature: null });
+    const unknown = '/sandbox-gateway/crypto/cc_000000000000000000000000/confirm';
+    expect(
+      (await kit.call('POST', unknown, { headers: { 'sandbox-signature': t.services.sandboxGateway!.confirmSignature('cc_000000000000000000000000') } }))
+        .statusCode,
+    ).toBe(404);
   });
 });
 
@@ -206,7 +217,7 @@ describe('POST /api/payments/webhooks/sandbox', () => {
     const started = await startCard(player.token, 75_00);
     const [row] = await t.services.database.db.select().from(deposits).where(eq(deposits.id, started.id));
     const event = (type: string, extra: Record<string, unknown> = {}) => ({
-      id: `evt_${randomUUID()}`,
+      id: eventId(),
       type,
       created: 1,
       data: {
@@ -250,10 +261,10 @@ describe('POST /api/payments/webhooks/sandbox', () => {
     expect((await kit.wallet(retried.player.token)).cash).toBe(75_00);
   });
 
-  it('refuses a wrong or missing signature (401), a body that is not an event (400), an unknown deposit (404) and a wrong amount (422), moving nothing', async () => {
+  it('refuses a wrong or missing signature (401), a body that is not an event (422), an unknown deposit (404) and a wrong amount (422), moving nothing', async () => {
     const { player, event } = await pendingDeposit();
     const success = event('payment.succeeded');
-    expect((await kit.webhook(success, 'sha256=' + '0'.repeat(64))).statusCode).toBe(401);
+    expect((await kit.webhook(success, `sha256=${'0'.repeat(64)}`)).statusCode).toBe(401);
     expect((await kit.webhook(success, 'nonsense')).statusCode).toBe(401);
     const unsigned = await kit.call('POST', '/api/payments/webhooks/sandbox', {
       headers: { 'content-type': 'application/json' },
@@ -263,16 +274,16 @@ describe('POST /api/payments/webhooks/sandbox', () => {
     // The signature covers the raw bytes: the same JSON re-serialised differently does not verify.
     const raw = JSON.stringify(success);
     const spaced = await kit.call('POST', '/api/payments/webhooks/sandbox', {
-      headers: { 'content-type': 'application/json', 'sandbox-signature': t.services.sandboxGateway.sign(raw) },
+      headers: { 'content-type': 'application/json', 'sandbox-signature': t.services.sandboxGateway!.sign(raw) },
       payload: JSON.stringify(success, null, 2) as unknown as object,
     });
     expect(spaced.statusCode).toBe(401);
-    expect((await kit.webhook({ type: 'payment.refunded', data: success.data })).statusCode).toBe(400);
-    expect((await kit.webhook({ type: 'payment.succeeded' })).statusCode).toBe(400);
+    expect((await kit.webhook({ ...success, type: 'payment.refunded' })).statusCode).toBe(422);
+    expect((await kit.webhook({ type: 'payment.succeeded' })).statusCode).toBe(422);
     expect((await kit.webhook(event('payment.succeeded', { reference: randomUUID() }))).statusCode).toBe(404);
     expect((await kit.webhook(event('payment.succeeded', { amount: 1 }))).statusCode).toBe(422);
     const notJson = await kit.call('POST', '/api/payments/webhooks/sandbox', {
-      headers: { 'content-type': 'application/json', 'sandbox-signature': t.services.sandboxGateway.sign('{') },
+      headers: { 'content-type': 'application/json', 'sandbox-signature': t.services.sandboxGateway!.sign('{') },
       payload: '{' as unknown as object,
     });
     expect(notJson.statusCode).toBe(400);

@@ -1,14 +1,23 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { idempotencyKey } from '../../http/idempotency-key.ts';
 import { playerGuards } from '../../http/player-guards.ts';
-import { Problem } from '../../problem.ts';
+import { invalid, Problem } from '../../problem.ts';
 import type { Services } from '../../services.ts';
-import { SIGNATURE_HEADER, type GatewayEvent } from '../sandbox-gateway/service.ts';
+import { BONUS_ID_PATTERN, PAYMENT_METHOD_IDS } from '../../../contract/wallet.ts';
+import { MAX_AMOUNT, parseGatewayEvent } from '../sandbox-gateway/event.ts';
+import { SIGNATURE_HEADER } from '../sandbox-gateway/service.ts';
 
 // Amounts are integers of minor units: JSON numbers only (no strings, no fractions), positive and bounded.
-const AMOUNT = { type: 'integer', minimum: 1, maximum: 100_000_000_00 } as const;
-const METHOD = { type: 'string', maxLength: 50 } as const;
-const uuidParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', format: 'uuid' } } } as const;
+const AMOUNT = { type: 'integer', minimum: 1, maximum: MAX_AMOUNT } as const;
+const METHOD = { type: 'string', enum: [...PAYMENT_METHOD_IDS] } as const;
+// Ajv's `uuid` format also takes a `urn:uuid:` prefix, which PostgreSQL's uuid type does not: plain hex only.
+const uuidParams = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'string', pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' } },
+} as const;
+// Free text the player types: bounded, and never a control character (NUL would reach PostgreSQL).
+const ADDRESS = { type: ['string', 'null'], maxLength: 100, pattern: '^[^\\u0000-\\u001f\\u007f]*$' } as const;
 
 const limits = { type: 'object', required: ['min', 'max'], properties: { min: { type: 'integer' }, max: { type: 'integer' } } } as const;
 const methodSchema = {
@@ -37,6 +46,7 @@ const depositSchema = {
     redirect_url: nullableString,
     address: nullableString,
     sandbox_confirm_url: nullableString,
+    sandbox_confirm_signature: nullableString,
     bonus_id: nullableString,
     failure_message: nullableString,
     created_at: { type: 'string' },
@@ -75,7 +85,7 @@ export async function paymentRoutes(app: FastifyInstance, { services }: { servic
           type: 'object',
           required: ['method', 'amount'],
           additionalProperties: false,
-          properties: { method: METHOD, amount: AMOUNT, bonusId: { type: ['string', 'null'], maxLength: 100 } },
+          properties: { method: METHOD, amount: AMOUNT, bonusId: { type: ['string', 'null'], pattern: BONUS_ID_PATTERN } },
         },
         response: { ...data(depositSchema), 201: { type: 'object', required: ['data'], properties: { data: depositSchema } } },
       },
@@ -103,7 +113,7 @@ export async function paymentRoutes(app: FastifyInstance, { services }: { servic
           type: 'object',
           required: ['method', 'amount'],
           additionalProperties: false,
-          properties: { method: METHOD, amount: AMOUNT, address: { type: ['string', 'null'], maxLength: 100 } },
+          properties: { method: METHOD, amount: AMOUNT, address: ADDRESS },
         },
         response: { 201: { type: 'object', required: ['data'], properties: { data: withdrawalSchema } } },
       },
@@ -119,36 +129,28 @@ export async function paymentRoutes(app: FastifyInstance, { services }: { servic
     data: await payments.pendingWithdrawalsOf(request.player!.id),
   }));
 
-  // The gateway's webhook: the signature covers the raw body, so this scope keeps it as received.
+  // With the sandbox off there is no gateway to hear from: its webhook does not exist either.
+  if (!sandboxGateway) return;
+
+  // The gateway's webhook. The signature covers the raw bytes, so this scope keeps the body as received and only
+  // parses it once it is known to come from the gateway.
   await app.register(async (webhooks) => {
-    webhooks.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 64 * 1024 }, (request, body, done) => {
-      (request as FastifyRequest & { rawBody?: string }).rawBody = body as string;
-      try {
-        done(null, JSON.parse(body as string));
-      } catch {
-        done(Object.assign(new Error('The request body is not valid JSON.'), { statusCode: 400 }));
-      }
-    });
+    webhooks.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, body));
     webhooks.post('/api/payments/webhooks/sandbox', async (request) => {
-      const raw = (request as FastifyRequest & { rawBody?: string }).rawBody ?? '';
+      const raw = typeof request.body === 'string' ? request.body : '';
       const signature = request.headers[SIGNATURE_HEADER];
       if (!sandboxGateway.verifySignature(raw, typeof signature === 'string' ? signature : undefined)) {
         throw new Problem(401, 'Invalid webhook signature.');
       }
-      const event = request.body as Partial<GatewayEvent> | null;
-      const known = event?.type === 'payment.succeeded' || event?.type === 'payment.failed';
-      const d = event?.data;
-      if (
-        !known ||
-        !d ||
-        typeof d.reference !== 'string' ||
-        !/^[0-9a-f-]{36}$/i.test(d.reference) ||
-        !Number.isSafeInteger(d.amount) ||
-        typeof d.currency !== 'string'
-      ) {
-        throw new Problem(400, 'Unrecognised webhook event.');
+      let body: unknown;
+      try {
+        body = JSON.parse(raw);
+      } catch {
+        throw new Problem(400, 'The request body is not valid JSON.');
       }
-      const { deposit, credited } = await payments.applyGatewayEvent(event as GatewayEvent);
+      const parsed = parseGatewayEvent(body);
+      if ('errors' in parsed) throw invalid(parsed.errors);
+      const { deposit, credited } = await payments.applyGatewayEvent(parsed.event);
       return { received: true, status: deposit.status, credited };
     });
   });

@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { KycStatus } from '../../../contract/accounts.ts';
-import { KYC_MESSAGE, type Deposit, type PaymentMethodId, type Withdrawal, type WithdrawalStatus } from '../../../contract/wallet.ts';
+import { KYC_MESSAGE, type Deposit, type PaymentMethod, type PaymentMethodId, type Withdrawal, type WithdrawalStatus } from '../../../contract/wallet.ts';
 import type { Database } from '../../db/client.ts';
 import { invalid, Problem } from '../../problem.ts';
 import { IdempotencyConflict, InsufficientFunds, type LedgerService } from '../ledger/service.ts';
-import type { GatewayEvent, SandboxGateway } from '../sandbox-gateway/service.ts';
+import type { GatewayEvent } from '../sandbox-gateway/event.ts';
+import type { SandboxGateway } from '../sandbox-gateway/service.ts';
 import { findMethod, paymentMethods } from './methods.ts';
 import { depositAddresses, deposits, withdrawals } from './schema.ts';
 
@@ -30,7 +31,10 @@ function formatAmount(minor: number, currency: string): string {
   return new Intl.NumberFormat('en-GB', { style: 'currency', currency, minimumFractionDigits: 2 }).format(minor / 100);
 }
 
-export function toDeposit(row: DepositRow, gateway: Pick<SandboxGateway, 'cryptoConfirmUrl'>): Deposit {
+export function toDeposit(row: DepositRow, gateway: Pick<SandboxGateway, 'cryptoConfirmUrl' | 'confirmSignature'> | undefined): Deposit {
+  // Only a pending sandbox crypto deposit can still be confirmed, and only while the sandbox exists.
+  const checkout =
+    gateway && row.method === 'sandbox-crypto' && row.gatewayReference && row.status === 'pending' ? { gateway, id: row.gatewayReference } : null;
   return {
     id: row.id,
     method: row.method as PaymentMethodId,
@@ -39,8 +43,8 @@ export function toDeposit(row: DepositRow, gateway: Pick<SandboxGateway, 'crypto
     currency: row.currency,
     redirect_url: row.redirectUrl,
     address: row.address,
-    sandbox_confirm_url:
-      row.method === 'sandbox-crypto' && row.gatewayReference && row.status === 'pending' ? gateway.cryptoConfirmUrl(row.gatewayReference) : null,
+    sandbox_confirm_url: checkout ? checkout.gateway.cryptoConfirmUrl(checkout.id) : null,
+    sandbox_confirm_signature: checkout ? checkout.gateway.confirmSignature(checkout.id) : null,
     bonus_id: row.bonusId,
     failure_message: row.failureMessage,
     created_at: row.createdAt.toISOString(),
@@ -74,17 +78,18 @@ export function createPaymentsService({
 }: {
   db: Database;
   ledger: LedgerService;
-  gateway: SandboxGateway;
+  /** Absent when the sandbox is off: then no method is offered (docs/decisions/0022). */
+  gateway: SandboxGateway | undefined;
   currency: string;
   kycStatusOf: (playerId: number) => Promise<KycStatus | null>;
 }) {
-  function methodOrFail(method: string, direction: 'deposit' | 'withdrawal', amount: number) {
-    const found = findMethod(currency, method);
-    if (!found) throw invalid({ method: ['The selected method is invalid.'] });
+  function methodOrFail(method: string, direction: 'deposit' | 'withdrawal', amount: number): { found: PaymentMethod; gateway: SandboxGateway } {
+    const found = gateway && findMethod(currency, method);
+    if (!gateway || !found) throw invalid({ method: ['The selected method is invalid.'] });
     const limits = found[direction];
     if (amount < limits.min) throw invalid({ amount: [`The amount must be at least ${formatAmount(limits.min, currency)}.`] });
     if (amount > limits.max) throw invalid({ amount: [`The amount may not be greater than ${formatAmount(limits.max, currency)}.`] });
-    return found;
+    return { found, gateway };
   }
 
   async function depositAddress(playerId: number): Promise<string> {
@@ -98,7 +103,7 @@ export function createPaymentsService({
   }
 
   /** Opens the gateway checkout for a deposit; safe to repeat (the gateway keys checkouts by our reference). */
-  async function ensureCheckout(row: DepositRow): Promise<DepositRow> {
+  async function ensureCheckout(row: DepositRow, gateway: SandboxGateway): Promise<DepositRow> {
     if (row.gatewayReference) return row;
     const isCard = row.method === 'sandbox-card';
     const checkout = await gateway.createCheckout({
@@ -164,10 +169,10 @@ export function createPaymentsService({
   }
 
   return {
-    methods: () => paymentMethods(currency),
+    methods: () => (gateway ? paymentMethods(currency) : []),
 
     async createDeposit(player: PayingPlayer, input: { method: string; amount: number; bonusId?: string | null }, idempotencyKey: string): Promise<Deposit> {
-      const method = methodOrFail(input.method, 'deposit', input.amount);
+      const { found: method, gateway: checkoutGateway } = methodOrFail(input.method, 'deposit', input.amount);
       const bonusId = input.bonusId ?? null;
       const requestHash = hashOf(['deposit', method.id, input.amount, bonusId]);
       const address = method.type === 'crypto' ? await depositAddress(player.id) : null;
@@ -185,7 +190,7 @@ export function createPaymentsService({
         if (!row) throw new Error('Deposit idempotency key conflicted but its row is not visible');
         if (row.requestHash !== requestHash) throw conflict();
       }
-      return toDeposit(await ensureCheckout(row), gateway);
+      return toDeposit(await ensureCheckout(row, checkoutGateway), checkoutGateway);
     },
 
     async deposit(playerId: number, id: string): Promise<Deposit | null> {
@@ -254,7 +259,7 @@ export function createPaymentsService({
         return toWithdrawal(existing);
       }
       if ((await kycStatusOf(player.id)) !== 'verified') throw new Problem(400, KYC_MESSAGE, { type: 'kyc' });
-      const method = methodOrFail(input.method, 'withdrawal', input.amount);
+      const method = methodOrFail(input.method, 'withdrawal', input.amount).found;
       let destination: string;
       if (method.type === 'crypto') {
         if (!address) throw invalid({ address: ['The address field is required for crypto withdrawals.'] });

@@ -13,6 +13,7 @@ export const OPERATOR_ENV = { OPERATOR_EMAIL: OPERATOR.email, OPERATOR_PASSWORD:
 export const APPROVING_CARD = '4242 4242 4242 4242';
 export const DECLINING_CARD = '4000 0000 0000 0002';
 
+type SandboxDeposit = { id: string; redirect_url: string | null; sandbox_confirm_url: string | null; sandbox_confirm_signature: string | null };
 type Call = { token?: string; payload?: unknown; headers?: Record<string, string>; key?: string };
 
 export function paymentsKit(t: TestApp) {
@@ -65,13 +66,18 @@ export function paymentsKit(t: TestApp) {
     });
   }
 
+  /** The sandbox network confirms a crypto deposit, signed as the deposit's owner was told to sign it. */
+  function confirmCrypto(deposit: Pick<SandboxDeposit, 'sandbox_confirm_url' | 'sandbox_confirm_signature'>) {
+    return call('POST', deposit.sandbox_confirm_url!, { headers: { 'sandbox-signature': deposit.sandbox_confirm_signature! } });
+  }
+
   /** A completed card deposit of `amount` minor units. */
   async function deposit(token: string, amount: number, method: 'sandbox-card' | 'sandbox-crypto' = 'sandbox-card') {
     const created = await call('POST', '/api/payments/deposits', { token, key: randomUUID(), payload: { method, amount } });
     expect(created.statusCode).toBe(201);
-    const data = created.json().data as { id: string; redirect_url: string | null; sandbox_confirm_url: string | null };
+    const data = created.json().data as SandboxDeposit;
     if (method === 'sandbox-card') expect((await payByCard(data.redirect_url!, APPROVING_CARD)).statusCode).toBe(303);
-    else expect((await call('POST', data.sandbox_confirm_url!)).statusCode).toBe(200);
+    else expect((await confirmCrypto(data)).statusCode).toBe(200);
     return data.id;
   }
 
@@ -79,10 +85,10 @@ export function paymentsKit(t: TestApp) {
   function webhook(event: unknown, signature?: string) {
     const raw = JSON.stringify(event);
     return call('POST', '/api/payments/webhooks/sandbox', {
-      headers: { 'content-type': 'application/json', 'sandbox-signature': signature ?? t.services.sandboxGateway.sign(raw) },
+      headers: { 'content-type': 'application/json', 'sandbox-signature': signature ?? t.services.sandboxGateway!.sign(raw) },
       payload: raw as unknown as object,
     });
   }
 
-  return { call, operator, player, wallet, payByCard, deposit, webhook };
+  return { call, operator, player, wallet, payByCard, confirmCrypto, deposit, webhook };
 }

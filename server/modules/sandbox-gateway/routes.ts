@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Problem } from '../../problem.ts';
 import type { Services } from '../../services.ts';
-import type { CardForm, Checkout } from './service.ts';
+import { SIGNATURE_HEADER, type CardForm, type Checkout } from './service.ts';
 
 // The sandbox gateway's hosted pages: what the player sees between leaving our cashier and coming back.
 // Plain server-rendered HTML, as a provider's page would be, with no script and no access to our session.
 
-const escape = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const money = (minor: number, currency: string) =>
   new Intl.NumberFormat('en-GB', { style: 'currency', currency, minimumFractionDigits: 2 }).format(minor / 100);
 const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: '^c[sc]_[0-9a-f]{24}$' } } } as const;
@@ -26,19 +26,19 @@ button{font:inherit;font-weight:700;padding:14px;border:0;border-radius:10px;bac
 .badge{display:inline-block;margin-left:8px;padding:1px 8px;border-radius:999px;background:#fde68a;color:#713f12;font-size:11px;font-weight:700;vertical-align:middle}`;
 
 function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escape(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
 }
 
 function cardPage(checkout: Checkout, siteName: string, values: CardForm = {}, errors: Record<string, string> = {}, alert?: string): string {
-  const value = (field: keyof CardForm) => (typeof values[field] === 'string' ? escape(values[field] as string) : '');
-  const error = (field: string) => (errors[field] ? `<span class="error" id="${field}-error">${escape(errors[field]!)}</span>` : '');
+  const value = (field: keyof CardForm) => (typeof values[field] === 'string' ? escapeHtml(values[field] as string) : '');
+  const error = (field: string) => (errors[field] ? `<span class="error" id="${field}-error">${escapeHtml(errors[field]!)}</span>` : '');
   const invalid = (field: string) => (errors[field] ? ` aria-invalid="true" aria-describedby="${field}-error"` : '');
   const amount = money(checkout.amount, checkout.currency);
   return page(
     `Pay ${amount} · Sandbox Pay`,
-    `<header><p>Sandbox Pay<span class="badge">TEST MODE</span></p><h1>${amount}</h1><div class="merchant">to ${escape(siteName)}</div></header>
+    `<header><p>Sandbox Pay<span class="badge">TEST MODE</span></p><h1>${amount}</h1><div class="merchant">to ${escapeHtml(siteName)}</div></header>
 <form method="post" action="/sandbox-gateway/checkout/${checkout.id}" novalidate>
-${alert ? `<p class="alert" role="alert">${escape(alert)}</p>` : ''}
+${alert ? `<p class="alert" role="alert">${escapeHtml(alert)}</p>` : ''}
 <label>Card number<input name="card_number" inputmode="numeric" autocomplete="cc-number" placeholder="1234 1234 1234 1234" value="${value('card_number')}"${invalid('card_number')}>${error('card_number')}</label>
 <div class="row"><label>Expiry<input name="expiry" autocomplete="cc-exp" placeholder="MM / YY" value="${value('expiry')}"${invalid('expiry')}>${error('expiry')}</label>
 <label>CVC<input name="cvc" inputmode="numeric" autocomplete="cc-csc" placeholder="123" value="${value('cvc')}"${invalid('cvc')}>${error('cvc')}</label></div>
@@ -46,19 +46,21 @@ ${alert ? `<p class="alert" role="alert">${escape(alert)}</p>` : ''}
 <button type="submit">Pay</button>
 </form>
 <p class="hint">Test cards: <code>4242 4242 4242 4242</code> approves, <code>4000 0000 0000 0002</code> is declined. Any future expiry and any CVC.</p>
-<form method="post" action="/sandbox-gateway/checkout/${checkout.id}/cancel" class="cancel-form"><button type="submit" class="cancel">Cancel and return to ${escape(siteName)}</button></form>`,
+<form method="post" action="/sandbox-gateway/checkout/${checkout.id}/cancel" class="cancel-form"><button type="submit" class="cancel">Cancel and return to ${escapeHtml(siteName)}</button></form>`,
   );
 }
 
 export async function sandboxGatewayRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const { sandboxGateway: gateway, config } = services;
+  // Sandbox off (production by default): none of its paths exist, so each is a plain 404.
+  if (!gateway) return;
   const html = (reply: FastifyReply, status: number, body: string) =>
     reply.code(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').header('x-frame-options', 'DENY').send(body);
   const notFound = (reply: FastifyReply) => html(reply, 404, page('Not found · Sandbox Pay', '<header><p>Sandbox Pay</p><h1>Payment not found</h1></header>'));
 
   app.get('/sandbox-gateway/checkout/:id', { schema: { params: idParams } }, async (request, reply) => {
     const checkout = await gateway.find((request.params as { id: string }).id);
-    if (!checkout || checkout.kind !== 'card') return notFound(reply);
+    if (checkout?.kind !== 'card') return notFound(reply);
     if (checkout.status === 'paid') return reply.redirect(checkout.returnUrl, 303);
     return html(reply, 200, cardPage(checkout, config.siteName));
   });
@@ -98,9 +100,13 @@ export async function sandboxGatewayRoutes(app: FastifyInstance, { services }: {
     return reply.redirect(checkout.returnUrl, 303);
   });
 
-  // The sandbox crypto network: "send" the coins to the address and have the transfer confirmed.
+  // The sandbox crypto network: "send" the coins to the address and have the transfer confirmed. Only with the
+  // signature the deposit's owner was given: knowing a checkout id is not enough to credit it.
   app.post('/sandbox-gateway/crypto/:id/confirm', { schema: { params: idParams } }, async (request) => {
-    const checkout = await gateway.confirmCrypto((request.params as { id: string }).id);
+    const id = (request.params as { id: string }).id;
+    const signature = request.headers[SIGNATURE_HEADER];
+    if (!gateway.verifyConfirmSignature(id, typeof signature === 'string' ? signature : undefined)) throw new Problem(401, 'Invalid signature.');
+    const checkout = await gateway.confirmCrypto(id);
     if (!checkout) throw new Problem(404, 'No crypto payment with that id.');
     return { data: { id: checkout.id, status: checkout.status, address: checkout.address, amount: checkout.amount, currency: checkout.currency } };
   });

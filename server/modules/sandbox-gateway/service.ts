@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import type { GatewayEvent, GatewayEventType } from './event.ts';
 import { sandboxCheckouts } from './schema.ts';
 
 // A payment provider in a box (docs/decisions/0021-wallet-and-payments.md): a hosted card page and a crypto
@@ -16,14 +17,6 @@ export const TEST_CARDS: Record<string, { approve: boolean; message?: string }> 
   '4000000000009995': { approve: false, message: 'Your card has insufficient funds.' },
 };
 const UNKNOWN_CARD = 'This sandbox only accepts its test cards. Use 4242 4242 4242 4242 to approve a payment.';
-
-export type GatewayEventType = 'payment.succeeded' | 'payment.failed';
-export type GatewayEvent = {
-  id: string;
-  type: GatewayEventType;
-  created: number;
-  data: { checkout_id: string; reference: string; amount: number; currency: string; failure_message: string | null; card_last4: string | null };
-};
 
 /** How an event reaches the merchant: an HTTP POST of the raw body with the signature header. True when accepted (2xx). */
 export type WebhookTransport = (rawBody: string, signature: string) => Promise<boolean>;
@@ -117,18 +110,24 @@ export function createSandboxGateway({ db, secret, logger }: { db: Database; sec
     return rows.length === 1;
   }
 
+  const cryptoConfirmUrl = (id: string) => `/sandbox-gateway/crypto/${id}/confirm`;
+  // The request line is the signed message: never valid JSON, so it cannot pass for a webhook body, nor one for it.
+  const confirmSignature = (id: string) => signPayload(secret, `POST ${cryptoConfirmUrl(id)}`);
+
+  function matches(expected: string, header: string | undefined): boolean {
+    if (!header) return false;
+    const want = Buffer.from(expected);
+    const given = Buffer.from(header.trim());
+    return given.length === want.length && timingSafeEqual(given, want);
+  }
+
   return {
     /** The merchant's webhook endpoint, connected once the HTTP app exists. */
     connect(webhook: WebhookTransport) {
       transport = webhook;
     },
 
-    verifySignature(rawBody: string, header: string | undefined): boolean {
-      if (!header) return false;
-      const expected = Buffer.from(signPayload(secret, rawBody));
-      const given = Buffer.from(header.trim());
-      return given.length === expected.length && timingSafeEqual(given, expected);
-    },
+    verifySignature: (rawBody: string, header: string | undefined): boolean => matches(signPayload(secret, rawBody), header),
 
     /** For tests and tools that play the gateway: a signed body as the gateway would send it. */
     sign(rawBody: string): string {
@@ -161,14 +160,20 @@ export function createSandboxGateway({ db, secret, logger }: { db: Database; sec
     },
 
     checkoutUrl: (id: string) => `/sandbox-gateway/checkout/${id}`,
-    cryptoConfirmUrl: (id: string) => `/sandbox-gateway/crypto/${id}/confirm`,
+    cryptoConfirmUrl,
+    /**
+     * What authorises "the network" to confirm a crypto checkout: handed only to the deposit's owner through our
+     * owner-only deposit API, and sent back in the signature header (docs/decisions/0022).
+     */
+    confirmSignature,
+    verifyConfirmSignature: (id: string, header: string | undefined): boolean => matches(confirmSignature(id), header),
 
     find,
 
     /** The card form was submitted: validate, decide by test card, tell the merchant, send the payer back. */
     async payByCard(id: string, form: CardForm): Promise<CardOutcome | null> {
       const checkout = await find(id);
-      if (!checkout || checkout.kind !== 'card') return null;
+      if (checkout?.kind !== 'card') return null;
       if (checkout.status !== 'open') return { kind: 'closed', message: 'This payment was already completed.', returnUrl: checkout.returnUrl };
       const errors: Record<string, string> = {};
       const digits = typeof form.card_number === 'string' ? form.card_number.replace(/[\s-]/g, '') : '';
@@ -198,7 +203,7 @@ export function createSandboxGateway({ db, secret, logger }: { db: Database; sec
     /** The payer left the hosted page: an open checkout reports a failure ("cancelled"), so the deposit is not left pending. */
     async cancel(id: string): Promise<Checkout | null> {
       const checkout = await find(id);
-      if (!checkout || checkout.kind !== 'card') return null;
+      if (checkout?.kind !== 'card') return null;
       if (checkout.status === 'open') await deliver(event(checkout, 'payment.failed', 'You cancelled the payment.'));
       return checkout;
     },
@@ -206,7 +211,7 @@ export function createSandboxGateway({ db, secret, logger }: { db: Database; sec
     /** The sandbox crypto network: the payer's transfer to the address is confirmed on chain. */
     async confirmCrypto(id: string): Promise<Checkout | null> {
       const checkout = await find(id);
-      if (!checkout || checkout.kind !== 'crypto') return null;
+      if (checkout?.kind !== 'crypto') return null;
       if (await markPaid(id)) await deliver(event(checkout, 'payment.succeeded', null));
       return (await find(id)) ?? null;
     },

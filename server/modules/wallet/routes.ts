@@ -34,6 +34,9 @@ const transactionSchema = {
     reference_id: { type: ['string', 'null'] },
   },
 } as const;
+// Dates a casino's records can hold; year 0 and the far future are typing mistakes or probes, not filters.
+const EARLIEST_YEAR = 1900;
+const LATEST_YEAR = 2100;
 const DAY = { type: 'string', pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$' } as const;
 const filterProperties = {
   type: { type: 'string', enum: [...TRANSACTION_TYPES] },
@@ -47,6 +50,9 @@ function filtersOf(query: TransactionFilters): TransactionFilters {
     const value = query[field];
     if (value && Number.isNaN(Date.parse(`${value}T00:00:00Z`))) throw invalid({ [field]: [`The ${field} field must be a valid date.`] });
     if (value && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) !== value) throw invalid({ [field]: [`The ${field} field must be a valid date.`] });
+    const year = Number(value?.slice(0, 4));
+    if (value && (year < EARLIEST_YEAR || year > LATEST_YEAR))
+      throw invalid({ [field]: [`The ${field} field must be a date between ${EARLIEST_YEAR} and ${LATEST_YEAR}.`] });
   }
   if (query.from && query.to && query.from > query.to) throw invalid({ to: ['The to date must be on or after the from date.'] });
   return { type: query.type, status: query.status, from: query.from, to: query.to };

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { csvCell } from './csv.ts';
 import type { Transaction, TransactionStatus, TransactionsMeta, TransactionType, Wallet } from '../../../contract/wallet.ts';
 import type { Database } from '../../db/client.ts';
 import type { LedgerService } from '../ledger/service.ts';
@@ -115,14 +116,13 @@ export function createWalletService({ db, ledger, currency }: { db: Database; le
       };
     },
 
-    /** The filtered history as CSV (RFC 4180), newest first, amounts in major units. */
+    /** The filtered history as CSV (RFC 4180, formula-safe), newest first, amounts in major units. */
     async transactionsCsv(playerId: number, filters: TransactionFilters, limit = 10_000): Promise<string> {
       const rows = rowsOf<HistoryRow>(await db.execute(sql`${history(playerId, filters)} order by h.created_at desc, h.id desc limit ${limit}`));
-      const quote = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
       const lines = ['id,date,type,status,amount,currency,reference'];
       for (const row of rows.map(toTransaction)) {
         const amount = (row.amount / 100).toFixed(2);
-        lines.push([row.id, row.created_at, row.type, row.status, amount, row.currency, row.reference_id ?? ''].map(quote).join(','));
+        lines.push([row.id, row.created_at, row.type, row.status, amount, row.currency, row.reference_id ?? ''].map(csvCell).join(','));
       }
       return `${lines.join('\r\n')}\r\n`;
     },

@@ -1,0 +1,69 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Problem } from '../problem.ts';
+import { TOKEN_COOKIE } from './auth.ts';
+
+// Cross-site request forgery, in depth (docs/decisions/0017-request-hygiene.md). The session cookie is
+// SameSite=Strict already; on top of that a state-changing request that a browser could send on its own
+// (no `Authorization: Bearer`) must come from our own site, and one that carries the session cookie must
+// send JSON, which a cross-site HTML form cannot. API clients that authenticate with a bearer token are
+// not browsers acting for someone else and are unaffected.
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Form bodies the browser sends by protocol, not by choice: pusher-js posts channel auth form-encoded, and
+ * the sandbox gateway's hosted card page is a plain HTML form, as a provider's page would be.
+ */
+const FORM_POSTS = ['/broadcasting/', '/api/broadcasting/', '/sandbox-gateway/'];
+
+const originOf = (value: string): string | undefined => {
+  if (!URL.canParse(value)) return undefined;
+  const url = new URL(value);
+  return url.origin === 'null' ? undefined : url.origin;
+};
+
+/** The origins a request may come from: the address it was sent to, and the site's public address. */
+function ownOrigins(request: FastifyRequest, publicUrl: string): Set<string> {
+  const origins = new Set<string>();
+  const own = originOf(publicUrl);
+  if (own) origins.add(own);
+  for (const protocol of ['http', 'https']) {
+    const origin = originOf(`${protocol}://${request.host}`);
+    if (origin) origins.add(origin);
+  }
+  return origins;
+}
+
+/** True when the browser tells us this request was started by another site. */
+export function isCrossSite(request: FastifyRequest, publicUrl: string): boolean {
+  const origin = request.headers.origin;
+  const site = request.headers['sec-fetch-site'];
+  if (origin !== undefined && origin !== 'null') {
+    const parsed = originOf(origin);
+    return parsed === undefined || !ownOrigins(request, publicUrl).has(parsed);
+  }
+  // A form posted from one of our pages served with `Referrer-Policy: no-referrer` (the token pages) says
+  // `Origin: null`; then Fetch Metadata, which pages cannot forge, tells whether it came from our own origin.
+  if (origin === 'null') return site !== 'same-origin';
+  // Without Origin, Fetch Metadata says where the request came from; a client that sends neither is no browser.
+  return site === 'cross-site';
+}
+
+function hasJsonBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+  const hasBody = request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+  if (!hasBody) return true;
+  const type = (request.headers['content-type'] ?? '').split(';', 1)[0]!.trim().toLowerCase();
+  return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
+}
+
+export function installCsrfDefence(app: FastifyInstance, { publicUrl }: { publicUrl: string }) {
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    if (request.headers.authorization !== undefined) return;
+    if (isCrossSite(request, publicUrl)) throw new Problem(403, 'This request came from another site and was refused.', { type: 'csrf' });
+    const path = request.url;
+    if (!path.startsWith('/api/') || FORM_POSTS.some((prefix) => path.startsWith(prefix))) return;
+    if (request.cookies[TOKEN_COOKIE] !== undefined && !hasJsonBody(request)) throw new Problem(415, 'The request body must be JSON.');
+  });
+}

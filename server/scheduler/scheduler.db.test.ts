@@ -1,0 +1,121 @@
+// The scheduler (decision 0044): one run of a job at a time across every node on the database, each run told the
+// period it is for, failures logged without stopping the schedule, and nothing left running after stop().
+import type { FastifyBaseLogger } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../db/client.ts';
+import { openTestDatabase } from '../db/test-database.ts';
+import { createScheduler, type ScheduledJob } from './scheduler.ts';
+
+let database: DatabaseHandle;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
+
+/** A job that runs until released, so a second run can be tried while it holds the lock. */
+function heldJob(name: string) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let runs = 0;
+  const job: ScheduledJob = {
+    name,
+    pattern: '*/5 * * * *',
+    run: async () => {
+      runs++;
+      await held;
+      return runs;
+    },
+  };
+  return { job, release, runs: () => runs };
+}
+
+const recordingLogger = () => {
+  const errors: { job: unknown; message: string }[] = [];
+  const logger = {
+    info: () => {},
+    error: (fields: { job: unknown }, message: string) => errors.push({ job: fields.job, message }),
+  } as unknown as FastifyBaseLogger;
+  return { logger, errors };
+};
+
+describe('scheduler', () => {
+  it('tells a run the start of the period it is for, in UTC', async () => {
+    const periods: Date[] = [];
+    const scheduler = createScheduler({ database });
+    const job: ScheduledJob = { name: 'test:period', pattern: '*/5 * * * *', run: async (period) => void periods.push(period) };
+    await scheduler.runNow(job, new Date('2026-11-22T12:07:30.250Z'));
+    await scheduler.runNow(job, new Date('2026-11-22T12:10:00.000Z'));
+    expect(periods.map((period) => period.toISOString())).toEqual(['2026-11-22T12:05:00.000Z', '2026-11-22T12:10:00.000Z']);
+    await scheduler.stop();
+  });
+
+  it('runs a job on one node at a time: a run while another holds the lock is skipped, on this node or a second', async () => {
+    const first = createScheduler({ database });
+    const second = createScheduler({ database });
+    const { job, release, runs } = heldJob(`test:lock:${database.driver}`);
+    const holding = first.runNow(job);
+    await expect.poll(runs).toBe(1);
+    expect(await first.runNow(job)).toEqual({ ran: false });
+    expect(await second.runNow(job)).toEqual({ ran: false });
+    // Another job is not held up by it.
+    expect(await second.runNow({ name: 'test:other', pattern: '* * * * *', run: async () => 'other' })).toEqual({ ran: true, result: 'other' });
+    release();
+    expect(await holding).toEqual({ ran: true, result: 1 });
+    expect(await second.runNow(job)).toEqual({ ran: true, result: 2 });
+    await Promise.all([first.stop(), second.stop()]);
+  });
+
+  it('releases the lock when a run fails, and the caller of runNow sees the error', async () => {
+    const scheduler = createScheduler({ database });
+    let fail = true;
+    const job: ScheduledJob = {
+      name: 'test:failing',
+      pattern: '* * * * *',
+      run: async () => {
+        if (fail) throw new Error('no luck');
+        return 'fine';
+      },
+    };
+    await expect(scheduler.runNow(job)).rejects.toThrow('no luck');
+    fail = false;
+    expect(await scheduler.runNow(job)).toEqual({ ran: true, result: 'fine' });
+    await scheduler.stop();
+  });
+
+  it('runs a job on its pattern, logs a failed run and goes on, and stops for good', async () => {
+    const { logger, errors } = recordingLogger();
+    const scheduler = createScheduler({ database, logger });
+    let runs = 0;
+    scheduler.schedule({
+      name: 'test:every-second',
+      pattern: '* * * * * *',
+      run: async () => {
+        runs++;
+        if (runs === 1) throw new Error('first run fails');
+      },
+    });
+    await expect.poll(() => runs, { timeout: 5_000 }).toBeGreaterThanOrEqual(2);
+    expect(errors[0]).toEqual({ job: 'test:every-second', message: 'scheduled job failed' });
+    await scheduler.stop();
+    const stoppedAt = runs;
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(runs).toBe(stoppedAt);
+    expect(() => scheduler.schedule({ name: 'test:late', pattern: '* * * * *', run: async () => {} })).toThrow('stopped');
+  });
+
+  it('waits for a run in progress when stopped, so the database outlives it', async () => {
+    const scheduler = createScheduler({ database });
+    const { job, release, runs } = heldJob('test:stop');
+    const run = scheduler.runNow(job);
+    await expect.poll(runs).toBe(1);
+    let stopped = false;
+    const stopping = scheduler.stop().then(() => (stopped = true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(stopped).toBe(false);
+    release();
+    await stopping;
+    expect(await run).toEqual({ ran: true, result: 1 });
+  });
+});

@@ -1,4 +1,4 @@
-// `npm test`: type-check, unit + HTTP + database suites (Vitest), production build, browser suites
+// `npm test`: lint and format check (Biome), type-check, unit + HTTP + database suites (Vitest), production build, browser suites
 // (Playwright in Chromium), then one summary line. `--db` runs only the database (*.db.test.ts) and
 // realtime fan-out (*.redis.test.ts) suites, which CI repeats against PostgreSQL and Redis.
 import { spawnSync } from 'node:child_process';
@@ -28,6 +28,7 @@ rmSync(unitReport, { force: true });
 rmSync(e2eReport, { force: true });
 
 let ok = true;
+if (!dbOnly) ok = run('lint', 'npm', ['run', 'lint']) && ok;
 if (!dbOnly) ok = run('type-check', bin('react-router'), ['typegen']) && run('type-check', bin('tsc'), ['--noEmit']) && ok;
 // The build comes first: the process tests and the browser tests both run the production server.
 if (!dbOnly) ok = run('production build', 'npm', ['run', 'build']) && ok;
@@ -41,12 +42,52 @@ ok =
   ]) && ok;
 if (!dbOnly) ok = run('playwright (Chromium)', bin('playwright'), ['test']) && ok;
 
-const unit = readJson<{ numPassedTests: number; numFailedTests: number; numTotalTests: number }>(unitReport);
-const e2e = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(e2eReport);
+type VitestReport = {
+  numPassedTests: number;
+  numFailedTests: number;
+  numTotalTests: number;
+  testResults: { name: string; message?: string; assertionResults: { fullName: string; status: string; failureMessages?: string[] }[] }[];
+};
+type PlaywrightSuite = {
+  title: string;
+  file?: string;
+  specs?: { title: string; line: number; tests: { status: string; results: { error?: { message?: string } }[] }[] }[];
+  suites?: PlaywrightSuite[];
+};
+const unit = readJson<VitestReport>(unitReport);
+const e2e = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number }; suites: PlaywrightSuite[] }>(e2eReport);
+
+// The names of what failed come last, where a CI log's tail shows them, with the first line of each error.
+const failures: string[] = [];
+const firstLine = (text: string | undefined) =>
+  (text ?? '')
+    .split('\n')
+    .find((line) => line.trim())
+    ?.trim()
+    .slice(0, 300) ?? '';
+for (const file of unit?.testResults ?? []) {
+  const path = file.name.replace(root, '');
+  const failed = file.assertionResults.filter((test) => test.status === 'failed');
+  for (const test of failed) failures.push(`vitest ${path} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+  if (failed.length === 0 && file.message) failures.push(`vitest ${path}: ${firstLine(file.message)}`);
+}
+const walk = (suite: PlaywrightSuite, file: string) => {
+  for (const spec of suite.specs ?? []) {
+    for (const test of spec.tests) {
+      if (test.status === 'unexpected' || test.status === 'flaky') {
+        const error = test.results.find((result) => result.error)?.error?.message;
+        failures.push(`playwright ${file}:${spec.line} › ${spec.title} (${test.status}): ${firstLine(error)}`);
+      }
+    }
+  }
+  for (const child of suite.suites ?? []) walk(child, child.file ?? file);
+};
+for (const suite of e2e?.suites ?? []) walk(suite, suite.file ?? suite.title);
+if (failures.length > 0) console.log(`\nfailed:\n${failures.map((line) => `  ${line}`).join('\n')}`);
 const passed = (unit?.numPassedTests ?? 0) + (e2e?.stats.expected ?? 0);
 let failed = (unit?.numFailedTests ?? 0) + (e2e ? e2e.stats.unexpected + e2e.stats.flaky : 0);
 if (!unit || (!dbOnly && !e2e)) failed += 1; // a suite that produced no report failed to run
-if (!ok && failed === 0) failed = 1; // type errors or a failed build
+if (!ok && failed === 0) failed = 1; // lint or type errors, or a failed build
 console.log(
   `\nvitest: ${unit?.numPassedTests ?? 0} passed, ${unit?.numFailedTests ?? 0} failed${dbOnly ? '' : `; playwright: ${e2e?.stats.expected ?? 0} passed, ${(e2e?.stats.unexpected ?? 0) + (e2e?.stats.flaky ?? 0)} failed`}`,
 );

@@ -130,7 +130,8 @@ async function main(): Promise<void> {
   };
 
   const listening = serverReply('listening');
-  command({ type: 'start', options: { app, port: 0 } });
+  // Every client connects from 127.0.0.1, so the per-address bound (50 by default) is lifted to fit them.
+  command({ type: 'start', options: { app, port: 0, maxConnectionsPerIp: Math.max(connections, 500) } });
   const { port } = await listening;
 
   const workers = Array.from({ length: workerCount }, () => new Worker(new URL(import.meta.url)));

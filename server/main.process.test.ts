@@ -1,6 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,13 +31,22 @@ function startServer(env: Record<string, string>) {
 }
 
 async function until(condition: () => boolean): Promise<void> {
-  for (let i = 0; i < 300 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+  for (let i = 0; i < 1_500 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 20));
   expect(condition()).toBe(true);
+}
+
+// A port the system says is free, so two checkouts testing at once do not meet on one port.
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
 }
 
 describe('the server process', () => {
   it('refuses to start on a bad setting and says which and why', async () => {
-    const server = startServer({ PORT: '3950', MAINTENANCE: 'maybe', APP_ENV: 'prod' });
+    const server = startServer({ PORT: String(await freePort()), MAINTENANCE: 'maybe', APP_ENV: 'prod' });
     expect(await server.exited).toBe(1);
     expect(server.output()).toContain('Invalid configuration');
     expect(server.output()).toContain(`MAINTENANCE="maybe" must be 'true' or 'false'`);
@@ -44,7 +54,7 @@ describe('the server process', () => {
   });
 
   it('serves, then on SIGTERM finishes the request in flight and exits 0', async () => {
-    const port = 3951;
+    const port = await freePort();
     const server = startServer({ PORT: String(port) });
     let up = false;
     for (let i = 0; i < 300 && !up; i++) {
@@ -87,5 +97,5 @@ describe('the server process', () => {
     expect(server.output()).toContain('draining in-flight requests');
     expect(server.output()).toContain('stopped cleanly');
     await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
-  }, 60_000);
+  }, 120_000);
 });

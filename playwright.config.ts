@@ -20,7 +20,8 @@ const server = (port: number, env: Record<string, string>) => ({
   command: 'node scripts/e2e-server.ts',
   url: `http://127.0.0.1:${port}/api/health`,
   reuseExistingServer: false,
-  timeout: 60_000,
+  // A start-up wait, not a measure: a loaded machine once took longer than a minute to bring three servers up.
+  timeout: 180_000,
   // The suites register and log in many players from one address; the per-IP limits have their own HTTP tests.
   env: {
     PORT: String(port),

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { isRouteErrorResponse, Link, useNavigate } from 'react-router';
-import { usePopup } from '../features/popups/popup-context.tsx';
+import { usePopup } from '../lib/popup-context.tsx';
 import { analytics } from '../lib/analytics.ts';
 import { DEFAULT_KYC_MESSAGE, GENERIC_ERROR_MESSAGE, RESEND_DONE_MESSAGE } from '../lib/messages.ts';
 import { useSiteState } from '../lib/use-site-state.ts';

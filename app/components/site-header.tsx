@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { Link, NavLink, useRouteLoaderData } from 'react-router';
-import { useUnread } from '../features/messages/use-inbox.ts';
-import { usePopup } from '../features/popups/popup-context.tsx';
-import { refreshWallet, useRootWallet, useWallet } from '../features/wallet/use-wallet.ts';
+import { useUnread } from '../lib/use-inbox.ts';
+import { usePopup } from '../lib/popup-context.tsx';
+import { refreshWallet, useRootWallet, useWallet } from '../lib/use-wallet.ts';
 import { formatMoney } from '../lib/money.ts';
 import { signOut } from '../lib/sign-out.ts';
 import { useSiteState } from '../lib/use-site-state.ts';

@@ -1,4 +1,4 @@
-import { markLoggedOut } from '../features/auth/session-flags.ts';
+import { markLoggedOut } from './session-flags.ts';
 
 /**
  * Logout as SPEC.md §4 says: tell the server (errors ignored; it revokes the token and clears the

@@ -7,7 +7,7 @@ import { Skeleton } from '../components/ui/card.tsx';
 import { Dialog } from '../components/ui/dialog.tsx';
 import { TextField } from '../components/ui/field.tsx';
 import { callApi, firstErrors } from '../features/auth/api.ts';
-import { usePopup } from '../features/popups/popup-context.tsx';
+import { usePopup } from '../lib/popup-context.tsx';
 import { pageMeta } from '../lib/meta.ts';
 
 export function loader({ params }: Route.LoaderArgs) {

@@ -2,7 +2,7 @@ import { data, redirect } from 'react-router';
 import type { Route } from './+types/play';
 import type { RoundMode } from '../../contract/games.ts';
 import { PlayScreen } from '../features/games/play/play-screen.tsx';
-import { useRootWallet } from '../features/wallet/use-wallet.ts';
+import { useRootWallet } from '../lib/use-wallet.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { BLOCKED_MESSAGE, NOT_ACTIVATED_MESSAGE } from '../lib/messages.ts';
 import { servicesContext, siteStateContext } from '../lib/context.ts';

@@ -1,7 +1,7 @@
 import type { Route } from './+types/popup-page';
 import { pageMeta } from '../lib/meta.ts';
-import { SitePopup } from '../features/popups/site-popups.tsx';
-import { usePopup } from '../features/popups/popup-context.tsx';
+import { SitePopup } from '../features/auth/site-popups.tsx';
+import { usePopup } from '../lib/popup-context.tsx';
 import { pagePath } from '../lib/page-validation.ts';
 
 const byPath = { '/login': 'login', '/register': 'register', '/reset-password': 'reset-password' } as const;

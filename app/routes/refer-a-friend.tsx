@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { REFERRER_KEY } from '../features/auth/register-wizard.tsx';
-import { usePopup } from '../features/popups/popup-context.tsx';
+import { usePopup } from '../lib/popup-context.tsx';
 import type { Route } from './+types/refer-a-friend';
 import { pageMeta } from '../lib/meta.ts';
 import { failPageValidation } from '../lib/page-validation.ts';

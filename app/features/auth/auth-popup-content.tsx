@@ -1,4 +1,4 @@
-import type { PopupName } from '../popups/popup-context.tsx';
+import type { PopupName } from '../../lib/popup-context.tsx';
 import { LoginForm } from './login-form.tsx';
 import { RegisterWizard } from './register-wizard.tsx';
 import { ResetRequestForm } from './reset-request-form.tsx';

@@ -6,9 +6,9 @@ import { TextField } from '../../components/ui/field.tsx';
 import { analytics } from '../../lib/analytics.ts';
 import { safeRedirect } from '../../lib/safe-redirect.ts';
 import { useSiteState } from '../../lib/use-site-state.ts';
-import { usePopup } from '../popups/popup-context.tsx';
+import { usePopup } from '../../lib/popup-context.tsx';
 import { callApi } from './api.ts';
-import { markLoggedIn, storedAsAuthenticated } from './session-flags.ts';
+import { markLoggedIn, storedAsAuthenticated } from '../../lib/session-flags.ts';
 
 /** Where a player goes after logging in (SPEC.md §4 "Login"). */
 export function afterLogin(

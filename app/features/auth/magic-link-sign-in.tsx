@@ -3,7 +3,7 @@ import type { LoginResponse } from '../../../contract/accounts.ts';
 import { useToast } from '../../components/ui/toast.tsx';
 import { safeRedirect } from '../../lib/safe-redirect.ts';
 import { callApi } from './api.ts';
-import { markLoggedIn } from './session-flags.ts';
+import { markLoggedIn } from '../../lib/session-flags.ts';
 
 /**
  * Magic-link sign-in (SPEC.md §2): a link carrying `magic-token` and `redirect` signs the player in and

@@ -13,9 +13,9 @@ import { Checkbox, SelectField, TextField } from '../../components/ui/field.tsx'
 import { analytics } from '../../lib/analytics.ts';
 import { clearCookie, readCookie, writeCookie } from '../../lib/browser-cookies.ts';
 import { SEVEN_DAYS_S } from '../../lib/constants.ts';
-import { usePopup } from '../popups/popup-context.tsx';
+import { usePopup } from '../../lib/popup-context.tsx';
 import { callApi, firstErrors } from './api.ts';
-import { markLoggedIn } from './session-flags.ts';
+import { markLoggedIn } from '../../lib/session-flags.ts';
 
 export const REFERRER_KEY = 'referrer';
 const LOADING_RESET_MS = 1000;

@@ -5,7 +5,7 @@ import { EmptyState } from '../../components/ui/card.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { callApi } from '../auth/api.ts';
-import { applyUnread, useArrivedMessages } from './use-inbox.ts';
+import { applyUnread, useArrivedMessages } from '../../lib/use-inbox.ts';
 
 const when = (iso: string) =>
   new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(new Date(iso));

@@ -4,8 +4,8 @@ import type { RealtimePublicConfig } from '../../../contract/site.ts';
 import type { BalanceUpdated } from '../../../contract/wallet.ts';
 import { useToast } from '../../components/ui/toast.tsx';
 import type { RealtimeProblem } from '../../lib/realtime.ts';
-import { receiveMessage } from '../messages/use-inbox.ts';
-import { applyWallet } from '../wallet/use-wallet.ts';
+import { receiveMessage } from '../../lib/use-inbox.ts';
+import { applyWallet } from '../../lib/use-wallet.ts';
 
 /**
  * Keeps a signed-in player's page live: the balance after every change and operator messages as they are sent.

@@ -6,7 +6,7 @@ import { firstErrors } from '../auth/api.ts';
 import { formatMoney } from '../../lib/money.ts';
 import { AmountField } from './amount-field.tsx';
 import { amountProblem, parseAmount } from './amount-input.ts';
-import { createAttemptKeys } from './attempt-keys.ts';
+import { createAttemptKeys } from '../../lib/attempt-keys.ts';
 import { BonusCard } from './bonus-card.tsx';
 import { createDeposit } from './cashier-api.ts';
 import type { ChosenBonus } from './chosen-bonus.ts';

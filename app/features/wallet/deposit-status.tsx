@@ -7,7 +7,7 @@ import { formatMoney } from '../../lib/money.ts';
 import { confirmSandboxTransfer, fetchDeposit } from './cashier-api.ts';
 import { DepositAddress } from './deposit-address.tsx';
 import { trackDepositOutcome } from './payment-analytics.ts';
-import { refreshWallet } from './use-wallet.ts';
+import { refreshWallet } from '../../lib/use-wallet.ts';
 
 // A pending deposit is asked about every 2 s for about a minute; after that the player may ask again.
 const POLL_INTERVAL_MS = 2_000;

@@ -11,7 +11,7 @@ import { KycNotice } from './kyc-notice.tsx';
 import { NoPaymentMethods } from './no-payment-methods.tsx';
 import { PendingWithdrawals } from './pending-withdrawals.tsx';
 import { usePaymentMethods } from './use-payment-methods.ts';
-import { refreshWallet, useRootWallet, useWallet } from './use-wallet.ts';
+import { refreshWallet, useRootWallet, useWallet } from '../../lib/use-wallet.ts';
 import { WithdrawForm } from './withdraw-form.tsx';
 
 function Withdrawable({ wallet }: { wallet: Wallet | null }) {

@@ -6,7 +6,7 @@ import { formatMoney } from '../../lib/money.ts';
 import { firstErrors } from '../auth/api.ts';
 import { AmountField } from './amount-field.tsx';
 import { amountProblem, parseAmount } from './amount-input.ts';
-import { createAttemptKeys } from './attempt-keys.ts';
+import { createAttemptKeys } from '../../lib/attempt-keys.ts';
 import { requestWithdrawal } from './cashier-api.ts';
 import { MethodPicker } from './method-picker.tsx';
 import { trackPayment } from './payment-analytics.ts';

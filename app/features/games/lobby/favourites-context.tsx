@@ -4,7 +4,7 @@ import { useToast } from '../../../components/ui/toast.tsx';
 import { BLOCKED_MESSAGE, NOT_ACTIVATED_MESSAGE } from '../../../lib/messages.ts';
 import { useSiteState } from '../../../lib/use-site-state.ts';
 import { callApi } from '../../auth/api.ts';
-import { usePopup } from '../../popups/popup-context.tsx';
+import { usePopup } from '../../../lib/popup-context.tsx';
 
 type Favourites = {
   /** The player's favourites, latest last as the API keeps them; null when none are loaded (guests, not-activated and blocked players). */

@@ -1,6 +1,6 @@
 import type { BlackjackMove, PlayedRound, RoundMode } from '../../../../contract/games.ts';
 import { callApi, type ApiResult } from '../../auth/api.ts';
-import { createAttemptKeys } from '../../wallet/attempt-keys.ts';
+import { createAttemptKeys } from '../../../lib/attempt-keys.ts';
 
 export type RoundBody = { bets: unknown[] } | { stake: number };
 

@@ -13,7 +13,7 @@ import {
 import type { Wallet } from '../../../../contract/wallet.ts';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { callApi, type ApiResult } from '../../auth/api.ts';
-import { refreshWallet, useWallet } from '../../wallet/use-wallet.ts';
+import { refreshWallet, useWallet } from '../../../lib/use-wallet.ts';
 import { createRoundApi, type RoundBody } from './round-api.ts';
 
 const RECENT_ROUNDS = 10;

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { MessageReceived, PlayerMessage } from '../../../contract/messages.ts';
+import type { MessageReceived, PlayerMessage } from '../../contract/messages.ts';
 
 /**
  * The unread count the header shows and the messages that arrived live since the page loaded. The realtime

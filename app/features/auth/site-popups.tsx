@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { Skeleton } from '../../components/ui/card.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { splitLocale } from '../../lib/route-rules.ts';
-import { usePopup, type PopupName } from './popup-context.tsx';
+import { usePopup, type PopupName } from '../../lib/popup-context.tsx';
 
 const popupTitles: Record<PopupName, string> = {
   login: 'Log in',
@@ -21,7 +21,7 @@ const popupIntros: Record<PopupName, string> = {
   'reset-password-status': '',
 };
 
-const AuthPopupContent = lazy(() => import('../auth/auth-popup-content.tsx'));
+const AuthPopupContent = lazy(() => import('./auth-popup-content.tsx'));
 
 /** Paths on which closing a popup returns to the home page (SPEC.md §2). */
 const popupPaths = new Set(['/login', '/register', '/reset-password']);

@@ -1,5 +1,5 @@
-import { ANALYTICS_IDENTIFY_DELAY_MS } from '../../lib/constants.ts';
-import { analytics } from '../../lib/analytics.ts';
+import { ANALYTICS_IDENTIFY_DELAY_MS } from './constants.ts';
+import { analytics } from './analytics.ts';
 
 // SPEC.md §3: a session flag marks "just logged in"; a stored authentication flag is shared across tabs.
 export const JUST_LOGGED_IN_KEY = 'just-logged-in';

@@ -1,16 +1,18 @@
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 
-// `npm test` only fails on a style or lint problem if `npm run lint` exits non-zero on one, so this runs the lint
-// script's own flags with the project's biome.json over a scratch folder. Git ignore files are left out
-// (--vcs-enabled=false): the scratch folder is no repository, and they only choose files, not rules.
+// `npm test` only fails on a style, lint or import-rule problem if `npm run lint` exits non-zero on one, so this runs
+// the lint scripts' own flags with the project's biome.json and .dependency-cruiser.cjs over scratch folders. Git
+// ignore files are left out (--vcs-enabled=false): the scratch folder is no repository, and they only choose files,
+// not rules.
 const root = fileURLToPath(new URL('..', import.meta.url));
-const lintScript: string = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.lint;
-const [command, ...flags] = lintScript.split(' ').filter((word) => word !== '.');
+const scripts: Record<string, string> = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts;
+const [command, ...flags] = scripts['lint:style']!.split(' ').filter((word) => word !== '.');
+const [cruiser, ...cruiserFlags] = scripts['lint:imports']!.split(' ').filter((word) => word !== '.');
 const scratch = mkdtempSync(join(tmpdir(), 'croupier-lint-'));
 copyFileSync(join(root, 'biome.json'), join(scratch, 'biome.json'));
 
@@ -23,6 +25,10 @@ function lint(source: string): { status: number | null; output: string } {
 }
 
 describe('npm run lint', () => {
+  it('runs the style check and then the import rules, failing on either', () => {
+    expect(scripts.lint).toBe('npm run lint:style && npm run lint:imports');
+  });
+
   it('is Biome checking formatting and lint rules', () => {
     expect([command, flags[0]]).toEqual(['biome', 'check']);
   });
@@ -39,7 +45,7 @@ describe('npm run lint', () => {
   });
 
   it('fails on an unused import', () => {
-    const { status, output } = lint("import { join } from 'node:path';\nexport const greeting = 'Welcome';\n");
+    const { status, output } = lint("import { dirname, join } from 'node:path';\nexport const greeting = 'Welcome';\n");
     expect(status).not.toBe(0);
     expect(output).toContain('noUnusedImports');
   });
@@ -56,5 +62,92 @@ describe('npm run lint', () => {
     expect(long.length).toBeGreaterThan(160);
     expect(status).not.toBe(0);
     expect(output).toContain('format');
+  });
+});
+
+/**
+ * Runs the import rules over a scratch tree of the given files (path → source), exactly as `npm run lint:imports` does,
+ * and returns the exit status, the output and the reported violations as `rule: from → to` (a cycle: `rule: from`, its path on the lines below).
+ */
+function cruise(files: Record<string, string>): { status: number | null; output: string; violations: string[] } {
+  const tree = mkdtempSync(join(tmpdir(), 'croupier-imports-'));
+  try {
+    copyFileSync(join(root, '.dependency-cruiser.cjs'), join(tree, '.dependency-cruiser.cjs'));
+    for (const [path, source] of Object.entries(files)) {
+      mkdirSync(dirname(join(tree, path)), { recursive: true });
+      writeFileSync(join(tree, path), source);
+    }
+    const result = spawnSync(join(root, 'node_modules/.bin', cruiser!), [...cruiserFlags, '.'], { cwd: tree, encoding: 'utf8' });
+    const violations = [...result.stdout.matchAll(/^\s*error ([\w-]+): (\S+) → ?(\S*)$/gm)].map(([, rule, from, to]) =>
+      [`${rule}: ${from}`, to].filter(Boolean).join(' → '),
+    );
+    return { status: result.status, output: result.stdout + result.stderr, violations: violations.sort() };
+  } finally {
+    rmSync(tree, { recursive: true, force: true });
+  }
+}
+
+describe('npm run lint: import rules (dependency-cruiser)', () => {
+  it('is dependency-cruiser with the project rules', () => {
+    expect([cruiser, ...cruiserFlags]).toEqual(['depcruise', '--config', '.dependency-cruiser.cjs']);
+  });
+
+  it('passes the real tree', () => {
+    const result = spawnSync(join(root, 'node_modules/.bin', cruiser!), [...cruiserFlags, '.'], { cwd: root, encoding: 'utf8' });
+    expect(result.status, result.stdout + result.stderr).toBe(0);
+    expect(result.stdout).toContain('no dependency violations found');
+  });
+
+  it('passes imports the layers allow', () => {
+    const { status, output } = cruise({
+      'contract/money.ts': "export { z } from './zod.ts';\n",
+      'contract/zod.ts': 'export const z = 1;\n',
+      'games/engine.ts': "export { rules } from './rules.ts';\n",
+      'games/rules.ts': 'export const rules = 1;\n',
+      'app/lib/store.ts': "export { z } from '../../contract/money.ts';\n",
+      'app/components/header.tsx': "export { z } from '../lib/store.ts';\n",
+      'app/features/wallet/panel.tsx': "export { z } from '../../lib/store.ts';\nexport { rules } from '../../../games/engine.ts';\n",
+      'app/features/wallet/data.server.ts': "export { service } from '../../../server/modules/wallet/service.ts';\n",
+      'server/modules/wallet/service.ts': "export { ledger } from '../ledger/service.ts';\nexport const service = 1;\n",
+      'server/modules/wallet/schema.ts': "export { players } from '../accounts/schema.ts';\n",
+      'server/modules/wallet/routes.ts': "export { service } from './service.ts';\n",
+      'server/modules/ledger/service.ts': 'export const ledger = 1;\n',
+      'server/modules/accounts/schema.ts': 'export const players = 1;\n',
+    });
+    expect(status, output).toBe(0);
+  });
+
+  it('fails on every broken rule, naming the rule and the import', () => {
+    const { status, output, violations } = cruise({
+      'contract/money.ts': "export { service } from '../server/modules/wallet/service.ts';\n",
+      'games/engine.ts': "export { z } from '../contract/zod.ts';\n",
+      'contract/zod.ts': 'export const z = 1;\n',
+      'app/features/games/lobby.tsx': "export { panel } from '../wallet/panel.tsx';\n",
+      'app/features/wallet/panel.tsx': "export { service } from '../../../server/modules/wallet/service.ts';\nexport const panel = 1;\n",
+      'app/components/header.tsx': "export { panel } from '../features/wallet/panel.tsx';\n",
+      'server/modules/wallet/service.ts':
+        "export { routes } from '../ledger/routes.ts';\nexport { entries } from '../ledger/schema.ts';\nexport const service = 1;\n",
+      'server/modules/ledger/routes.ts': 'export const routes = 1;\n',
+      'server/modules/ledger/schema.ts': 'export const entries = 1;\n',
+      'server/realtime/a.ts': "import { b } from './b.ts';\nexport const a = () => b;\n",
+      'server/realtime/b.ts': "import { a } from './a.ts';\nexport const b = () => a;\n",
+    });
+    expect(status, output).not.toBe(0);
+    expect(violations, output).toEqual([
+      'app-imports-server-only-from-server-files: app/features/wallet/panel.tsx → server/modules/wallet/service.ts',
+      'contract-imports-only-contract: contract/money.ts → server/modules/wallet/service.ts',
+      'features-do-not-import-each-other: app/features/games/lobby.tsx → app/features/wallet/panel.tsx',
+      'games-import-only-games: games/engine.ts → contract/zod.ts',
+      'modules-do-not-import-other-modules-routes: server/modules/wallet/service.ts → server/modules/ledger/routes.ts',
+      'modules-do-not-import-other-modules-tables: server/modules/wallet/service.ts → server/modules/ledger/schema.ts',
+      'no-circular: server/realtime/a.ts',
+      'shared-app-code-does-not-import-features: app/components/header.tsx → app/features/wallet/panel.tsx',
+    ]);
+  });
+
+  it('fails on an import it cannot resolve, so a typo cannot slip past the rules', () => {
+    const { status, violations, output } = cruise({ 'app/lib/store.ts': "export { z } from '../features/wallet/missing.ts';\n" });
+    expect(status, output).not.toBe(0);
+    expect(violations, output).toEqual(['no-unresolvable: app/lib/store.ts → ../features/wallet/missing.ts']);
   });
 });

@@ -1,0 +1,98 @@
+/** Import rules of docs/architecture.md ("Layers and folders"), checked by `npm run lint`. See docs/decisions/0029. */
+const temporaryAuthApi = '^app/features/auth/api\\.ts$';
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'contract-imports-only-contract',
+      comment: 'contract/ is shared by site and server: it imports packages and other contract/ files, nothing else of ours.',
+      severity: 'error',
+      from: { path: '^contract/' },
+      to: { path: '^(app|server|games|scripts|tests|bench)/' },
+    },
+    {
+      name: 'games-import-only-games',
+      comment: 'games/ holds pure engines: it imports packages and other games/ files, nothing else of ours.',
+      severity: 'error',
+      from: { path: '^games/' },
+      to: { path: '^(app|server|contract|scripts|tests|bench)/' },
+    },
+    {
+      name: 'features-do-not-import-each-other',
+      comment: 'app/features/X imports itself, app/components, app/lib, contract and games; shared state goes to app/lib, shared UI to app/components.',
+      severity: 'error',
+      from: { path: '^app/features/([^/]+)/' },
+      // TEMPORARY (issue 12): `callApi`/`firstErrors` still live in app/features/auth/api.ts until they move to
+      // app/lib/api.ts in a parallel change; remove `temporaryAuthApi` from both rules once they have.
+      to: { path: '^app/features/', pathNot: ['^app/features/$1/', temporaryAuthApi] },
+    },
+    {
+      name: 'features-do-not-import-screens',
+      comment: 'Routes and layouts compose features, not the other way round.',
+      severity: 'error',
+      from: { path: '^app/(features|components|lib)/' },
+      to: { path: '^app/(routes|layouts)/|^app/root\\.tsx$|^app/routes\\.ts$' },
+    },
+    {
+      name: 'shared-app-code-does-not-import-features',
+      comment: 'app/components and app/lib are shared: they may not depend on one feature.',
+      severity: 'error',
+      from: { path: '^app/(components|lib)/' },
+      to: { path: '^app/features/', pathNot: [temporaryAuthApi] },
+    },
+    {
+      name: 'app-imports-server-only-from-server-files',
+      comment: 'Only *.server.ts(x) files in app/ run on the server alone; everything else is bundled for the browser.',
+      severity: 'error',
+      from: { path: '^app/', pathNot: '\\.server\\.tsx?$' },
+      to: { path: '^server/' },
+    },
+    {
+      name: 'modules-do-not-import-other-modules-routes',
+      comment: "A module calls another module's services; its HTTP door (routes.ts) is its own.",
+      severity: 'error',
+      // TEMPORARY (issue 12): operators/routes.ts and games/routes.ts still borrow JSON schemas from other modules'
+      // routes until the routes take their schemas from contract/; remove this `pathNot` once they do.
+      from: { path: '^server/modules/([^/]+)/', pathNot: '^server/modules/(operators|games)/routes\\.ts$' },
+      to: { path: '^server/modules/[^/]+/routes\\.ts$', pathNot: '^server/modules/$1/' },
+    },
+    {
+      name: 'modules-do-not-import-other-modules-tables',
+      comment: "A module owns its tables: only its own schema.ts may name another module's table, for a foreign key.",
+      severity: 'error',
+      // Tests and their kits (`testing.ts`) may read any table to check an outcome; they are not the module's code.
+      // TEMPORARY (issue 12): messages/service.ts still reads accounts' players table until it calls the accounts
+      // service; remove it from this `pathNot` once it does.
+      from: {
+        path: '^server/modules/([^/]+)/',
+        pathNot: ['^server/modules/[^/]+/(schema|testing)\\.ts$', '\\.test\\.ts$', '^server/modules/messages/service\\.ts$'],
+      },
+      to: { path: '^server/modules/[^/]+/schema\\.ts$', pathNot: '^server/modules/$1/' },
+    },
+    {
+      name: 'no-unresolvable',
+      comment: 'Every import resolves; an import the cruiser cannot follow would slip past the rules above.',
+      severity: 'error',
+      from: {},
+      // ./+types/* are React Router's generated route types (`react-router typegen`, found through tsconfig rootDirs).
+      to: { couldNotResolve: true, pathNot: '^\\./\\+types/' },
+    },
+    {
+      name: 'no-circular',
+      comment: 'Import cycles make load order matter and hide layering mistakes.',
+      severity: 'error',
+      from: {},
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
+  ],
+  options: {
+    parser: 'swc',
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(\\.git|node_modules|build|\\.react-router|data|test-results|playwright-report)/' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.d.ts'],
+    },
+  },
+};

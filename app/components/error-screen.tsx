@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { isRouteErrorResponse, Link, useNavigate } from 'react-router';
 import { usePopup } from '../lib/popup-context.tsx';
 import { analytics } from '../lib/analytics.ts';
-import { DEFAULT_KYC_MESSAGE, GENERIC_ERROR_MESSAGE, RESEND_DONE_MESSAGE } from '../lib/messages.ts';
+import { KYC_MESSAGE } from '../../contract/wallet.ts';
+import { GENERIC_ERROR_MESSAGE, RESEND_DONE_MESSAGE } from '../lib/messages.ts';
 import { useSiteState } from '../lib/use-site-state.ts';
 import { LogoMark } from './logo.tsx';
 
@@ -52,7 +53,7 @@ function BackButton({ fallback = '/' }: { fallback?: string }) {
 }
 
 function BadRequest({ payload }: { payload: ErrorPayload }) {
-  const message = payload.message || (payload.type === 'kyc' ? DEFAULT_KYC_MESSAGE : GENERIC_ERROR_MESSAGE);
+  const message = payload.message || (payload.type === 'kyc' ? KYC_MESSAGE : GENERIC_ERROR_MESSAGE);
   return (
     <Frame status={400} title="We could not do that">
       <p>{message}</p>

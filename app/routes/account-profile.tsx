@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { data, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import type { Route } from './+types/account-profile';
 import { GENDERS, type MessageResponse, type Player } from '../../contract/accounts.ts';
 import { COUNTRIES } from '../../contract/countries.ts';
@@ -10,14 +10,13 @@ import { Checkbox, SelectField, TextField } from '../components/ui/field.tsx';
 import { useToast } from '../components/ui/toast.tsx';
 import { callApi, firstErrors } from '../features/auth/api.ts';
 import { siteStateContext } from '../lib/context.ts';
-import { BLOCKED_MESSAGE, NOT_ACTIVATED_MESSAGE } from '../lib/messages.ts';
+import { requirePlayer } from '../lib/player-gate.ts';
 import { pageMeta } from '../lib/meta.ts';
 
 export function loader({ context }: Route.LoaderArgs) {
   const { viewer } = context.get(siteStateContext);
   // Blocked players see the 423 screen, players who have not activated the 403 prompt (issue 4 §9).
-  if (viewer?.blocked) throw data({ message: BLOCKED_MESSAGE, type: 'blocked' }, { status: 423 });
-  if (viewer && !viewer.active) throw data({ message: NOT_ACTIVATED_MESSAGE, type: 'inactive' }, { status: 403 });
+  if (viewer) requirePlayer(viewer, 'active');
   return null;
 }
 

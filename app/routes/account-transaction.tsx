@@ -3,7 +3,7 @@ import type { Route } from './+types/account-transaction';
 import { PageHeading } from '../components/site-frame.tsx';
 import { EmptyState, Skeleton } from '../components/ui/card.tsx';
 import { Pagination } from '../components/ui/table.tsx';
-import { signedInPlayerId } from '../features/wallet/player-gate.ts';
+import { signedInPlayerId } from '../lib/player-gate.ts';
 import { TransactionFiltersForm } from '../features/wallet/transaction-filters-form.tsx';
 import { TransactionList } from '../features/wallet/transaction-list.tsx';
 import { hasFilters, readTransactionQuery, transactionSearch, transactionsExportHref, TRANSACTIONS_PER_PAGE } from '../features/wallet/transaction-query.ts';

@@ -1,6 +1,6 @@
 import type { Route } from './+types/account-wallet';
 import { PageHeading } from '../components/site-frame.tsx';
-import { signedInPlayerId } from '../features/wallet/player-gate.ts';
+import { signedInPlayerId } from '../lib/player-gate.ts';
 import { useWallet } from '../lib/use-wallet.ts';
 import { WalletOverview } from '../features/wallet/wallet-overview.tsx';
 import { servicesContext, siteStateContext } from '../lib/context.ts';

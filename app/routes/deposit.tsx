@@ -7,7 +7,7 @@ import { chosenBonus } from '../features/wallet/chosen-bonus.ts';
 import { DepositForm } from '../features/wallet/deposit-form.tsx';
 import { DepositStatus } from '../features/wallet/deposit-status.tsx';
 import { NoPaymentMethods } from '../features/wallet/no-payment-methods.tsx';
-import { cashierPlayerId } from '../features/wallet/player-gate.ts';
+import { cashierPlayerId } from '../lib/player-gate.ts';
 import { usePaymentMethods } from '../features/wallet/use-payment-methods.ts';
 import { analytics } from '../lib/analytics.ts';
 import { servicesContext, siteStateContext } from '../lib/context.ts';

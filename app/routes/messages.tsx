@@ -1,7 +1,7 @@
 import type { Route } from './+types/messages';
 import { PageHeading } from '../components/site-frame.tsx';
 import { Inbox } from '../features/messages/inbox.tsx';
-import { signedInPlayerId } from '../features/wallet/player-gate.ts';
+import { signedInPlayerId } from '../lib/player-gate.ts';
 import { servicesContext, siteStateContext } from '../lib/context.ts';
 import { pageMeta } from '../lib/meta.ts';
 

@@ -1,13 +1,13 @@
-import { data, redirect } from 'react-router';
+import { redirect } from 'react-router';
 import type { Route } from './+types/play';
 import type { RoundMode } from '../../contract/games.ts';
 import { PlayScreen } from '../features/games/play/play-screen.tsx';
 import { useRootWallet } from '../lib/use-wallet.ts';
 import { pageMeta } from '../lib/meta.ts';
-import { BLOCKED_MESSAGE, NOT_ACTIVATED_MESSAGE } from '../lib/messages.ts';
 import { servicesContext, siteStateContext } from '../lib/context.ts';
 import { failPageValidation } from '../lib/page-validation.ts';
 import { authRedirect } from '../lib/route-rules.ts';
+import { requirePlayer } from '../lib/player-gate.ts';
 
 // `/play/{slug}` or `/play/{provider}/{slug}`: any other path, or a slug that names no game, fails page validation.
 export async function loader({ url, params, context }: Route.LoaderArgs) {
@@ -20,14 +20,14 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const { viewer } = context.get(siteStateContext);
   // The play-game guard. A blocked player may not play at all (the API refuses demo too); a not-activated
   // one may play demo but sees the activation screen on asking for real money.
-  if (viewer?.blocked) throw data({ message: BLOCKED_MESSAGE, type: 'blocked' }, { status: 423 });
+  if (viewer) requirePlayer(viewer, 'not-blocked');
   const asked = url.searchParams.get('mode');
   const mode: RoundMode = asked === 'real' || asked === 'demo' ? asked : viewer?.active ? 'real' : 'demo';
   if (mode === 'real') {
     // The redirect-after-login guard: a guest asking for real play logs in and comes back here.
     const toLogin = authRedirect(url, viewer);
     if (toLogin) throw redirect(toLogin);
-    if (!viewer?.active) throw data({ message: NOT_ACTIVATED_MESSAGE, type: 'inactive' }, { status: 403 });
+    requirePlayer(viewer, 'active');
   }
   return { game, mode, signedIn: viewer !== null };
 }

@@ -1,6 +1,6 @@
 import type { Route } from './+types/withdraw';
 import { PageHeading } from '../components/site-frame.tsx';
-import { cashierPlayerId } from '../features/wallet/player-gate.ts';
+import { cashierPlayerId } from '../lib/player-gate.ts';
 import { WithdrawCashier } from '../features/wallet/withdraw-cashier.tsx';
 import { siteStateContext } from '../lib/context.ts';
 import { pageMeta } from '../lib/meta.ts';

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { playerRefusal, type Requirement } from '../../contract/player-standing.ts';
 import type { AccountsService, AuthenticatedPlayer } from '../modules/accounts/service.ts';
 import { Problem } from '../problem.ts';
 import { presentedToken } from './auth.ts';
@@ -13,22 +14,16 @@ declare module 'fastify' {
 /**
  * Pre-handlers for player routes, registered in the calling plugin's scope. Each sets `request.player`:
  * `signedIn` answers 401 without a valid token, `notBlocked` also 423 for a blocked player, and
- * `activePlayer` also 403 for one who has not activated the account (SPEC.md §5 messages).
+ * `activePlayer` also 403 for one who has not activated the account. The rule and its texts are
+ * `playerRefusal` (contract/player-standing.ts), which the site's loaders ask too.
  */
 export function playerGuards(app: FastifyInstance, accounts: Pick<AccountsService, 'authenticate'>) {
   app.decorateRequest('player', null);
-  async function signedIn(request: FastifyRequest) {
+  const guard = (requirement: Requirement) => async (request: FastifyRequest) => {
     const player = await accounts.authenticate(presentedToken(request));
-    if (!player) throw new Problem(401, 'Unauthenticated.');
     request.player = player;
-  }
-  async function notBlocked(request: FastifyRequest) {
-    await signedIn(request);
-    if (request.player!.blocked) throw new Problem(423, 'Your account is blocked.', { type: 'blocked' });
-  }
-  async function activePlayer(request: FastifyRequest) {
-    await notBlocked(request);
-    if (!request.player!.active) throw new Problem(403, 'Your account is not activated.', { type: 'inactive' });
-  }
-  return { signedIn, notBlocked, activePlayer };
+    const refusal = playerRefusal(player, requirement);
+    if (refusal) throw new Problem(refusal.status, refusal.body.message, 'type' in refusal.body ? { type: refusal.body.type } : {});
+  };
+  return { signedIn: guard('signed-in'), notBlocked: guard('not-blocked'), activePlayer: guard('active') };
 }

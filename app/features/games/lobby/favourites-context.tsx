@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import type { GameSummary } from '../../../../contract/games.ts';
 import { useToast } from '../../../components/ui/toast.tsx';
-import { BLOCKED_MESSAGE, NOT_ACTIVATED_MESSAGE } from '../../../lib/messages.ts';
+import { BLOCKED_MESSAGE, NOT_ACTIVATED_MESSAGE } from '../../../../contract/player-standing.ts';
 import { useSiteState } from '../../../lib/use-site-state.ts';
 import { callApi } from '../../auth/api.ts';
 import { usePopup } from '../../../lib/popup-context.tsx';

@@ -3,7 +3,7 @@ import { Link, NavLink, useRouteLoaderData } from 'react-router';
 import { useUnread } from '../lib/use-inbox.ts';
 import { usePopup } from '../lib/popup-context.tsx';
 import { refreshWallet, useRootWallet, useWallet } from '../lib/use-wallet.ts';
-import { formatMoney } from '../lib/money.ts';
+import { formatMoney } from '../../contract/money.ts';
 import { signOut } from '../lib/sign-out.ts';
 import { useSiteState } from '../lib/use-site-state.ts';
 import { Logo } from './logo.tsx';
@@ -54,7 +54,7 @@ function HeaderBalance() {
     <Link to="/account/wallet" className="rounded-lg border border-night-600 px-2.5 py-1 text-sm hover:border-gold-400 sm:px-3 sm:py-1.5">
       <span className="sr-only text-[0.6875rem] uppercase tracking-wider text-mist-400 sm:not-sr-only sm:block">Balance</span>
       <span className="font-semibold tabular-nums" data-testid="header-balance">
-        {wallet ? formatMoney(wallet.balance, wallet.currency, { cents: true }) : '—'}
+        {wallet ? formatMoney(wallet.balance, wallet.currency) : '—'}
       </span>
     </Link>
   );

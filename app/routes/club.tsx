@@ -2,7 +2,7 @@ import type { Route } from './+types/club';
 import { pageMeta } from '../lib/meta.ts';
 import { PageHeading } from '../components/site-frame.tsx';
 import { LOYALTY_POINT_RULES, MIN_POINTS_EXCHANGE, POINTS_EXPIRY_MONTHS, POINTS_PER_CASH_UNIT, VIP_TIERS } from '../../contract/clubs.ts';
-import { formatMoney } from '../lib/money.ts';
+import { formatMoney } from '../../contract/money.ts';
 import { pagePath } from '../lib/page-validation.ts';
 import { useSiteState } from '../lib/use-site-state.ts';
 
@@ -48,7 +48,7 @@ function VipClub({ currency }: { currency: string }) {
               <dt className="text-mist-400">Weekly cashback</dt>
               <dd className="text-right font-semibold">{tier.cashbackPercent}%</dd>
               <dt className="text-mist-400">Withdrawals per day</dt>
-              <dd className="text-right font-semibold">{formatMoney(tier.dailyWithdrawalLimit, currency)}</dd>
+              <dd className="text-right font-semibold">{formatMoney(tier.dailyWithdrawalLimit, currency, { cents: false })}</dd>
               <dt className="text-mist-400">Reviewed within</dt>
               <dd className="text-right font-semibold">{tier.withdrawalReviewHours} h</dd>
             </dl>
@@ -83,7 +83,7 @@ function LoyaltyClub({ currency }: { currency: string }) {
           {LOYALTY_POINT_RULES.map((rule) => (
             <tr key={rule.category} className="border-b border-night-800">
               <td className="py-2">{rule.label}</td>
-              <td className="py-2 text-right font-semibold">{formatMoney(rule.stakePerPoint, currency)} staked</td>
+              <td className="py-2 text-right font-semibold">{formatMoney(rule.stakePerPoint, currency, { cents: false })} staked</td>
             </tr>
           ))}
         </tbody>
@@ -91,7 +91,7 @@ function LoyaltyClub({ currency }: { currency: string }) {
       <h2 className="mt-8 font-display text-2xl font-bold">How you spend</h2>
       <ul className="mt-3 list-disc space-y-2 pl-5 text-mist-300">
         <li>
-          {POINTS_PER_CASH_UNIT} points buy {formatMoney(100, currency, { cents: true })} in cash, paid straight to your balance with no wagering.
+          {POINTS_PER_CASH_UNIT} points buy {formatMoney(100, currency)} in cash, paid straight to your balance with no wagering.
         </li>
         <li>Exchange from {MIN_POINTS_EXCHANGE.toLocaleString('en-US')} points on your account’s Loyalty club page.</li>
         <li>Points expire {POINTS_EXPIRY_MONTHS} months after the month you earned them. Bonus money earns no points.</li>

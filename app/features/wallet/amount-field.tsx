@@ -1,7 +1,7 @@
 import type { AmountLimits } from '../../../contract/wallet.ts';
 import { TextField } from '../../components/ui/field.tsx';
-import { formatMoney } from '../../lib/money.ts';
-import { amountInputText, currencySymbol, parseAmount } from './amount-input.ts';
+import { currencySymbol, decimalAmount, formatMoney } from '../../../contract/money.ts';
+import { parseAmount } from './amount-input.ts';
 
 /** The amount in major units as typed, its limits beside it, and quick-pick buttons that fill it in. */
 export function AmountField({
@@ -31,7 +31,7 @@ export function AmountField({
         value={value}
         onChange={(event) => onChange(event.target.value)}
         error={error}
-        hint={`Minimum ${formatMoney(limits.min, currency, { cents: true })}, maximum ${formatMoney(limits.max, currency, { cents: true })}.`}
+        hint={`Minimum ${formatMoney(limits.min, currency)}, maximum ${formatMoney(limits.max, currency)}.`}
         className="text-lg font-semibold tabular-nums"
       />
       {quickAmounts.length > 0 ? (
@@ -43,12 +43,12 @@ export function AmountField({
                 key={amount}
                 type="button"
                 aria-pressed={pressed}
-                onClick={() => onChange(amountInputText(amount))}
+                onClick={() => onChange(decimalAmount(amount))}
                 className={`rounded-lg border px-2 py-2 text-sm font-semibold tabular-nums transition-colors ${
                   pressed ? 'border-gold-400 bg-gold-400/10 text-gold-300' : 'border-night-600 bg-night-900 text-mist-100 hover:border-mist-400'
                 }`}
               >
-                {formatMoney(amount, currency)}
+                {formatMoney(amount, currency, { cents: false })}
               </button>
             );
           })}

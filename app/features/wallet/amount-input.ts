@@ -1,5 +1,5 @@
 import type { AmountLimits } from '../../../contract/wallet.ts';
-import { formatMoney } from '../../lib/money.ts';
+import { formatMoney } from '../../../contract/money.ts';
 
 // The cashier's amount field holds major units as typed ("50", "50.00", "1,250.5", "50,00"); the API takes
 // integer minor units. Conversion works on the digits, never through floating point, so 0.29 is 29 cents.
@@ -23,25 +23,12 @@ export function parseAmount(text: string): number | null {
   return Number(whole || '0') * 100 + Number(fraction.padEnd(2, '0'));
 }
 
-/** The field's text for an amount in minor units: 5000 → "50.00". */
-export function amountInputText(minor: number): string {
-  return `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, '0')}`;
-}
-
 /** What is wrong with an amount for these limits (and, for a withdrawal, this much available), in the server's words; null when nothing. */
 export function amountProblem(minor: number | null, limits: AmountLimits, currency: string, available?: number): string | null {
-  const money = (value: number) => formatMoney(value, currency, { cents: true });
+  const money = (value: number) => formatMoney(value, currency);
   if (minor === null || minor <= 0) return 'Enter an amount, for example 50.00.';
   if (minor < limits.min) return `The amount must be at least ${money(limits.min)}.`;
   if (minor > limits.max) return `The amount may not be greater than ${money(limits.max)}.`;
   if (available !== undefined && minor > available) return `The amount may not be greater than your withdrawable balance of ${money(available)}.`;
   return null;
-}
-
-/** "€" for EUR: the symbol shown beside the amount field. */
-export function currencySymbol(currency: string): string {
-  return (
-    new Intl.NumberFormat('en-US', { style: 'currency', currency, currencyDisplay: 'narrowSymbol' }).formatToParts(0).find((part) => part.type === 'currency')
-      ?.value ?? currency
-  );
 }

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import type { PaymentMethod } from '../../../contract/wallet.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { firstErrors } from '../auth/api.ts';
-import { formatMoney } from '../../lib/money.ts';
+import { formatMoney } from '../../../contract/money.ts';
 import { AmountField } from './amount-field.tsx';
 import { amountProblem, parseAmount } from './amount-input.ts';
 import { createAttemptKeys } from '../../lib/attempt-keys.ts';
@@ -80,7 +80,7 @@ export function DepositForm({ methods, bonus }: { methods: PaymentMethod[]; bonu
       <FormProblem problem={problem} />
       <div className="space-y-3">
         <Button type="submit" busy={busy} className="w-full py-3 text-base">
-          {valid ? `Deposit ${formatMoney(minor, method.currency, { cents: true })}` : 'Deposit'}
+          {valid ? `Deposit ${formatMoney(minor, method.currency)}` : 'Deposit'}
         </Button>
         <p className="text-center text-xs text-mist-400">
           {method.type === 'card'

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { Deposit, Wallet } from '../../../contract/wallet.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/card.tsx';
-import { formatMoney } from '../../lib/money.ts';
+import { formatMoney } from '../../../contract/money.ts';
 import { confirmSandboxTransfer, fetchDeposit } from './cashier-api.ts';
 import { DepositAddress } from './deposit-address.tsx';
 import { trackDepositOutcome } from './payment-analytics.ts';
@@ -86,10 +86,10 @@ function Completed({ deposit }: { deposit: Deposit }) {
   }, [deposit]);
   return (
     <div className="space-y-6">
-      <Outcome tone="success" title={`Deposit of ${formatMoney(deposit.amount, deposit.currency, { cents: true })} received`}>
+      <Outcome tone="success" title={`Deposit of ${formatMoney(deposit.amount, deposit.currency)} received`}>
         {wallet ? (
           <p>
-            Your balance is now <strong className="text-gold-300 tabular-nums">{formatMoney(wallet.balance, wallet.currency, { cents: true })}</strong>.
+            Your balance is now <strong className="text-gold-300 tabular-nums">{formatMoney(wallet.balance, wallet.currency)}</strong>.
           </p>
         ) : (
           <Skeleton className="mx-auto h-5 w-56" />
@@ -159,7 +159,7 @@ function CryptoPending({ deposit, gaveUp, onChanged }: { deposit: Deposit; gaveU
   return (
     <div className="space-y-6">
       <div>
-        <h2 className="font-display text-2xl font-bold text-mist-100">Send {formatMoney(deposit.amount, deposit.currency, { cents: true })} in crypto</h2>
+        <h2 className="font-display text-2xl font-bold text-mist-100">Send {formatMoney(deposit.amount, deposit.currency)} in crypto</h2>
         <p className="mt-1 text-mist-300">
           Send the amount to your personal address below. We add it to your balance as soon as the network confirms the transfer.
         </p>
@@ -194,7 +194,7 @@ function CardPending({ deposit, gaveUp, onAgain }: { deposit: Deposit; gaveUp: b
       <Outcome tone="waiting" title="Waiting for confirmation">
         <p>
           We are waiting for the payment provider to confirm your payment of{' '}
-          <strong className="text-mist-100">{formatMoney(deposit.amount, deposit.currency, { cents: true })}</strong>. This usually takes a few seconds.
+          <strong className="text-mist-100">{formatMoney(deposit.amount, deposit.currency)}</strong>. This usually takes a few seconds.
         </p>
       </Outcome>
       {gaveUp ? <StillWaiting onAgain={onAgain} /> : null}

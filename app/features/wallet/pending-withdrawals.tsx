@@ -1,5 +1,5 @@
 import type { Withdrawal } from '../../../contract/wallet.ts';
-import { formatMoney } from '../../lib/money.ts';
+import { formatMoney } from '../../../contract/money.ts';
 import { StatusBadge } from './transaction-labels.tsx';
 import { formatDay, formatTime } from './dates.ts';
 
@@ -19,7 +19,7 @@ export function PendingWithdrawals({ withdrawals }: { withdrawals: Withdrawal[] 
           {withdrawals.map((withdrawal) => (
             <li key={withdrawal.id} className="px-4 py-3">
               <div className="flex items-center justify-between gap-3">
-                <p className="font-semibold tabular-nums text-mist-100">{formatMoney(withdrawal.amount, withdrawal.currency, { cents: true })}</p>
+                <p className="font-semibold tabular-nums text-mist-100">{formatMoney(withdrawal.amount, withdrawal.currency)}</p>
                 <StatusBadge status={withdrawal.status} />
               </div>
               <p className="mt-1 truncate font-mono text-xs text-mist-300" title={withdrawal.destination}>

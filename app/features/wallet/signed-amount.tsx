@@ -1,5 +1,5 @@
 import type { Transaction } from '../../../contract/wallet.ts';
-import { formatMoney } from '../../lib/money.ts';
+import { formatMoney } from '../../../contract/money.ts';
 
 /** Whether the money of a history row has left or reached the player's balance (a pending withdrawal is already held). */
 function moved({ type, status }: Pick<Transaction, 'type' | 'status'>): boolean {
@@ -23,7 +23,7 @@ export function SignedAmount({ transaction }: { transaction: Pick<Transaction, '
   return (
     <span className={`font-semibold whitespace-nowrap tabular-nums ${tone}`}>
       {sign}
-      {formatMoney(Math.abs(amount), currency, { cents: true })}
+      {formatMoney(Math.abs(amount), currency)}
     </span>
   );
 }

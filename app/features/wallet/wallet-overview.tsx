@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { Wallet } from '../../../contract/wallet.ts';
-import { formatMoney } from '../../lib/money.ts';
+import { formatMoney } from '../../../contract/money.ts';
 
 function Stat({ name, label, value, note }: { name: string; label: string; value: string; note?: string }) {
   return (
@@ -14,7 +14,7 @@ function Stat({ name, label, value, note }: { name: string; label: string; value
 
 /** The /account/wallet summary: what the player has, what is held for withdrawal, and what went in and out. */
 export function WalletOverview({ wallet }: { wallet: Wallet }) {
-  const money = (minor: number) => formatMoney(minor, wallet.currency, { cents: true });
+  const money = (minor: number) => formatMoney(minor, wallet.currency);
   const requests = wallet.pending_withdrawals_count;
   return (
     <div className="space-y-6">

@@ -4,7 +4,7 @@ import type { KycStatus } from '../../../contract/accounts.ts';
 import type { Wallet, Withdrawal } from '../../../contract/wallet.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Skeleton } from '../../components/ui/card.tsx';
-import { formatMoney } from '../../lib/money.ts';
+import { formatMoney } from '../../../contract/money.ts';
 import { fetchPendingWithdrawals, fetchPlayer } from './cashier-api.ts';
 import { CashierSkeleton } from './cashier-skeleton.tsx';
 import { KycNotice } from './kyc-notice.tsx';
@@ -16,7 +16,7 @@ import { WithdrawForm } from './withdraw-form.tsx';
 
 function Withdrawable({ wallet }: { wallet: Wallet | null }) {
   if (!wallet) return <Skeleton className="h-24" />;
-  const money = (minor: number) => formatMoney(minor, wallet.currency, { cents: true });
+  const money = (minor: number) => formatMoney(minor, wallet.currency);
   return (
     <div className="rounded-xl border border-night-600 bg-night-900 px-5 py-4">
       <p className="text-sm text-mist-400">Available to withdraw</p>
@@ -35,7 +35,7 @@ function Requested({ withdrawal, onAnother }: { withdrawal: Withdrawal; onAnothe
   return (
     <section role="status" aria-labelledby="withdrawal-requested" className="rounded-xl border border-felt-500/60 bg-felt-500/10 p-5">
       <h2 id="withdrawal-requested" className="font-display text-2xl font-bold text-mist-100">
-        Withdrawal of {formatMoney(withdrawal.amount, withdrawal.currency, { cents: true })} requested
+        Withdrawal of {formatMoney(withdrawal.amount, withdrawal.currency)} requested
       </h2>
       <p className="mt-1 text-sm text-mist-300">Pending review · to {withdrawal.destination}</p>
       <p className="mt-3 text-sm text-mist-100">

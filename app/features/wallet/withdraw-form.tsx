@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import type { PaymentMethod, Withdrawal } from '../../../contract/wallet.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/field.tsx';
-import { formatMoney } from '../../lib/money.ts';
+import { formatMoney } from '../../../contract/money.ts';
 import { firstErrors } from '../auth/api.ts';
 import { AmountField } from './amount-field.tsx';
 import { amountProblem, parseAmount } from './amount-input.ts';
@@ -100,7 +100,7 @@ export function WithdrawForm({
       <div className="space-y-3">
         <Button type="submit" busy={busy} className="w-full py-3 text-base">
           {minor !== null && !amountProblem(minor, method.withdrawal, currency, withdrawable)
-            ? `Withdraw ${formatMoney(minor, currency, { cents: true })}`
+            ? `Withdraw ${formatMoney(minor, currency)}`
             : 'Request withdrawal'}
         </Button>
         <p className="text-center text-xs text-mist-400">Every withdrawal is reviewed by our team before it is paid. Once requested it cannot be cancelled.</p>

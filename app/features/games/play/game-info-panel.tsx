@@ -1,5 +1,5 @@
 import type { GameDetail } from '../../../../contract/games.ts';
-import { formatMoney } from '../../../lib/money.ts';
+import { formatMoney } from '../../../../contract/money.ts';
 import { SlotSymbol } from './slot-symbol.tsx';
 
 const VOLATILITY = { low: 'Low', medium: 'Medium', high: 'High' } as const;

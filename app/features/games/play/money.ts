@@ -1,5 +1,5 @@
 import { DEMO_CURRENCY } from '../../../../contract/games.ts';
-import { formatMoney } from '../../../lib/money.ts';
+import { formatMoney } from '../../../../contract/money.ts';
 
 /** An amount in play, always with cents; fun credits read "12.50 FUN" so nobody takes them for money. */
 export function formatStake(minor: number, currency: string): string {

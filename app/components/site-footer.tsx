@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { LogoMark } from './logo.tsx';
 
-export const staticPageLinks = [
+const staticPageLinks = [
   { to: '/about', label: 'About us' },
   { to: '/faq', label: 'FAQ' },
   { to: '/terms-and-conditions', label: 'Terms and conditions' },

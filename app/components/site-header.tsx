@@ -8,7 +8,7 @@ import { signOut } from '../lib/sign-out.ts';
 import { useSiteState } from '../lib/use-site-state.ts';
 import { Logo } from './logo.tsx';
 
-export const mainNavigation = [
+const mainNavigation = [
   { to: '/', label: 'Casino' },
   { to: '/slots', label: 'Slots' },
   { to: '/table-games', label: 'Table games' },

@@ -3,10 +3,10 @@ import { loadScriptOnce, type ScriptHost } from './script-loader.ts';
 
 // SPEC.md §3 analytics payloads.
 export type GamePayload = { id: string; name: string; mode: 'real' | 'demo'; device: 'mobile' | 'desktop'; session_id: string; provider: string };
-export type PaymentPayload = { type: 'deposit' | 'withdrawal'; gateway: string; amount: number; error?: string };
-export type KycFilePayload = { index: number; side: 'front' | 'back'; name: string; type: string; isDoubleSided: boolean };
+type PaymentPayload = { type: 'deposit' | 'withdrawal'; gateway: string; amount: number; error?: string };
+type KycFilePayload = { index: number; side: 'front' | 'back'; name: string; type: string; isDoubleSided: boolean };
 
-export type AnalyticsEvent =
+type AnalyticsEvent =
   | { event: 'registration_step'; step: 1 | 2 | 3 }
   | { event: 'registration_complete' }
   | { event: 'login' }

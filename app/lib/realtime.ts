@@ -17,9 +17,9 @@ export const REALTIME_MESSAGES = {
 } as const;
 
 export type RealtimeProblem = (typeof REALTIME_MESSAGES)[keyof typeof REALTIME_MESSAGES] | null;
-export type ConnectionState = 'connecting' | 'connected' | 'disconnected';
+type ConnectionState = 'connecting' | 'connected' | 'disconnected';
 
-export type RealtimeHandlers = {
+type RealtimeHandlers = {
   onEvent(name: 'BalanceUpdated' | 'MessageReceived', data: unknown): void;
   onProblem(problem: RealtimeProblem): void;
   /** The player's private channel is subscribed: events from now on arrive. */

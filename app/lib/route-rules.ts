@@ -2,9 +2,9 @@
 import type { PublicSettings, RouteRule, Viewer } from '../../contract/site.ts';
 
 export type SiteState = { settings: PublicSettings; viewer: Viewer | null; rules: RouteRule[] };
-export type Redirect = { location: string; status: number; external: boolean };
+type Redirect = { location: string; status: number; external: boolean };
 
-export const LOCALE_PREFIX = '/en';
+const LOCALE_PREFIX = '/en';
 
 /** `/en/faq` → `{ prefix: '/en', path: '/faq' }`; unprefixed paths keep an empty prefix. */
 export function splitLocale(pathname: string): { prefix: '' | '/en'; path: string } {

@@ -2,8 +2,8 @@ import { ANALYTICS_IDENTIFY_DELAY_MS } from './constants.ts';
 import { analytics } from './analytics.ts';
 
 // SPEC.md §3: a session flag marks "just logged in"; a stored authentication flag is shared across tabs.
-export const JUST_LOGGED_IN_KEY = 'just-logged-in';
-export const AUTHENTICATED_KEY = 'authenticated';
+const JUST_LOGGED_IN_KEY = 'just-logged-in';
+const AUTHENTICATED_KEY = 'authenticated';
 
 export function markLoggedIn(): void {
   window.sessionStorage.setItem(JUST_LOGGED_IN_KEY, 'true');

@@ -6,7 +6,7 @@ import type { MessageReceived, PlayerMessage } from '../../contract/messages.ts'
  * listener hands each `MessageReceived` to `receiveMessage`; the inbox page reports its own changes with
  * `applyUnread`. Announced as a window event so everything showing it follows.
  */
-export const INBOX_UPDATED_EVENT = 'croupier:inbox-updated';
+const INBOX_UPDATED_EVENT = 'croupier:inbox-updated';
 
 let unread: number | null = null;
 let arrived: PlayerMessage[] = [];

@@ -8,7 +8,7 @@ import { callApi } from '../features/auth/api.ts';
  * payment and the realtime `BalanceUpdated` listener all hand it to `applyWallet`; the header and the
  * wallet pages show whatever arrived last. Announced as a window event so code outside React can listen.
  */
-export const WALLET_UPDATED_EVENT = 'croupier:wallet-updated';
+const WALLET_UPDATED_EVENT = 'croupier:wallet-updated';
 
 let latest: Wallet | null = null;
 // Counts applied wallets, so an answer to a request that a newer wallet overtook is dropped.

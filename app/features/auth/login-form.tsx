@@ -11,7 +11,7 @@ import { callApi } from './api.ts';
 import { markLoggedIn, storedAsAuthenticated } from '../../lib/session-flags.ts';
 
 /** Where a player goes after logging in (SPEC.md §4 "Login"). */
-export function afterLogin(
+function afterLogin(
   response: LoginResponse,
   { activationType, redirect, bonusId }: { activationType: string; redirect: string | null; bonusId: string | null },
 ): { go: string } | { smsVerification: string } {

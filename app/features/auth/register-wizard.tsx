@@ -41,12 +41,12 @@ const emptyForm: Form = {
 };
 
 /** '+' plus prefix plus number (SPEC.md §5), without spaces or a doubled '+'. */
-export function phoneOf(prefix: string | undefined, number: string): string {
+function phoneOf(prefix: string | undefined, number: string): string {
   return `+${(prefix ?? '').replace(/\D/g, '')}${number.replace(/\D/g, '')}`;
 }
 
 /** The body of a step's dry run: only that step's fields, plus `phone` on step 3 (SPEC.md §7). */
-export function dryRunBody(step: Step, form: Form): Record<string, unknown> {
+function dryRunBody(step: Step, form: Form): Record<string, unknown> {
   const fields: readonly string[] = REGISTRATION_STEPS[step - 1] ?? [];
   const body: Record<string, unknown> = Object.fromEntries(fields.map((field) => [field, form[field as keyof Form]]));
   if (step === 3) body.phone = phoneOf(form.phonePrefix, form.phoneNumber);

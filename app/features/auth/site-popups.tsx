@@ -26,7 +26,7 @@ const AuthPopupContent = lazy(() => import('./auth-popup-content.tsx'));
 /** Paths on which closing a popup returns to the home page (SPEC.md §2). */
 const popupPaths = new Set(['/login', '/register', '/reset-password']);
 
-export function PopupContent({ name, hint }: { name: PopupName; hint?: string }) {
+function PopupContent({ name, hint }: { name: PopupName; hint?: string }) {
   return (
     <div className="space-y-4">
       {popupIntros[name] ? <p className="text-mist-300">{popupIntros[name]}</p> : null}

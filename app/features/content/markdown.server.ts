@@ -1,7 +1,7 @@
 import { marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
 
-export type MarkdownPage = { title: string; description: string; html: string };
+type MarkdownPage = { title: string; description: string; html: string };
 
 // The site's Markdown (content/pages/*.md and promotion bodies from the database), rendered on the server so the
 // browser downloads no Markdown parser. Promotion bodies are data an operator's account (or whoever takes it over)

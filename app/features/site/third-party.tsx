@@ -5,15 +5,9 @@ import { installChunkReload } from '../../lib/chunk-reload.ts';
 import { COOKIE_CONSENT_KEY } from '../../lib/constants.ts';
 import type { ScriptHost } from '../../lib/script-loader.ts';
 import { loadSupportChat } from '../../lib/support-chat.ts';
-import { lookUpVisitor, type Visitor } from '../../lib/visitor.ts';
+import { lookUpVisitor } from '../../lib/visitor.ts';
 
 export const COOKIE_CONSENT_EVENT = 'cookie-consent';
-let visitor: Visitor | null = null;
-
-/** The visitor's location once the lookup answered, else null. */
-export function currentVisitor(): Visitor | null {
-  return visitor;
-}
 
 /**
  * Starts the browser-side seams after hydration: the chunk-reload rule, analytics (after cookie
@@ -31,7 +25,8 @@ export function ThirdParty({ settings }: { settings: PublicSettings }) {
     if (window.localStorage.getItem(COOKIE_CONSENT_KEY) === 'true') startAnalytics();
     else window.addEventListener(COOKIE_CONSENT_EVENT, startAnalytics, { once: true });
     loadSupportChat(doc, settings);
-    void lookUpVisitor(settings.visitor_trace_url, navigator.language).then((found) => (visitor = found));
+    // SPEC.md §3 asks for the lookup (a GET to the trace endpoint, failure ignored); no screen reads its answer yet.
+    void lookUpVisitor(settings.visitor_trace_url, navigator.language);
   }, [settings]);
   return null;
 }

@@ -1,7 +1,7 @@
 // SPEC.md §9 QR defaults, named once: every QR code of the site is drawn with these.
 
-export const QR_LEVELS = ['L', 'M', 'Q', 'H'] as const;
-export type QrLevel = (typeof QR_LEVELS)[number];
+const QR_LEVELS = ['L', 'M', 'Q', 'H'] as const;
+type QrLevel = (typeof QR_LEVELS)[number];
 
 /** SPEC.md §5: a QR display level must be one of L, M, Q, H. */
 export function qrLevel(value: string): QrLevel {

@@ -3,12 +3,12 @@ import type { GamesPage } from '../../../../contract/games.ts';
 import { callApi } from '../../auth/api.ts';
 
 /** Typing pauses this long before the catalogue is asked, so a word is one request, not one per letter. */
-export const SEARCH_DEBOUNCE_MS = 300;
+const SEARCH_DEBOUNCE_MS = 300;
 /** The API's longest name search. */
 export const SEARCH_MAX_LENGTH = 100;
 const SEARCH_PAGE_SIZE = 24;
 
-export type SearchAnswer = { query: string; page: GamesPage } | { query: string; failed: true };
+type SearchAnswer = { query: string; page: GamesPage } | { query: string; failed: true };
 
 /**
  * The catalogue's answer for `query` (trimmed; empty means no search). While a newer answer is on its way the

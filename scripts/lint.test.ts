@@ -122,6 +122,8 @@ describe('npm run lint: import rules (dependency-cruiser)', () => {
       'contract/money.ts': "export { service } from '../server/modules/wallet/service.ts';\n",
       'games/engine.ts': "export { z } from '../contract/zod.ts';\n",
       'contract/zod.ts': 'export const z = 1;\n',
+      'contract/settings.ts': "export { config } from '../config.ts';\n",
+      'config.ts': 'export const config = 1;\n',
       'app/features/games/lobby.tsx': "export { panel } from '../wallet/panel.tsx';\n",
       'app/features/wallet/panel.tsx': "export { service } from '../../../server/modules/wallet/service.ts';\nexport const panel = 1;\n",
       'app/components/header.tsx': "export { panel } from '../features/wallet/panel.tsx';\n",
@@ -136,6 +138,7 @@ describe('npm run lint: import rules (dependency-cruiser)', () => {
     expect(violations, output).toEqual([
       'app-imports-server-only-from-server-files: app/features/wallet/panel.tsx → server/modules/wallet/service.ts',
       'contract-imports-only-contract: contract/money.ts → server/modules/wallet/service.ts',
+      'contract-imports-only-contract: contract/settings.ts → config.ts',
       'features-do-not-import-each-other: app/features/games/lobby.tsx → app/features/wallet/panel.tsx',
       'games-import-only-games: games/engine.ts → contract/zod.ts',
       'modules-do-not-import-other-modules-routes: server/modules/wallet/service.ts → server/modules/ledger/routes.ts',

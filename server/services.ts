@@ -74,14 +74,15 @@ export function createServices({
       }
     },
   });
-  const wallet = createWalletService({ db, ledger, currency });
   const games = createGamesService({ db, ledger, catalog, currency });
   // Off, the sandbox does not exist: no methods, no hosted pages, no webhook (docs/decisions/0022).
   const sandboxGateway = config.paymentsSandbox
     ? createSandboxGateway({ db, secret: config.paymentsSandboxSecret ?? loadOrCreateLocalSecret(config.dataDir, 'payments-sandbox'), logger })
     : undefined;
-  const messages = createMessagesService({ db, events });
+  const messages = createMessagesService({ db, events, playerExists: accounts.playerExists });
   const payments = createPaymentsService({ db, ledger, gateway: sandboxGateway, currency, kycStatusOf: accounts.kycStatusOf });
+  // The wallet owns no table: it reads the payments' and the ledger's rows through their services.
+  const wallet = createWalletService({ db, ledger, payments, currency });
   const site: SiteServices = {
     publicSettings: settings.publicSettings,
     viewer: session.viewer,

@@ -6,6 +6,7 @@ import { slotTitle } from '../../../games/slots/catalogue.ts';
 import type { Database } from '../../db/client.ts';
 import { toGameInfo } from './game-info.ts';
 import { gameCategories, gameProviders, games } from './schema.ts';
+import { pageMeta, pageOffset } from '../shared/pagination.ts';
 
 /** What the rounds need to know about a game: which engine plays it, with which maths, within which limits. */
 export type PlayableGame = {
@@ -116,14 +117,10 @@ export function createCatalogService({ db, now = () => Date.now() }: { db: Datab
         .innerJoin(gameCategories, eq(gameCategories.id, games.categoryId))
         .where(where);
       const total = Number(counted?.total ?? 0);
-      const rows = await joined()
-        .where(where)
-        .orderBy(desc(games.releaseDate), asc(games.id))
-        .limit(query.perPage)
-        .offset((query.page - 1) * query.perPage);
+      const rows = await joined().where(where).orderBy(desc(games.releaseDate), asc(games.id)).limit(query.perPage).offset(pageOffset(query));
       return {
         data: rows.map((row) => toSummary(row)),
-        meta: { current_page: query.page, per_page: query.perPage, total, last_page: Math.max(1, Math.ceil(total / query.perPage)) },
+        meta: pageMeta(query, total),
       };
     },
 

@@ -1,185 +1,33 @@
-import { createHash } from 'node:crypto';
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { isUniqueViolation } from '../shared/db-results.ts';
+import {
+  HOUSE_ACCOUNT_KINDS,
+  type HouseAccountKind,
+  IdempotencyConflict,
+  InsufficientFunds,
+  type Journal,
+  type JournalType,
+  type LedgerAccount,
+  type LedgerTransaction,
+  LedgerValidationError,
+  PLAYER_ACCOUNT_KINDS,
+  type PlayerAccountKind,
+  requestHash,
+  type TransferRequest,
+  type TransferResult,
+  validate,
+} from './model.ts';
 import { ledgerAccounts, ledgerEntries, ledgerJournals } from './schema.ts';
+import { runTransferStatement, type TransferOutcome, isRefusal } from './transfer-statement.ts';
 
 // The money ledger (DESIGN.md "Money is a double-entry ledger"; docs/decisions/0020-ledger.md).
 // Amounts are integer minor units held in JS numbers, refused beyond Number.MAX_SAFE_INTEGER.
 
-export const PLAYER_ACCOUNT_KINDS = ['cash', 'bonus', 'withdrawal_hold'] as const;
-export const HOUSE_ACCOUNT_KINDS = ['payment_clearing', 'game', 'bonus_cost'] as const;
-export const JOURNAL_TYPES = ['deposit', 'withdrawal', 'bet', 'win', 'bonus', 'adjustment', 'withdrawal_hold', 'withdrawal_release'] as const;
-
-export type PlayerAccountKind = (typeof PLAYER_ACCOUNT_KINDS)[number];
-export type HouseAccountKind = (typeof HOUSE_ACCOUNT_KINDS)[number];
-export type JournalType = (typeof JOURNAL_TYPES)[number];
-
-export type LedgerAccount = {
-  id: number;
-  ownerType: 'player' | 'house';
-  playerId: number | null;
-  kind: PlayerAccountKind | HouseAccountKind;
-  currency: string;
-  balance: number;
-};
-
-export type TransferEntry = { accountId: number; amount: number };
-
-export type TransferRequest = {
-  idempotencyKey: string;
-  type: JournalType;
-  referenceId?: string | null;
-  metadata?: Record<string, unknown>;
-  entries: TransferEntry[];
-};
-
-export type Journal = {
-  id: number;
-  type: JournalType;
-  idempotencyKey: string;
-  referenceId: string | null;
-  metadata: Record<string, unknown>;
-  createdAt: Date;
-  entries: TransferEntry[];
-};
-
-/** A transfer's result; `replayed` is true when the key was already used with the same body and nothing moved now. */
-export type TransferResult = Journal & { replayed: boolean };
-
-/** The request is malformed (amounts, entries, currencies, accounts): a 400 later. */
-export class LedgerValidationError extends Error {
-  override name = 'LedgerValidationError';
-}
-
-/** A player account would go below zero; nothing moved. */
-export class InsufficientFunds extends Error {
-  override name = 'InsufficientFunds';
-  readonly accountId: number;
-  constructor(accountId: number) {
-    super(`Insufficient funds in ledger account ${accountId}`);
-    this.accountId = accountId;
-  }
-}
-
-/** The idempotency key was used before with a different request: a 409/422 later. */
-export class IdempotencyConflict extends Error {
-  override name = 'IdempotencyConflict';
-  readonly idempotencyKey: string;
-  constructor(idempotencyKey: string) {
-    super(`Idempotency key ${JSON.stringify(idempotencyKey)} was already used with a different request`);
-    this.idempotencyKey = idempotencyKey;
-  }
-}
-
-const MAX_KEY_LENGTH = 200;
-
-/** Stable hash of what a transfer does: type, reference and entries in the order given. Metadata is informational and not part of it. */
-export function requestHash(request: Pick<TransferRequest, 'type' | 'referenceId' | 'entries'>): string {
-  const canonical = JSON.stringify([request.type, request.referenceId ?? null, request.entries.map((e) => [e.accountId, e.amount])]);
-  return createHash('sha256').update(canonical).digest('hex');
-}
-
-function validate(request: TransferRequest): void {
-  const { idempotencyKey, type, entries } = request;
-  if (typeof idempotencyKey !== 'string' || idempotencyKey.length === 0 || idempotencyKey.length > MAX_KEY_LENGTH) {
-    throw new LedgerValidationError(`idempotencyKey must be a string of 1 to ${MAX_KEY_LENGTH} characters`);
-  }
-  if (!(JOURNAL_TYPES as readonly string[]).includes(type)) throw new LedgerValidationError(`Unknown journal type ${JSON.stringify(type)}`);
-  if (!Array.isArray(entries) || entries.length < 2) throw new LedgerValidationError('A transfer needs at least two entries');
-  let sum = 0;
-  for (const entry of entries) {
-    if (!Number.isSafeInteger(entry.accountId) || entry.accountId <= 0) throw new LedgerValidationError(`Invalid account id ${String(entry.accountId)}`);
-    if (!Number.isSafeInteger(entry.amount) || entry.amount === 0) {
-      throw new LedgerValidationError(`Amounts must be non-zero integers of minor units within ±${Number.MAX_SAFE_INTEGER}, got ${String(entry.amount)}`);
-    }
-    sum += entry.amount;
-    // Partial sums of safe integers stay exact while they stay safe.
-    if (!Number.isSafeInteger(sum)) throw new LedgerValidationError('Entry amounts overflow');
-  }
-  if (sum !== 0) throw new LedgerValidationError(`Entries must sum to zero, they sum to ${sum}`);
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505') return true;
-  }
-  return false;
-}
-
-/**
- * The whole transfer as one statement of constant text (arrays, not value lists), so PostgreSQL parses and plans
- * it once per connection as a named prepared statement, and so it is atomic on its own: without a caller's
- * `within` it runs in autocommit, one round trip. It claims the key, locks the accounts in id order, applies every
- * net change as a conditional update (a player account only changes when it stays >= 0) and inserts the entries;
- * if an account was skipped (unknown, would be overdrawn) or the currencies differ, ledger_refuse() raises and the
- * whole statement, journal row included, is undone. A concurrent holder of the same key makes ON CONFLICT wait
- * for that transaction to commit (we then replay its result) or roll back (we go on).
- * The update repeats `a.id = any($6)` although the joins imply it: after five executions PostgreSQL may switch a
- * prepared statement to its generic plan, which cannot see how few ids the arrays hold and scanned the whole
- * accounts table (every player's accounts, on every bet) to hash-join them; the condition keeps it on the index.
- */
-export const TRANSFER_STATEMENT = `
-  with journal as (
-    insert into ledger_journals (type, idempotency_key, request_hash, reference_id, metadata)
-    values ($1, $2, $3, $4, $5::jsonb)
-    on conflict (idempotency_key) do nothing
-    returning id, created_at
-  ), locked as (
-    select id from ledger_accounts where id = any($6::bigint[]) and exists (select 1 from journal) order by id for update
-  ), changes as (
-    select * from unnest($6::bigint[], $7::bigint[]) as c (id, amount)
-  ), updated as (
-    update ledger_accounts a set balance = a.balance + c.amount
-    from changes c, locked l
-    where a.id = any($6::bigint[]) and a.id = c.id and l.id = c.id and (a.owner_type = 'house' or a.balance + c.amount >= 0)
-    returning a.id, a.currency, a.player_id
-  ), inserted as (
-    insert into ledger_entries (journal_id, position, account_id, amount)
-    select (select id from journal), e.ord - 1, e.account_id, e.amount
-    from unnest($8::bigint[], $9::bigint[]) with ordinality as e (account_id, amount, ord)
-    where exists (select 1 from journal)
-    returning 1
-  )
-  select (select id from journal) as journal_id, (select created_at from journal) as created_at,
-    (select json_agg(json_build_object('id', id, 'currency', currency, 'player_id', player_id)) from updated) as updated,
-    (select count(*) from inserted) as inserted,
-    case when exists (select 1 from journal)
-      and ((select count(*) from updated) <> cardinality($6::bigint[]) or (select count(distinct currency) from updated) <> 1)
-    then ledger_refuse() end as refused`;
-
-type TransferOutcome = {
-  journal_id: number | string | null;
-  created_at: Date | string | null;
-  updated: { id: number | string; currency: string; player_id: number | string | null }[] | string | null;
-  inserted: number | string;
-};
-type RawClient = { query: (...args: unknown[]) => Promise<{ rows: unknown[] }>; exec?: unknown };
-
-const REFUSED = 'LDG01';
-function isRefusal(error: unknown): boolean {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === REFUSED) return true;
-  }
-  return false;
-}
-
-/**
- * Runs the transfer statement on the pool (autocommit) or on a transaction's own connection. node-postgres gets it
- * as a named prepared statement; PGlite (one in-process connection, which has `exec`) as a plain parameterised
- * query. Drizzle keeps the client on its session, which is where we reach it.
- */
-async function runTransferStatement(executor: Database | LedgerTransaction, values: unknown[]): Promise<TransferOutcome[]> {
-  const client = (executor as unknown as { session: { client: RawClient } }).session.client;
-  const result =
-    typeof client.exec === 'function'
-      ? await client.query(TRANSFER_STATEMENT, values)
-      : await client.query({ name: 'ledger_transfer_v4', text: TRANSFER_STATEMENT, values });
-  return (result.rows as TransferOutcome[]).map((row) => ({ ...row, updated: typeof row.updated === 'string' ? JSON.parse(row.updated) : row.updated }));
-}
+export * from './model.ts';
+export { TRANSFER_STATEMENT } from './transfer-statement.ts';
 
 type Executor = Pick<Database, 'select' | 'execute'>;
-/** The transaction a transfer runs in, handed to `within` so a caller's own rows commit or roll back with the money. */
-export type LedgerTransaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export type TransferOptions = {
   /** Runs inside the transfer's transaction after the money moved (not on a replay); throwing undoes the transfer. */
@@ -396,6 +244,23 @@ export function createLedgerService({
       if (!found) return null;
       const { requestHash: _hash, ...journal } = found;
       return journal;
+    },
+
+    /**
+     * The player's bets, wins, bonuses and adjustments on their cash and bonus accounts, one row per journal, as rows
+     * of the wallet history relation `(id, type, status, amount, currency, created_at, reference_id)`: the wallet
+     * unites them with the payments' rows and filters, counts and pages them in one statement
+     * (docs/decisions/0028-modules-own-their-tables.md).
+     */
+    historyRows(playerId: number): SQL {
+      return sql`
+        select 'tx_' || j.id::text as id, j.type, 'completed' as status, sum(e.amount) as amount, min(a.currency) as currency, j.created_at, j.reference_id
+        from ledger_accounts a
+        join ledger_entries e on e.account_id = a.id
+        join ledger_journals j on j.id = e.journal_id
+        where a.owner_type = 'player' and a.player_id = ${playerId} and a.kind in ('cash', 'bonus')
+          and j.type in ('bet', 'win', 'bonus', 'adjustment')
+        group by j.id`;
     },
 
     /** The account's entries, oldest first, with their journal's time. */

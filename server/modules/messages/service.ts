@@ -2,7 +2,6 @@ import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { PlayerMessage } from '../../../contract/messages.ts';
 import type { Database } from '../../db/client.ts';
 import type { PlayerEvents } from '../../notify/player-events.ts';
-import { players } from '../accounts/schema.ts';
 import { playerMessages } from './schema.ts';
 
 type Row = typeof playerMessages.$inferSelect;
@@ -17,7 +16,16 @@ const toMessage = (row: Row): PlayerMessage => ({
 export type MessagesService = ReturnType<typeof createMessagesService>;
 
 /** The player's inbox: operators write, the player reads, marks read and deletes; each new one arrives live. */
-export function createMessagesService({ db, events }: { db: Database; events: PlayerEvents }) {
+export function createMessagesService({
+  db,
+  events,
+  playerExists,
+}: {
+  db: Database;
+  events: PlayerEvents;
+  /** The accounts module's answer to whether a player exists (messages does not read the players table). */
+  playerExists: (playerId: number) => Promise<boolean>;
+}) {
   const visible = (playerId: number) => and(eq(playerMessages.playerId, playerId), isNull(playerMessages.deletedAt));
 
   async function unread(playerId: number): Promise<number> {
@@ -61,8 +69,7 @@ export function createMessagesService({ db, events }: { db: Database; events: Pl
 
     /** An operator's message; null for an unknown player. The player is told at once (MessageReceived). */
     async send(input: { playerId: number; subject: string; body: string; sentBy: number | null }): Promise<PlayerMessage | null> {
-      const [player] = await db.select({ id: players.id }).from(players).where(eq(players.id, input.playerId));
-      if (!player) return null;
+      if (!(await playerExists(input.playerId))) return null;
       const [row] = await db
         .insert(playerMessages)
         .values({ playerId: input.playerId, subject: input.subject, body: input.body, sentBy: input.sentBy })

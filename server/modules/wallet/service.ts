@@ -3,9 +3,13 @@ import { csvCell } from './csv.ts';
 import type { Transaction, TransactionStatus, TransactionsMeta, TransactionType, Wallet } from '../../../contract/wallet.ts';
 import type { Database } from '../../db/client.ts';
 import type { LedgerService } from '../ledger/service.ts';
+import type { PaymentsService } from '../payments/service.ts';
+import { rowsOf } from '../shared/db-results.ts';
+import { pageMeta, pageOffset } from '../shared/pagination.ts';
 
 // What the player sees of their money (docs/decisions/0021-wallet-and-payments.md): the wallet summary and
 // one history that joins deposits and withdrawals (with their own statuses) to the ledger's other movements.
+// The wallet owns no table: payments and the ledger hand it their rows (docs/decisions/0028-modules-own-their-tables.md).
 
 export type TransactionFilters = {
   type?: TransactionType;
@@ -25,12 +29,21 @@ type HistoryRow = {
   reference_id: string | null;
 };
 
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
 export type WalletService = ReturnType<typeof createWalletService>;
 
-export function createWalletService({ db, ledger, currency }: { db: Database; ledger: LedgerService; currency: string }) {
+export function createWalletService({
+  db,
+  ledger,
+  payments,
+  currency,
+}: {
+  db: Database;
+  ledger: Pick<LedgerService, 'ensurePlayerAccounts' | 'historyRows'>;
+  payments: Pick<PaymentsService, 'totals' | 'historyRows'>;
+  currency: string;
+}) {
   /**
    * Every money event of the player as one relation: deposits and withdrawals from their own tables (so pending
    * and declined ones show), and the ledger's bets, wins, bonuses and adjustments on the player's cash and bonus.
@@ -42,20 +55,8 @@ export function createWalletService({ db, ledger, currency }: { db: Database; le
     if (filters.from) conditions.push(sql`h.created_at >= (${filters.from}::date)::timestamp at time zone 'UTC'`);
     if (filters.to) conditions.push(sql`h.created_at < (${filters.to}::date + 1)::timestamp at time zone 'UTC'`);
     return sql`
-      with history as (
-        select 'dep_' || d.id::text as id, 'deposit' as type, d.status, d.amount, d.currency, d.created_at, d.id::text as reference_id
-        from deposits d where d.player_id = ${playerId}
-        union all
-        select 'wd_' || w.id::text, 'withdrawal', w.status, -w.amount, w.currency, w.created_at, w.id::text
-        from withdrawals w where w.player_id = ${playerId}
-        union all
-        select 'tx_' || j.id::text, j.type, 'completed', sum(e.amount), min(a.currency), j.created_at, j.reference_id
-        from ledger_accounts a
-        join ledger_entries e on e.account_id = a.id
-        join ledger_journals j on j.id = e.journal_id
-        where a.owner_type = 'player' and a.player_id = ${playerId} and a.kind in ('cash', 'bonus')
-          and j.type in ('bet', 'win', 'bonus', 'adjustment')
-        group by j.id
+      with history as (${payments.historyRows(playerId)}
+        union all ${ledger.historyRows(playerId)}
       )
       select * from history h where ${sql.join(conditions, sql` and `)}`;
   }
@@ -73,19 +74,7 @@ export function createWalletService({ db, ledger, currency }: { db: Database; le
   return {
     async wallet(playerId: number): Promise<Wallet> {
       const accounts = await ledger.ensurePlayerAccounts(playerId, currency);
-      const [summary] = rowsOf<{ pending_count: number | string; lifetime: number | string; this_month: number | string; deposited: boolean }>(
-        await db.execute(sql`
-          with money as (
-            select amount, completed_at as at from deposits where player_id = ${playerId} and status = 'completed' and currency = ${currency}
-            union all
-            select -amount, decided_at from withdrawals where player_id = ${playerId} and status = 'paid' and currency = ${currency}
-          )
-          select
-            (select count(*) from withdrawals where player_id = ${playerId} and status = 'pending') as pending_count,
-            coalesce((select sum(amount) from money), 0) as lifetime,
-            coalesce((select sum(amount) from money where at >= date_trunc('month', now() at time zone 'UTC') at time zone 'UTC'), 0) as this_month,
-            exists (select 1 from deposits where player_id = ${playerId} and status = 'completed') as deposited`),
-      );
+      const totals = await payments.totals(playerId);
       return {
         currency,
         balance: accounts.cash.balance + accounts.bonus.balance,
@@ -93,9 +82,9 @@ export function createWalletService({ db, ledger, currency }: { db: Database; le
         bonus: accounts.bonus.balance,
         withdrawable: accounts.cash.balance,
         pending_withdrawals: accounts.withdrawal_hold.balance,
-        pending_withdrawals_count: Number(summary?.pending_count ?? 0),
-        net_deposits: { lifetime: Number(summary?.lifetime ?? 0), this_month: Number(summary?.this_month ?? 0) },
-        has_deposited: Boolean(summary?.deposited),
+        pending_withdrawals_count: totals.pendingWithdrawals,
+        net_deposits: { lifetime: totals.netDeposits.lifetime, this_month: totals.netDeposits.thisMonth },
+        has_deposited: totals.hasDeposited,
       };
     },
 
@@ -107,12 +96,10 @@ export function createWalletService({ db, ledger, currency }: { db: Database; le
       const base = history(playerId, filters);
       const [counted] = rowsOf<{ total: number | string }>(await db.execute(sql`select count(*) as total from (${base}) counted`));
       const total = Number(counted?.total ?? 0);
-      const rows = rowsOf<HistoryRow>(
-        await db.execute(sql`${base} order by h.created_at desc, h.id desc limit ${page.perPage} offset ${(page.page - 1) * page.perPage}`),
-      );
+      const rows = rowsOf<HistoryRow>(await db.execute(sql`${base} order by h.created_at desc, h.id desc limit ${page.perPage} offset ${pageOffset(page)}`));
       return {
         data: rows.map(toTransaction),
-        meta: { current_page: page.page, per_page: page.perPage, total, last_page: Math.max(1, Math.ceil(total / page.perPage)) },
+        meta: pageMeta(page, total),
       };
     },
 

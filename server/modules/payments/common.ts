@@ -1,0 +1,76 @@
+import type { Deposit, PaymentMethod, PaymentMethodId, Withdrawal, WithdrawalStatus } from '../../../contract/wallet.ts';
+import type { Database } from '../../db/client.ts';
+import { invalid } from '../../problem.ts';
+import type { LedgerService } from '../ledger/service.ts';
+import type { SandboxGateway } from '../sandbox-gateway/service.ts';
+import { findMethod } from './methods.ts';
+import type { deposits, withdrawals } from './schema.ts';
+
+// What deposits, withdrawals and operator decisions share: their rows as the API shows them, the method limits,
+// and the dependencies of the payments service.
+
+export type DepositRow = typeof deposits.$inferSelect;
+export type WithdrawalRow = typeof withdrawals.$inferSelect;
+export type PayingPlayer = { id: number; active: boolean; blocked: boolean };
+export type AdminWithdrawal = Withdrawal & { player_id: string };
+
+export type PaymentsDependencies = {
+  db: Database;
+  ledger: LedgerService;
+  /** Absent when the sandbox is off: then no method is offered (docs/decisions/0022). */
+  gateway: SandboxGateway | undefined;
+  currency: string;
+};
+
+export function formatAmount(minor: number, currency: string): string {
+  return new Intl.NumberFormat('en-GB', { style: 'currency', currency, minimumFractionDigits: 2 }).format(minor / 100);
+}
+
+/** The method, if offered, and the amount within its limits for `direction`; else the 422 the player sees. */
+export function methodOrFail(
+  { gateway, currency }: Pick<PaymentsDependencies, 'gateway' | 'currency'>,
+  method: string,
+  direction: 'deposit' | 'withdrawal',
+  amount: number,
+): { found: PaymentMethod; gateway: SandboxGateway } {
+  const found = gateway && findMethod(currency, method);
+  if (!gateway || !found) throw invalid({ method: ['The selected method is invalid.'] });
+  const limits = found[direction];
+  if (amount < limits.min) throw invalid({ amount: [`The amount must be at least ${formatAmount(limits.min, currency)}.`] });
+  if (amount > limits.max) throw invalid({ amount: [`The amount may not be greater than ${formatAmount(limits.max, currency)}.`] });
+  return { found, gateway };
+}
+
+export function toDeposit(row: DepositRow, gateway: Pick<SandboxGateway, 'cryptoConfirmUrl' | 'confirmSignature'> | undefined): Deposit {
+  // Only a pending sandbox crypto deposit can still be confirmed, and only while the sandbox exists.
+  const checkout =
+    gateway && row.method === 'sandbox-crypto' && row.gatewayReference && row.status === 'pending' ? { gateway, id: row.gatewayReference } : null;
+  return {
+    id: row.id,
+    method: row.method as PaymentMethodId,
+    status: row.status as Deposit['status'],
+    amount: row.amount,
+    currency: row.currency,
+    redirect_url: row.redirectUrl,
+    address: row.address,
+    sandbox_confirm_url: checkout ? checkout.gateway.cryptoConfirmUrl(checkout.id) : null,
+    sandbox_confirm_signature: checkout ? checkout.gateway.confirmSignature(checkout.id) : null,
+    bonus_id: row.bonusId,
+    failure_message: row.failureMessage,
+    created_at: row.createdAt.toISOString(),
+    completed_at: row.completedAt?.toISOString() ?? null,
+  };
+}
+
+export function toWithdrawal(row: WithdrawalRow): Withdrawal {
+  return {
+    id: row.id,
+    method: row.method as PaymentMethodId,
+    status: row.status as WithdrawalStatus,
+    amount: row.amount,
+    currency: row.currency,
+    destination: row.destination,
+    created_at: row.createdAt.toISOString(),
+    decided_at: row.decidedAt?.toISOString() ?? null,
+  };
+}

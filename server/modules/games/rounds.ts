@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { GameKind, GameRound, PlayedRound, RoundRequest, RoundsPage, RoundStatus } from '../../../contract/games.ts';
 import type { BlackjackState } from '../../../games/blackjack/engine.ts';
-import { fairFloats } from '../../../games/fairness.ts';
+import { fairFloatStream } from '../../../games/fairness.ts';
 import type { Database } from '../../db/client.ts';
 import { invalid, Problem } from '../../problem.ts';
 import type { CatalogService, PlayableGame } from '../catalog/service.ts';
@@ -115,7 +115,7 @@ export function createRoundsService({
         const accounts = await accountsOf(playerId);
         for (let attempt = 1; ; attempt++) {
           const pair = await fairness.forNextRound(playerId);
-          const outcome = prepared.play(await fairFloats(pair.serverSeed, pair.clientSeed, pair.nextNonce, prepared.floatCount));
+          const outcome = await prepared.play(fairFloatStream(pair.serverSeed, pair.clientSeed, pair.nextNonce));
           const now = new Date();
           const settledNow = outcome.finished && outcome.win === 0;
           const row: RoundRow = {

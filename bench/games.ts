@@ -162,10 +162,12 @@ if (serverUrl) {
   databaseUrl = url.toString();
 }
 
-// Loopback allowlisted so the per-IP registration and login limits do not stop the setup.
+// Loopback allowlisted so the per-IP registration and login limits do not stop the setup; the sandbox gateway
+// on, as production leaves it off (decision 0022), so the players can fund themselves with a test card.
 const server = await startProductionServer(port, {
   DATA_DIR: dataDir,
   RATE_LIMIT_ALLOWLIST: '127.0.0.1',
+  PAYMENTS_SANDBOX: 'true',
   ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
 });
 let ledgerDatabase: DatabaseHandle | undefined;

@@ -62,7 +62,8 @@ export function createServices({
   const operators = createOperatorsService({ db, passwords });
   const session = createSessionService({ accounts });
   const currency = config.defaultCurrency;
-  // Each committed transfer tells the players it touched their new balance (BalanceUpdated).
+  // Each committed transfer tells the players it touched their new balance (BalanceUpdated); a round's transfers
+  // are quiet and the round announces the one balance it read after its last transfer (decision 0045).
   const ledger = createLedgerService({
     db,
     onCommitted: (_journal, playerIds) => {
@@ -74,7 +75,18 @@ export function createServices({
       }
     },
   });
-  const games = createGamesService({ db, ledger, catalog, currency });
+  // A round announces its one balance through the wallet, which is built below (it needs payments); the closure runs per round.
+  const games = createGamesService({
+    db,
+    ledger,
+    catalog,
+    currency,
+    announceBalance: async (playerId) => {
+      const snapshot = await wallet.wallet(playerId);
+      events.publish(playerId, 'BalanceUpdated', { wallet: snapshot });
+      return snapshot.balance;
+    },
+  });
   // Off, the sandbox does not exist: no methods, no hosted pages, no webhook (docs/decisions/0022).
   const sandboxGateway = config.paymentsSandbox
     ? createSandboxGateway({ db, secret: config.paymentsSandboxSecret ?? loadOrCreateLocalSecret(config.dataDir, 'payments-sandbox'), logger })

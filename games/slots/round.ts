@@ -23,23 +23,40 @@ export function slotRoundFloatCount(title: SlotTitle): number {
 
 /** Plays a round from its fair floats; `floats` may be longer than needed (a prefix is used). */
 export function playSlotRound(title: SlotTitle, stake: number, floats: readonly number[]): SlotRound {
+  const played = playAsFarAs(title, stake, floats);
+  if (typeof played === 'number') throw new RangeError(`A ${title.slug} round needs up to ${slotRoundFloatCount(title)} floats`);
+  return played;
+}
+
+/**
+ * Plays a round drawing only the floats it uses from a prefix-stable source (the fair float stream): the base
+ * spin's five, then all the free spins it awarded, then any a free spin awarded on top. The same round as
+ * playSlotRound over the longest draw, which the verification page replays.
+ */
+export async function drawSlotRound(title: SlotTitle, stake: number, take: (count: number) => Promise<readonly number[]>): Promise<SlotRound> {
+  let floats = await take(REELS);
+  for (;;) {
+    const played = playAsFarAs(title, stake, floats);
+    if (typeof played !== 'number') return played;
+    floats = await take(played);
+  }
+}
+
+/** The round when `floats` are enough; else how many floats the spins known to be owed so far need. */
+function playAsFarAs(title: SlotTitle, stake: number, floats: readonly number[]): SlotRound | number {
   const lineBet = lineBetFor(title, stake);
-  let used = 0;
-  const nextStops = (mode: 'base' | 'free') => {
-    if (floats.length < used + REELS) throw new RangeError(`A ${title.slug} round needs up to ${slotRoundFloatCount(title)} floats`);
-    const stops = stopsFromFloats(title, mode, floats.slice(used, used + REELS));
-    used += REELS;
-    return stops;
-  };
   const cap = title.freeSpins.maxPerRound;
-  const base = evaluateSpin(title, { mode: 'base', stops: nextStops('base'), stake, freeSpinsAwardable: cap });
+  const stopsOf = (spin: number, mode: 'base' | 'free') => stopsFromFloats(title, mode, floats.slice(spin * REELS, (spin + 1) * REELS));
+  if (floats.length < REELS) return REELS;
+  const base = evaluateSpin(title, { mode: 'base', stops: stopsOf(0, 'base'), stake, freeSpinsAwardable: cap });
   const freeSpins: SlotSpin[] = [];
   let awarded = base.freeSpinsAwarded;
   while (freeSpins.length < awarded) {
-    const spin = evaluateSpin(title, { mode: 'free', stops: nextStops('free'), stake, freeSpinsAwardable: cap - awarded });
+    if (floats.length < REELS * (freeSpins.length + 2)) return REELS * (1 + awarded);
+    const spin = evaluateSpin(title, { mode: 'free', stops: stopsOf(freeSpins.length + 1, 'free'), stake, freeSpinsAwardable: cap - awarded });
     awarded += spin.freeSpinsAwarded;
     freeSpins.push(spin);
   }
   const totalWin = freeSpins.reduce((sum, spin) => sum + spin.total, base.total);
-  return { slug: title.slug, stake, lineBet, base, freeSpins, totalWin, floatsUsed: used };
+  return { slug: title.slug, stake, lineBet, base, freeSpins, totalWin, floatsUsed: REELS * (1 + freeSpins.length) };
 }

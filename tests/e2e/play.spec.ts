@@ -286,6 +286,30 @@ test.describe('real money', () => {
     await shoot(page, 'fairness-verified-375');
   });
 
+  test("a real round takes the balance from its answer: no wallet request, and the balance shows the round's", async ({
+    page,
+    // biome-ignore lint/correctness/noUnusedFunctionParameters: naming the player fixture registers a player and signs the browser in
+    player,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await openGame(page, '/play/lantern-orchard');
+    await expect(balance(page)).toHaveText(euros(100_00));
+    const walletRequests: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/player/wallet') walletRequests.push(request.method());
+    });
+    for (let spin = 0; spin < 2; spin++) {
+      const answer = roundAnswer(page, 'lantern-orchard');
+      await page.getByRole('button', { name: 'Spin' }).click();
+      const round = await played(answer);
+      expect(round).toMatchObject({ mode: 'real', status: 'settled', stake: 20 });
+      await expect(page.getByTestId('round-result')).toContainText(/You won|No win this time/, { timeout: 10_000 });
+      await expect(balance(page)).toHaveText(euros(round.balance));
+      await expect(page.getByRole('button', { name: 'Spin' })).toBeEnabled();
+    }
+    expect(walletRequests).toEqual([]);
+  });
+
   // biome-ignore lint/correctness/noUnusedFunctionParameters: naming the player fixture registers a player and signs the browser in
   test('a blackjack hand left open is still on the table after a reload, and the player finishes it', async ({ page, player }) => {
     await page.setViewportSize({ width: 1280, height: 900 });

@@ -4,7 +4,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { DEMO_CURRENCY, type PlayedRound } from '../../../contract/games.ts';
-import { fairFloats } from '../../../games/fairness.ts';
+import { fairFloatStream } from '../../../games/fairness.ts';
 import { invalid, Problem } from '../../problem.ts';
 import type { PlayableGame } from '../catalog/service.ts';
 import type { DemoRound, DemoSession, DemoSessions } from './demo-sessions.ts';
@@ -46,7 +46,7 @@ export function createDemoRounds({ sessions }: { sessions: DemoSessions }) {
       const nonce = seed.nextNonce++;
       const clientSeed = seed.clientSeed;
       const playing = (async (): Promise<DemoRound> => {
-        const played = prepared.play(await fairFloats(seed.serverSeed, clientSeed, nonce, prepared.floatCount));
+        const played = await prepared.play(fairFloatStream(seed.serverSeed, clientSeed, nonce));
         const now = new Date();
         if (played.finished) session.balance += played.win;
         return {

@@ -1,14 +1,16 @@
 // The games/ engines as the rounds use them: a request checked against the game's rules and the house's table
-// limits (4xx before anything moves), how many fair floats it needs, and how it plays out from them.
+// limits (4xx before anything moves), and how it plays out from the round's fair float stream, drawing only what
+// it uses (a slot spin its five floats, not the 255 its longest round could need).
 
 import type { RoundRequest } from '../../../contract/games.ts';
+import type { FairFloatStream } from '../../../games/fairness.ts';
 import { additionalStakeFor, applyAction, BlackjackActionError, startHand, type BlackjackState } from '../../../games/blackjack/engine.ts';
 import { SHUFFLE_FLOATS } from '../../../games/blackjack/shoe.ts';
 import { blackjackView } from '../../../games/blackjack/view.ts';
 import { validateBets, type RouletteBet } from '../../../games/roulette/bets.ts';
 import { playRouletteRound, ROULETTE_FLOATS_PER_ROUND } from '../../../games/roulette/settle.ts';
 import { slotTitle } from '../../../games/slots/catalogue.ts';
-import { playSlotRound, slotRoundFloatCount } from '../../../games/slots/round.ts';
+import { drawSlotRound } from '../../../games/slots/round.ts';
 import { slotStakeProblem } from '../../../games/slots/spin.ts';
 import { invalid, Problem } from '../../problem.ts';
 import type { PlayableGame } from '../catalog/service.ts';
@@ -31,8 +33,8 @@ export type PreparedRound = {
   stake: number;
   /** The error field a refused stake is reported on. */
   stakeField: 'stake' | 'bets';
-  floatCount: number;
-  play: (floats: readonly number[]) => PlayedOutcome;
+  /** Plays the round from its fair float stream (prefix-stable), drawing the floats it uses. */
+  play: (floats: FairFloatStream) => Promise<PlayedOutcome>;
 };
 
 export function formatMoney(minor: number, currency: string): string {
@@ -56,9 +58,8 @@ export function prepareRound(game: PlayableGame, input: RoundInput, currency: st
       request: { bets: bets.map((bet) => ({ ...bet })) },
       stake: checked.totalStake,
       stakeField: 'bets',
-      floatCount: ROULETTE_FLOATS_PER_ROUND,
-      play: (floats) => {
-        const round = playRouletteRound(bets, floats);
+      play: async (floats) => {
+        const round = playRouletteRound(bets, await floats.take(ROULETTE_FLOATS_PER_ROUND));
         return { outcome: round, state: null, finished: true, win: round.win };
       },
     };
@@ -77,9 +78,8 @@ export function prepareRound(game: PlayableGame, input: RoundInput, currency: st
       request: { stake },
       stake,
       stakeField: 'stake',
-      floatCount: slotRoundFloatCount(title),
-      play: (floats) => {
-        const round = playSlotRound(title, stake, floats);
+      play: async (floats) => {
+        const round = await drawSlotRound(title, stake, floats.take);
         return { outcome: round, state: null, finished: true, win: round.totalWin };
       },
     };
@@ -88,9 +88,8 @@ export function prepareRound(game: PlayableGame, input: RoundInput, currency: st
     request: { stake },
     stake,
     stakeField: 'stake',
-    floatCount: SHUFFLE_FLOATS,
-    play: (floats) => {
-      const state = startHand({ stake, floats });
+    play: async (floats) => {
+      const state = startHand({ stake, floats: await floats.take(SHUFFLE_FLOATS) });
       const finished = state.phase === 'finished';
       return { outcome: null, state, finished, win: state.settlement?.win ?? 0 };
     },

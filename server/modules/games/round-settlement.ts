@@ -29,8 +29,11 @@ export function createRoundSettlement({ db, ledger, currency }: { db: Database; 
     return { cash, game: gameAccount };
   }
 
-  /** The round's win, game → cash, under the round's own key: however often it is asked for, it is paid once. */
-  async function creditWin(row: Pick<RoundRow, 'id' | 'playerId'>, win: number, within?: (tx: LedgerTransaction) => Promise<void>) {
+  /**
+   * The round's win, game → cash, under the round's own key: however often it is asked for, it is paid once.
+   * `quiet`: the player's own round announces the balance itself, once (rounds.ts); recovery lets the ledger do it.
+   */
+  async function creditWin(row: Pick<RoundRow, 'id' | 'playerId'>, win: number, within?: (tx: LedgerTransaction) => Promise<void>, quiet = false) {
     const accounts = await accountsOf(row.playerId);
     return ledger.transfer(
       {
@@ -42,7 +45,7 @@ export function createRoundSettlement({ db, ledger, currency }: { db: Database; 
           { accountId: accounts.cash, amount: win },
         ],
       },
-      within ? { within } : undefined,
+      { ...(within ? { within } : {}), quiet },
     );
   }
 
@@ -65,8 +68,8 @@ export function createRoundSettlement({ db, ledger, currency }: { db: Database; 
      * Credits a finished round's win and marks it settled. The credit is keyed by the round, so it is made once
      * however often this runs; a crash between the two leaves an open round that recovery settles the same way.
      */
-    async settle(row: Pick<RoundRow, 'id' | 'playerId'>, win: number): Promise<Date> {
-      if (win > 0) await creditWin(row, win);
+    async settle(row: Pick<RoundRow, 'id' | 'playerId'>, win: number, quiet = false): Promise<Date> {
+      if (win > 0) await creditWin(row, win, undefined, quiet);
       const settledAt = new Date();
       await db
         .update(gameRounds)

@@ -3,12 +3,14 @@
 // nonce and writes the round, so a refused stake leaves no round and consumes no nonce. The win is credited by a
 // second transfer (`round:{id}:win`) that marks the round settled in the same transaction. A decided round left
 // open between the two is paid by recovery; a hand left waiting stays the player's (interrupted-rounds.ts).
+// The round's transfers are quiet: after the last one it reads the player's balance once, answers it and
+// announces it once (BalanceUpdated), not once per transfer (docs/decisions/0045-one-balance-per-round.md).
 
 import { createHash } from 'node:crypto';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { GameKind, GameRound, PlayedRound, RoundRequest, RoundsPage, RoundStatus } from '../../../contract/games.ts';
 import type { BlackjackState } from '../../../games/blackjack/engine.ts';
-import { fairFloats } from '../../../games/fairness.ts';
+import { fairFloatStream } from '../../../games/fairness.ts';
 import type { Database } from '../../db/client.ts';
 import { invalid, Problem } from '../../problem.ts';
 import type { CatalogService, PlayableGame } from '../catalog/service.ts';
@@ -45,6 +47,7 @@ export function createRoundsService({
   fairness,
   settlement,
   currency,
+  announceBalance,
 }: {
   db: Database;
   ledger: LedgerService;
@@ -52,6 +55,11 @@ export function createRoundsService({
   fairness: FairnessService;
   settlement: RoundSettlement;
   currency: string;
+  /**
+   * Reads the player's balance after a round moved money, announces it (BalanceUpdated) and returns it: once per
+   * round. Without it the round's transfers announce themselves through the ledger, as any other transfer does.
+   */
+  announceBalance?: (playerId: number) => Promise<number>;
 }) {
   const queue = createPlayerQueue();
   const { accountsOf, settle, writeMove } = settlement;
@@ -90,9 +98,18 @@ export function createRoundsService({
     });
   }
 
-  async function played(row: RoundRow, game?: Pick<PlayableGame, 'slug'>): Promise<PlayedRound> {
-    const [round, balance] = await Promise.all([view(row, game), balanceOf(row.playerId)]);
-    return { ...round, balance };
+  const quiet = announceBalance !== undefined;
+
+  /** The round as answered, with the balance after it: read (and announced) once when this request moved money. */
+  async function played(row: RoundRow, game: Pick<PlayableGame, 'slug'> | undefined, moved: boolean): Promise<PlayedRound> {
+    const balance = moved && announceBalance ? announceBalance(row.playerId) : balanceOf(row.playerId);
+    const [round, after] = await Promise.all([view(row, game), balance]);
+    return { ...round, balance: after };
+  }
+
+  /** Money moved but the round failed before its answer: the player still hears their balance. */
+  function announceAfterFailure(playerId: number): void {
+    void announceBalance?.(playerId).catch(() => undefined);
   }
 
   function refusal(error: unknown, field: string, what: string): never {
@@ -109,13 +126,13 @@ export function createRoundsService({
       const replay = async () => {
         const row = await rowOf(roundId);
         if (!row || row.requestHash !== hash) throw conflict();
-        return played(row, game);
+        return played(row, game, false);
       };
       return queue.run(playerId, async () => {
         const accounts = await accountsOf(playerId);
         for (let attempt = 1; ; attempt++) {
           const pair = await fairness.forNextRound(playerId);
-          const outcome = prepared.play(await fairFloats(pair.serverSeed, pair.clientSeed, pair.nextNonce, prepared.floatCount));
+          const outcome = await prepared.play(fairFloatStream(pair.serverSeed, pair.clientSeed, pair.nextNonce));
           const now = new Date();
           const settledNow = outcome.finished && outcome.win === 0;
           const row: RoundRow = {
@@ -154,6 +171,7 @@ export function createRoundsService({
                 ],
               },
               {
+                quiet,
                 within: async (tx) => {
                   if (!(await fairness.claimNonce(tx, pair))) throw new SeedMoved();
                   await tx.insert(gameRounds).values(row);
@@ -171,10 +189,15 @@ export function createRoundsService({
             refusal(error, prepared.stakeField, 'for this stake');
           }
           if (outcome.finished && outcome.win > 0) {
-            const settledAt = await settle(row, outcome.win);
-            Object.assign(row, { status: 'settled', settledAt });
+            try {
+              const settledAt = await settle(row, outcome.win, quiet);
+              Object.assign(row, { status: 'settled', settledAt });
+            } catch (error) {
+              announceAfterFailure(playerId);
+              throw error;
+            }
           }
-          return played(row, game);
+          return played(row, game, true);
         }
       });
     },
@@ -187,7 +210,7 @@ export function createRoundsService({
         const earlier = row.moves.find((move) => move.key === idempotencyKey);
         if (earlier) {
           if (earlier.action !== action) throw conflict();
-          return played(row, game);
+          return played(row, game, false);
         }
         if (row.engine !== 'blackjack' || !row.state) throw new Problem(409, 'Only a blackjack hand takes moves.', { type: 'round_closed' });
         if (row.status !== 'open') throw closed(row.status);
@@ -217,7 +240,7 @@ export function createRoundsService({
                   { accountId: accounts.game, amount: extra },
                 ],
               },
-              { within: (tx) => writeMove(tx, roundId, movesBefore, change) },
+              { quiet, within: (tx) => writeMove(tx, roundId, movesBefore, change) },
             );
             // Another request made this move first with another key: ours did not happen.
             if (debit.replayed) throw new RoundMoved();
@@ -228,8 +251,16 @@ export function createRoundsService({
           if (error instanceof RoundMoved) throw roundMoved();
           refusal(error, 'action', `to ${action}`);
         }
-        if (finished && win > 0) await settle(row, win);
-        return played((await rowOf(roundId))!, game);
+        const moved = extra > 0 || (finished && win > 0);
+        if (finished && win > 0) {
+          try {
+            await settle(row, win, quiet);
+          } catch (error) {
+            announceAfterFailure(playerId);
+            throw error;
+          }
+        }
+        return played((await rowOf(roundId))!, game, moved);
       });
     },
 

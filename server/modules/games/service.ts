@@ -15,7 +15,20 @@ import { createRoundsService } from './rounds.ts';
 
 export type GamesService = ReturnType<typeof createGamesService>;
 
-export function createGamesService({ db, ledger, catalog, currency }: { db: Database; ledger: LedgerService; catalog: CatalogService; currency: string }) {
+export function createGamesService({
+  db,
+  ledger,
+  catalog,
+  currency,
+  announceBalance,
+}: {
+  db: Database;
+  ledger: LedgerService;
+  catalog: CatalogService;
+  currency: string;
+  /** A round's one balance read and BalanceUpdated (rounds.ts). */
+  announceBalance?: (playerId: number) => Promise<number>;
+}) {
   const fairness = createFairnessService({ db });
   const demoSessions = createDemoSessions();
   const settlement = createRoundSettlement({ db, ledger, currency });
@@ -25,7 +38,7 @@ export function createGamesService({ db, ledger, catalog, currency }: { db: Data
     currency,
     favourites: createFavouritesService({ db, catalog }),
     fairness,
-    rounds: createRoundsService({ db, ledger, catalog, fairness, settlement, currency }),
+    rounds: createRoundsService({ db, ledger, catalog, fairness, settlement, currency, announceBalance }),
     interrupted,
     jobs,
     demoSessions,

@@ -32,6 +32,8 @@ type Executor = Pick<Database, 'select' | 'execute'>;
 export type TransferOptions = {
   /** Runs inside the transfer's transaction after the money moved (not on a replay); throwing undoes the transfer. */
   within?: (tx: LedgerTransaction, journal: { id: number; createdAt: Date }) => Promise<void>;
+  /** onCommitted is not told: the caller announces the balances itself (a round, once for all its transfers). */
+  quiet?: boolean;
 };
 
 export type LedgerService = ReturnType<typeof createLedgerService>;
@@ -218,7 +220,7 @@ export function createLedgerService({
         return asReplay(existing, hash);
       }
       const { journal, playerIds } = moved!;
-      onCommitted?.(journal, playerIds);
+      if (!options.quiet) onCommitted?.(journal, playerIds);
       return journal;
     },
 

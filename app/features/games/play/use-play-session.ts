@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import {
   DEMO_CURRENCY,
@@ -13,7 +13,7 @@ import {
 import type { Wallet } from '../../../../contract/wallet.ts';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { callApi, type ApiResult } from '../../auth/api.ts';
-import { refreshWallet, useWallet } from '../../../lib/use-wallet.ts';
+import { applyWallet, refreshWallet, useWallet } from '../../../lib/use-wallet.ts';
 import { createRoundApi, type RoundBody } from './round-api.ts';
 
 const RECENT_ROUNDS = 10;
@@ -40,6 +40,9 @@ export type PlaySession = {
  */
 export function usePlaySession(game: GameDetail, mode: RoundMode, loadedWallet: Wallet | null): PlaySession {
   const wallet = useWallet(loadedWallet);
+  // The store's latest wallet when an animation ends, not the one of the render that started the round.
+  const latestWallet = useRef(wallet);
+  latestWallet.current = wallet;
   const { notify } = useToast();
   const revalidator = useRevalidator();
   const [demoBalance, setDemoBalance] = useState<number | null>(null);
@@ -98,9 +101,17 @@ export function usePlaySession(game: GameDetail, mode: RoundMode, loadedWallet: 
         setHeld(null);
         return;
       }
-      // Hold the round's own balance until the shared store has caught up with it.
-      setHeld(round.balance);
-      void refreshWallet().finally(() => setHeld(null));
+      // The round's answer carries the balance after it: the shared store (header, wallet pages) takes it from
+      // there, no wallet request. A round moves only cash; the realtime BalanceUpdated brings the rest.
+      const wallet = latestWallet.current;
+      if (wallet) {
+        const cash = round.balance - wallet.bonus;
+        applyWallet({ ...wallet, balance: round.balance, cash, withdrawable: cash });
+        setHeld(null);
+      } else {
+        setHeld(round.balance);
+        void refreshWallet().finally(() => setHeld(null));
+      }
     },
     [mode],
   );

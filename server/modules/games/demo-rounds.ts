@@ -10,8 +10,8 @@ import type { PlayableGame } from '../catalog/service.ts';
 import type { DemoRound, DemoSession, DemoSessions } from './demo-sessions.ts';
 import { prepareMove, type PreparedRound } from './engines.ts';
 import { requestHash, toGameRound } from './round-view.ts';
+import { idempotencyConflict } from '../shared/idempotency.ts';
 
-const conflict = () => new Problem(409, 'This Idempotency-Key was already used with a different request.', { type: 'idempotency' });
 const tooLow = (field: string, what: string) => invalid({ [field]: [`Your demo balance is too low ${what}. Reset it to play on.`] });
 
 export function demoRoundView(session: DemoSession, round: DemoRound): PlayedRound {
@@ -37,7 +37,7 @@ export function createDemoRounds({ sessions }: { sessions: DemoSessions }) {
       const pending = key ? session.pending.get(key) : undefined;
       const earlier = key ? (session.rounds.get(session.keys.get(key) ?? '') ?? (pending ? await pending : undefined)) : undefined;
       if (earlier) {
-        if (earlier.requestHash !== hash) throw conflict();
+        if (earlier.requestHash !== hash) throw idempotencyConflict();
         return demoRoundView(session, earlier);
       }
       if (session.balance < prepared.stake) throw tooLow(prepared.stakeField, 'for this stake');
@@ -88,7 +88,7 @@ export function createDemoRounds({ sessions }: { sessions: DemoSessions }) {
       if (!round) throw new Problem(404, 'No round with that id.');
       const earlier = key ? round.moves.find((move) => move.key === key) : undefined;
       if (earlier) {
-        if (earlier.action !== action) throw conflict();
+        if (earlier.action !== action) throw idempotencyConflict();
         return demoRoundView(session, round);
       }
       if (!round.state) throw new Problem(409, 'Only a blackjack hand takes moves.', { type: 'round_closed' });

@@ -1,9 +1,9 @@
 // A round as the API shows it, real or demo: the outcome the player may see and the fairness data to verify it.
 
-import { createHash } from 'node:crypto';
 import type { GameKind, GameRound, RoundMode, RoundRequest, RoundStatus } from '../../../contract/games.ts';
 import type { BlackjackState } from '../../../games/blackjack/engine.ts';
 import { visibleOutcome } from './engines.ts';
+import { requestHashOf } from '../shared/idempotency.ts';
 
 export type RoundRecord = {
   id: string;
@@ -51,7 +51,5 @@ export function toGameRound(round: RoundRecord): GameRound {
 
 /** What a replay with the same Idempotency-Key must match: the game and the normalised request. */
 export function requestHash(slug: string, request: RoundRequest): string {
-  return createHash('sha256')
-    .update(JSON.stringify([slug, request]))
-    .digest('hex');
+  return requestHashOf([slug, request]);
 }

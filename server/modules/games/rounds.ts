@@ -6,7 +6,6 @@
 // The round's transfers are quiet: after the last one it reads the player's balance once, answers it and
 // announces it once (BalanceUpdated), not once per transfer (docs/decisions/0045-one-balance-per-round.md).
 
-import { createHash } from 'node:crypto';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { GameKind, GameRound, PlayedRound, RoundRequest, RoundsPage, RoundStatus } from '../../../contract/games.ts';
 import type { BlackjackState } from '../../../games/blackjack/engine.ts';
@@ -21,21 +20,21 @@ import { createPlayerQueue } from './player-queue.ts';
 import { requestHash, toGameRound } from './round-view.ts';
 import { RoundMoved, type RoundRow, type RoundSettlement } from './round-settlement.ts';
 import { gameRounds } from './schema.ts';
+import { idempotencyConflict, keyedUuid, replayOf } from '../shared/idempotency.ts';
+import { pageMeta, pageOffset } from '../shared/pagination.ts';
 
 /** The seed pair moved on between reading it and claiming its nonce; the round is computed again. */
 class SeedMoved extends Error {}
 
 const SEED_ATTEMPTS = 10;
 
-const conflict = () => new Problem(409, 'This Idempotency-Key was already used with a different request.', { type: 'idempotency' });
 const roundMoved = () => new Problem(409, 'The round changed while this move was made; reload it and try again.', { type: 'round_moved' });
 const closed = (status: string) =>
   new Problem(409, status === 'refunded' ? 'This round was refunded; start a new one.' : 'This round is over; start a new one.', { type: 'round_closed' });
 
 /** A UUID fixed by the player and their Idempotency-Key, so the round's ledger keys exist before the round does. */
 export function roundIdFor(playerId: number, idempotencyKey: string): string {
-  const hex = createHash('sha256').update(`round\u0000${playerId}\u0000${idempotencyKey}`).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${((parseInt(hex.slice(16, 18), 16) & 0x3f) | 0x80).toString(16)}${hex.slice(18, 20)}-${hex.slice(20, 32)}`;
+  return keyedUuid('round', String(playerId), idempotencyKey);
 }
 
 export type RoundsService = ReturnType<typeof createRoundsService>;
@@ -114,7 +113,7 @@ export function createRoundsService({
 
   function refusal(error: unknown, field: string, what: string): never {
     if (error instanceof InsufficientFunds) throw invalid({ [field]: [`Your balance is too low ${what}.`] });
-    if (error instanceof IdempotencyConflict) throw conflict();
+    if (error instanceof IdempotencyConflict) throw idempotencyConflict();
     throw error;
   }
 
@@ -124,9 +123,7 @@ export function createRoundsService({
       const roundId = roundIdFor(playerId, idempotencyKey);
       const hash = requestHash(game.slug, prepared.request);
       const replay = async () => {
-        const row = await rowOf(roundId);
-        if (!row || row.requestHash !== hash) throw conflict();
-        return played(row, game, false);
+        return played(replayOf(await rowOf(roundId), hash), game, false);
       };
       return queue.run(playerId, async () => {
         const accounts = await accountsOf(playerId);
@@ -209,7 +206,7 @@ export function createRoundsService({
         if (!row || row.playerId !== playerId || row.gameId !== game.id) throw new Problem(404, 'No round with that id.');
         const earlier = row.moves.find((move) => move.key === idempotencyKey);
         if (earlier) {
-          if (earlier.action !== action) throw conflict();
+          if (earlier.action !== action) throw idempotencyConflict();
           return played(row, game, false);
         }
         if (row.engine !== 'blackjack' || !row.state) throw new Problem(409, 'Only a blackjack hand takes moves.', { type: 'round_closed' });
@@ -270,7 +267,7 @@ export function createRoundsService({
       if (query.status) conditions.push(eq(gameRounds.status, query.status));
       if (query.game) {
         const game = await catalog.playableGame(query.game);
-        if (!game) return { data: [], meta: { current_page: query.page, per_page: query.perPage, total: 0, last_page: 1 } };
+        if (!game) return { data: [], meta: pageMeta(query, 0) };
         conditions.push(eq(gameRounds.gameId, game.id));
       }
       const where = and(...conditions);
@@ -282,12 +279,12 @@ export function createRoundsService({
         .where(where)
         .orderBy(desc(gameRounds.createdAt), desc(gameRounds.id))
         .limit(query.perPage)
-        .offset((query.page - 1) * query.perPage);
+        .offset(pageOffset(query));
       const [games, revealed] = await Promise.all([catalog.gamesByIds(rows.map((row) => row.gameId)), fairness.revealedSeeds(rows.map((row) => row.seedId))]);
       const slugs = new Map(games.map((game) => [game.id, game]));
       return {
         data: await Promise.all(rows.map((row) => view(row, slugs.get(row.gameId), revealed.get(row.seedId) ?? null))),
-        meta: { current_page: query.page, per_page: query.perPage, total, last_page: Math.max(1, Math.ceil(total / query.perPage)) },
+        meta: pageMeta(query, total),
       };
     },
 

@@ -2,6 +2,7 @@
 // limits (4xx before anything moves), and how it plays out from the round's fair float stream, drawing only what
 // it uses (a slot spin its five floats, not the 255 its longest round could need).
 
+import { formatMoney } from '../../../contract/money.ts';
 import type { RoundRequest } from '../../../contract/games.ts';
 import type { FairFloatStream } from '../../../games/fairness.ts';
 import { additionalStakeFor, applyAction, BlackjackActionError, startHand, type BlackjackState } from '../../../games/blackjack/engine.ts';
@@ -36,10 +37,6 @@ export type PreparedRound = {
   /** Plays the round from its fair float stream (prefix-stable), drawing the floats it uses. */
   play: (floats: FairFloatStream) => Promise<PlayedOutcome>;
 };
-
-export function formatMoney(minor: number, currency: string): string {
-  return new Intl.NumberFormat('en-GB', { style: 'currency', currency, minimumFractionDigits: 2 }).format(minor / 100);
-}
 
 /** Checks a round request against the game and its limits; a 422 naming the field when it cannot be played. */
 export function prepareRound(game: PlayableGame, input: RoundInput, currency: string): PreparedRound {

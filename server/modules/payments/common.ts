@@ -1,3 +1,4 @@
+import { formatMoney } from '../../../contract/money.ts';
 import type { Deposit, PaymentMethod, PaymentMethodId, Withdrawal, WithdrawalStatus } from '../../../contract/wallet.ts';
 import type { Database } from '../../db/client.ts';
 import { invalid } from '../../problem.ts';
@@ -22,10 +23,6 @@ export type PaymentsDependencies = {
   currency: string;
 };
 
-export function formatAmount(minor: number, currency: string): string {
-  return new Intl.NumberFormat('en-GB', { style: 'currency', currency, minimumFractionDigits: 2 }).format(minor / 100);
-}
-
 /** The method, if offered, and the amount within its limits for `direction`; else the 422 the player sees. */
 export function methodOrFail(
   { gateway, currency }: Pick<PaymentsDependencies, 'gateway' | 'currency'>,
@@ -36,8 +33,8 @@ export function methodOrFail(
   const found = gateway && findMethod(currency, method);
   if (!gateway || !found) throw invalid({ method: ['The selected method is invalid.'] });
   const limits = found[direction];
-  if (amount < limits.min) throw invalid({ amount: [`The amount must be at least ${formatAmount(limits.min, currency)}.`] });
-  if (amount > limits.max) throw invalid({ amount: [`The amount may not be greater than ${formatAmount(limits.max, currency)}.`] });
+  if (amount < limits.min) throw invalid({ amount: [`The amount must be at least ${formatMoney(limits.min, currency)}.`] });
+  if (amount > limits.max) throw invalid({ amount: [`The amount may not be greater than ${formatMoney(limits.max, currency)}.`] });
   return { found, gateway };
 }
 

@@ -1,10 +1,11 @@
+import { formatMoney } from '../../../contract/money.ts';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { KycStatus } from '../../../contract/accounts.ts';
 import { KYC_MESSAGE, type Withdrawal } from '../../../contract/wallet.ts';
 import { invalid, Problem } from '../../problem.ts';
 import { IdempotencyConflict, InsufficientFunds } from '../ledger/service.ts';
 import { idempotencyConflict, keyedUuid, replayOf, requestHashOf } from '../shared/idempotency.ts';
-import { formatAmount, methodOrFail, type PayingPlayer, type PaymentsDependencies, toWithdrawal, type WithdrawalRow } from './common.ts';
+import { methodOrFail, type PayingPlayer, type PaymentsDependencies, toWithdrawal, type WithdrawalRow } from './common.ts';
 import { withdrawals } from './schema.ts';
 
 // Withdrawal requests (docs/decisions/0021-wallet-and-payments.md): the id is derived from the player and the
@@ -60,7 +61,7 @@ export function createWithdrawals(
         const made = await withdrawalById(id);
         if (made) return toWithdrawal(replayOf(made, requestHash));
         const fresh = await ledger.ensurePlayerAccounts(player.id, currency);
-        throw invalid({ amount: [`The amount may not be greater than your withdrawable balance of ${formatAmount(fresh.cash.balance, currency)}.`] });
+        throw invalid({ amount: [`The amount may not be greater than your withdrawable balance of ${formatMoney(fresh.cash.balance, currency)}.`] });
       };
       if (input.amount > accounts.cash.balance) return overdrawn();
       try {

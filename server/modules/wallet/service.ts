@@ -1,3 +1,4 @@
+import { decimalAmount } from '../../../contract/money.ts';
 import { sql } from 'drizzle-orm';
 import { csvCell } from './csv.ts';
 import type { Transaction, TransactionStatus, TransactionsMeta, TransactionType, Wallet } from '../../../contract/wallet.ts';
@@ -108,7 +109,7 @@ export function createWalletService({
       const rows = rowsOf<HistoryRow>(await db.execute(sql`${history(playerId, filters)} order by h.created_at desc, h.id desc limit ${limit}`));
       const lines = ['id,date,type,status,amount,currency,reference'];
       for (const row of rows.map(toTransaction)) {
-        const amount = (row.amount / 100).toFixed(2);
+        const amount = decimalAmount(row.amount);
         lines.push([row.id, row.created_at, row.type, row.status, amount, row.currency, row.reference_id ?? ''].map(csvCell).join(','));
       }
       return `${lines.join('\r\n')}\r\n`;

@@ -274,3 +274,6 @@ export function stepGatePasses(step: 1 | 2 | 3, form: Partial<Record<Registratio
   if (step === 2) return filled('name') && filled('surname') && filled('birthdate') && filled('gender');
   return filled('country') && filled('city') && filled('address1') && filled('postcode') && filled('phoneNumber') && form.agreement === true;
 }
+
+/** What a resent activation e-mail answers, in the API and on the site's error screen alike. */
+export const RESEND_DONE_MESSAGE = 'Please check your e-mail.';

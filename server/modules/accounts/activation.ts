@@ -1,3 +1,5 @@
+import { UNAUTHENTICATED_MESSAGE } from '../../../contract/player-standing.ts';
+import { RESEND_DONE_MESSAGE } from '../../../contract/accounts.ts';
 import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { ActivationType } from '../../../contract/site.ts';
 import type { Database } from '../../db/client.ts';
@@ -111,10 +113,10 @@ export function createActivation({ db, outbox, templates, now, later, findById, 
       const type = await activationType();
       if (player.active) return { message: 'Your account is already activated.', status: 'already-active', activation_type: type };
       const row = await findById(player.id);
-      if (!row) throw new Problem(401, 'Unauthenticated.');
+      if (!row) throw new Problem(401, UNAUTHENTICATED_MESSAGE);
       await db.transaction((tx) => sendActivation(tx, row, type));
       outbox.wake();
-      return { message: type === 'email' ? 'Please check your e-mail.' : 'We have sent a new code to your phone.', status: 'sent', activation_type: type };
+      return { message: type === 'email' ? RESEND_DONE_MESSAGE : 'We have sent a new code to your phone.', status: 'sent', activation_type: type };
     },
   };
 }

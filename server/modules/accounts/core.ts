@@ -1,3 +1,4 @@
+import { UNAUTHENTICATED_MESSAGE } from '../../../contract/player-standing.ts';
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { passwordProblems, type FieldErrors, type Gender, type KycStatus, type LoginResponse, type Player } from '../../../contract/accounts.ts';
@@ -177,7 +178,7 @@ export function createAccountsCore({ db, settings, outbox, templates, passwords,
 
   async function playerProfile(id: number): Promise<Player> {
     const row = await findById(id);
-    if (!row) throw new Problem(401, 'Unauthenticated.');
+    if (!row) throw new Problem(401, UNAUTHENTICATED_MESSAGE);
     return toPlayer(row, await pendingEmailOf(id));
   }
 

@@ -1,3 +1,4 @@
+import { UNAUTHENTICATED_MESSAGE } from '../../../contract/player-standing.ts';
 import { and, eq, ne } from 'drizzle-orm';
 import { PROFILE_FIELDS, type Player, registrationRules, validateRegistrationFields } from '../../../contract/accounts.ts';
 import { hasErrors, invalid, Problem } from '../../problem.ts';
@@ -31,7 +32,7 @@ export function createProfile({
       const fields = PROFILE_FIELDS.filter((field) => input[field] !== undefined);
       const { values, errors } = validateRegistrationFields(input, now(), fields);
       const row = await findById(playerId);
-      if (!row) throw new Problem(401, 'Unauthenticated.');
+      if (!row) throw new Problem(401, UNAUTHENTICATED_MESSAGE);
       if (row.kycStatus === 'verified') {
         for (const field of ['name', 'surname', 'birthdate'] as const) {
           if (values[field] !== undefined && values[field] !== row[field])
@@ -54,7 +55,7 @@ export function createProfile({
      */
     async changePassword(player: AuthenticatedPlayer, input: { current_password: string; password: string; password_confirmation: string }): Promise<boolean> {
       const row = await findById(player.id);
-      if (!row) throw new Problem(401, 'Unauthenticated.');
+      if (!row) throw new Problem(401, UNAUTHENTICATED_MESSAGE);
       if (!(await passwords.verify(row.passwordHash, input.current_password))) return false;
       const errors = newPasswordErrors(input);
       if (!errors.password && input.password === input.current_password) errors.password = ['The new password must be different from the current one.'];
@@ -76,7 +77,7 @@ export function createProfile({
      */
     async requestEmailChange(player: AuthenticatedPlayer, input: { email: string; password: string }): Promise<Player | false> {
       const row = await findById(player.id);
-      if (!row) throw new Problem(401, 'Unauthenticated.');
+      if (!row) throw new Problem(401, UNAUTHENTICATED_MESSAGE);
       if (!(await passwords.verify(row.passwordHash, input.password))) return false;
       const parsed = registrationRules(now()).email.safeParse(input.email);
       if (!parsed.success) throw invalid({ email: [parsed.error.issues[0]!.message] });

@@ -21,6 +21,7 @@ import { proxyTrust } from '../trusted-proxy.ts';
 import { installCsrfDefence } from './csrf.ts';
 import { installErrorHandling, validatorCompiler } from './errors.ts';
 import { installInputGuard } from './input-guard.ts';
+import { installOpenApi } from './openapi.ts';
 import { installRateLimits } from './rate-limit.ts';
 import { installSecurityHeaders } from './security-headers.ts';
 import { ssrRoutes, type LoadServerBuild } from './ssr.ts';
@@ -82,6 +83,7 @@ export async function buildApp({ services, logger, site, rateLimitNamespace = 'c
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   await installRateLimits(app, { redis: services.redis, nameSpace: rateLimitNamespace });
 
+  await installOpenApi(app, { siteName: services.config.siteName });
   await app.register(healthRoutes, { services });
   await app.register(settingsRoutes, { services });
   await app.register(accountRoutes, { services });

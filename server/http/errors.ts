@@ -22,8 +22,22 @@ const typeName: Record<string, string> = {
   null: 'empty',
 };
 
+/** The schema a path leads to (through optional, nullable, objects and arrays), to tell an integer from a number. */
+function schemaAt(schema: z.ZodType | undefined, path: readonly PropertyKey[]): z.ZodType | undefined {
+  let current = schema;
+  for (const key of [...path, null]) {
+    while (current instanceof z.ZodOptional || current instanceof z.ZodNullable || current instanceof z.ZodDefault) current = current.unwrap() as z.ZodType;
+    if (key === null) return current;
+    if (current instanceof z.ZodObject) current = current.shape[String(key)] as z.ZodType | undefined;
+    else if (current instanceof z.ZodArray) current = current.element as z.ZodType;
+    else return undefined;
+  }
+  return current;
+}
+const isInteger = (schema: z.ZodType | undefined) => schema instanceof z.ZodNumber && schema.format === 'safeint';
+
 /** A zod issue in Laravel's words ("The email field is required."), keyed by field (`bets.0.amount`). */
-export function describeIssue(issue: z.core.$ZodIssue): FieldIssue[] {
+export function describeIssue(issue: z.core.$ZodIssue, schema?: z.ZodType): FieldIssue[] {
   const path = issue.path.map(String).join('.');
   if (issue.code === 'unrecognized_keys') return issue.keys.map((key) => ({ field: key, message: `The ${label(key)} field is not allowed.` }));
   if ((issue.code === 'invalid_type' || issue.code === 'invalid_union') && issue.input === undefined && path)
@@ -31,8 +45,11 @@ export function describeIssue(issue: z.core.$ZodIssue): FieldIssue[] {
   if (!path) return [{ field: 'body', message: 'The request body must be a JSON object.' }];
   const name = label(path);
   switch (issue.code) {
-    case 'invalid_type':
-      return [{ field: path, message: `The ${name} field must be ${typeName[issue.expected] ?? `of type ${issue.expected}`}.` }];
+    case 'invalid_type': {
+      // zod says `number` for a string given where an integer is wanted; the field's schema says which.
+      const expected = issue.expected === 'number' && isInteger(schemaAt(schema, issue.path)) ? 'integer' : issue.expected;
+      return [{ field: path, message: `The ${name} field must be ${typeName[expected] ?? `of type ${expected}`}.` }];
+    }
     case 'invalid_union': {
       // A field that may take two shapes (an id as text or a number): the first shape's words.
       const first = issue.errors[0]?.[0];
@@ -82,7 +99,7 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
     const missing = issues.find(
       (issue) => (issue.code === 'invalid_type' || issue.code === 'invalid_union') && issue.input === undefined && issue.path.length === 1,
     );
-    const [first] = describeIssue(missing ?? issues[0]!);
+    const [first] = describeIssue(missing ?? issues[0]!, schema);
     return { error: invalid({ [first!.field]: [first!.message] }) };
   };
 

@@ -29,14 +29,12 @@ import { playerGuards } from '../../http/player-guards.ts';
 import { invalid, Problem } from '../../problem.ts';
 import type { Services } from '../../services.ts';
 import { DEMO_COOKIE, type DemoSession } from './demo-sessions.ts';
-import { prepareRound } from './engines.ts';
 
-const SLUG_PATTERN = /^[a-z0-9-]{1,64}$/;
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export async function gameRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { games, catalog, accounts } = services;
+  const { games, accounts } = services;
   const { favourites, fairness, rounds, demoSessions, demoRounds } = games;
   const { signedIn, activePlayer } = playerGuards(fastify, accounts);
 
@@ -65,11 +63,7 @@ export async function gameRoutes(fastify: FastifyInstance, { services }: { servi
     return { playerId: request.player!.id };
   }
 
-  async function gameOr404(slug: string) {
-    const game = SLUG_PATTERN.test(slug) ? await catalog.playableGame(slug) : null;
-    if (!game) throw new Problem(404, 'No game with that slug.');
-    return game;
-  }
+  const gameOr404 = games.playableGame;
 
   // --- favourites (SPEC.md §5, §7, §8) ------------------------------------------------------------------
   const favouritesResponse = { 200: favouritesResponseSchema };
@@ -130,18 +124,16 @@ export async function gameRoutes(fastify: FastifyInstance, { services }: { servi
       },
     },
     async (request, reply) => {
-      const game = await gameOr404(request.params.slug);
-      const { mode, ...input } = request.body;
-      if (mode === 'real') {
-        await activePlayer(request);
-        const key = idempotencyKey(request, true);
-        const prepared = prepareRound(game, input, games.currency);
-        return reply.code(201).send({ data: await rounds.play(request.player!.id, game, prepared, key) });
-      }
-      await refuseBlocked(request);
-      const key = idempotencyKey(request, false);
-      const prepared = prepareRound(game, input, games.currency);
-      return reply.code(201).send({ data: await demoRounds.play(await demoSession(request, reply), game, prepared, key) });
+      const played = await games.playRound(request.params.slug, request.body, {
+        player: async () => {
+          await activePlayer(request);
+          return request.player!;
+        },
+        guest: () => refuseBlocked(request),
+        key: (required) => (required ? idempotencyKey(request, true) : idempotencyKey(request, false)),
+        demoSession: () => demoSession(request, reply),
+      });
+      return reply.code(201).send({ data: played });
     },
   );
 

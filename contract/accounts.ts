@@ -175,8 +175,6 @@ export const resendActivationResponseSchema = messageResponseSchema.extend({ act
 
 /** PATCH /api/player: any subset of these. */
 export const PROFILE_FIELDS = ['name', 'surname', 'birthdate', 'gender', 'country', 'city', 'address1', 'postcode', 'phone', 'newsletter'] as const;
-export type ProfileField = (typeof PROFILE_FIELDS)[number];
-export type ProfileUpdate = Partial<Pick<RegistrationForm, ProfileField>>;
 
 /** GET /api/admin/players → { data: AdminPlayer[] } */
 export const adminPlayerSchema = z.object({ id: z.string(), email: z.string(), active: z.boolean(), blocked: z.boolean(), kyc_status: z.enum(KYC_STATUSES) });

@@ -19,7 +19,6 @@ export const PER_PAGE = matching(/^([1-9][0-9]?|100)$/);
 export const dataOf = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
 
 export const pageMetaSchema = z.object({ current_page: z.int(), per_page: z.int(), total: z.int(), last_page: z.int() });
-export type PageMeta = z.infer<typeof pageMetaSchema>;
 
 export const fieldErrorsSchema = z.record(z.string(), z.array(z.string()));
 export type FieldErrors = z.infer<typeof fieldErrorsSchema>;
@@ -33,6 +32,3 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 /** `{message, status}` answers (activation, password reset, …). */
 export const messageResponseSchema = z.object({ message: z.string(), status: z.string() });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
-
-/** Routes without a body, query or params: an empty object schema documents that nothing is read. */
-export const noContent = z.null().describe('No content');

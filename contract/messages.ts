@@ -9,7 +9,6 @@ export const playerMessageSchema = z
 export type PlayerMessage = z.infer<typeof playerMessageSchema>;
 
 export const messagesMetaSchema = z.object({ unread: z.int() });
-export type MessagesMeta = z.infer<typeof messagesMetaSchema>;
 export const inboxSchema = z.object({ data: z.array(playerMessageSchema), meta: messagesMetaSchema });
 export const messageIdParamsSchema = z.object({ id: matching(/^[1-9][0-9]{0,14}$/) });
 

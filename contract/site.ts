@@ -8,7 +8,6 @@ export const ACTIVATION_TYPES = ['email', 'sms'] as const;
 export type ActivationType = (typeof ACTIVATION_TYPES)[number];
 
 export const APP_ENVS = ['development', 'staging', 'production'] as const;
-export type AppEnv = (typeof APP_ENVS)[number];
 
 export const realtimePublicConfigSchema = z.object({ key: z.string(), host: z.string(), port: z.int(), scheme: z.enum(['http', 'https']) });
 export type RealtimePublicConfig = z.infer<typeof realtimePublicConfigSchema>;

@@ -76,8 +76,9 @@ export async function installOpenApi(app: FastifyInstance, { siteName }: { siteN
         url: OPENAPI_PATH,
         nonce: NONCE_PLACEHOLDER,
         pageTitle: `${siteName} API reference`,
-        // Nothing from anyone else's servers: no web fonts, no telemetry, no hosted client or proxy.
+        // Nothing from anyone else's servers: no web fonts, no telemetry, no hosted client, proxy or AI agent.
         withDefaultFonts: false,
+        agent: { disabled: true },
         telemetry: false,
         hideClientButton: true,
         showDeveloperTools: 'never',

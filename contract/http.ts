@@ -3,6 +3,11 @@
 // Request schemas carry only the rules; server/http/errors.ts words a failure the way Laravel would.
 import { z } from 'zod';
 
+// zod compiles object parsers with `new Function` unless told not to, and asks whether it may as soon as an object
+// schema is built. The site's CSP allows no 'unsafe-eval' (decision 0019), so in a browser zod runs without it;
+// every contract module imports this one before building a schema. The server keeps the compiled parsers.
+if (typeof document !== 'undefined') z.config({ jitless: true });
+
 /** A bounded string: anything longer is refused with a 422 before any work is done. */
 export const text = (maxLength: number) => z.string().max(maxLength);
 /** A bounded string or null. */

@@ -1,5 +1,6 @@
 // Types the player site and the server agree on. Imports nothing outside contract/ (DESIGN.md).
 import { z } from 'zod';
+import './http.ts';
 import type { GameDetail, GameQuery, GamesPage, GameSummary } from './games.ts';
 import type { PlayerMessage } from './messages.ts';
 import type { Transaction, TransactionsMeta, TransactionStatus, TransactionType, Wallet } from './wallet.ts';

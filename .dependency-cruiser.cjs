@@ -1,5 +1,4 @@
 /** Import rules of docs/architecture.md ("Layers and folders"), checked by `npm run lint`. See docs/decisions/0029. */
-const temporaryAuthApi = '^app/features/auth/api\\.ts$';
 
 module.exports = {
   forbidden: [
@@ -22,9 +21,7 @@ module.exports = {
       comment: 'app/features/X imports itself, app/components, app/lib, contract and games; shared state goes to app/lib, shared UI to app/components.',
       severity: 'error',
       from: { path: '^app/features/([^/]+)/' },
-      // TEMPORARY (issue 12): `callApi`/`firstErrors` still live in app/features/auth/api.ts until they move to
-      // app/lib/api.ts in a parallel change; remove `temporaryAuthApi` from both rules once they have.
-      to: { path: '^app/features/', pathNot: ['^app/features/$1/', temporaryAuthApi] },
+      to: { path: '^app/features/', pathNot: '^app/features/$1/' },
     },
     {
       name: 'features-do-not-import-screens',
@@ -38,7 +35,7 @@ module.exports = {
       comment: 'app/components and app/lib are shared: they may not depend on one feature.',
       severity: 'error',
       from: { path: '^app/(components|lib)/' },
-      to: { path: '^app/features/', pathNot: [temporaryAuthApi] },
+      to: { path: '^app/features/' },
     },
     {
       name: 'app-imports-server-only-from-server-files',
@@ -51,9 +48,7 @@ module.exports = {
       name: 'modules-do-not-import-other-modules-routes',
       comment: "A module calls another module's services; its HTTP door (routes.ts) is its own.",
       severity: 'error',
-      // TEMPORARY (issue 12): operators/routes.ts and games/routes.ts still borrow JSON schemas from other modules'
-      // routes until the routes take their schemas from contract/; remove this `pathNot` once they do.
-      from: { path: '^server/modules/([^/]+)/', pathNot: '^server/modules/(operators|games)/routes\\.ts$' },
+      from: { path: '^server/modules/([^/]+)/' },
       to: { path: '^server/modules/[^/]+/routes\\.ts$', pathNot: '^server/modules/$1/' },
     },
     {

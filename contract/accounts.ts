@@ -3,7 +3,7 @@
 // only it can check: unique e-mail, common passwords, referrer). Imports nothing of ours but contract.
 import { z } from 'zod';
 import { COUNTRY_CODES } from './countries.ts';
-import type { ActivationType } from './site.ts';
+import { messageResponseSchema, nullableText, text as bounded } from './http.ts';
 
 export const GENDERS = ['male', 'female', 'other'] as const;
 export type Gender = (typeof GENDERS)[number];
@@ -70,61 +70,115 @@ export const REGISTRATION_FIELDS: readonly RegistrationField[] = [
   'referrer',
 ];
 
-export type FieldErrors = Record<string, string[]>;
-/** A Laravel-shaped validation failure (HTTP 422). */
-export type ValidationErrorBody = { message: string; errors: FieldErrors };
-/** Any other failure: `type` is `inactive` (403), `blocked` (423), `throttled` (429)… */
-export type ErrorBody = { message: string; type?: string };
+export type { ErrorBody, FieldErrors, MessageResponse, ValidationErrorBody } from './http.ts';
+import type { FieldErrors } from './http.ts';
+
+// --- request bodies (the bounds; the rules the services check are below and in the services) -----------------
+const PASSWORD = bounded(1024);
+const EMAIL = bounded(254);
+const SECRET = bounded(200);
+
+/** POST /api/register body: every field bounded; which are required and how they must look is the service's 422. */
+export const registrationBodySchema = z.object({
+  email: EMAIL.optional(),
+  password: PASSWORD.optional(),
+  name: bounded(100).optional(),
+  surname: bounded(100).optional(),
+  birthdate: bounded(10).optional(),
+  gender: bounded(20).optional(),
+  country: bounded(2).optional(),
+  city: bounded(100).optional(),
+  address1: bounded(200).optional(),
+  postcode: bounded(12).optional(),
+  phonePrefix: nullableText(5).optional(),
+  phoneNumber: bounded(20).optional(),
+  phone: bounded(20).optional(),
+  newsletter: z.boolean().optional(),
+  agreement: z.boolean().optional(),
+  ma_token: nullableText(100).optional(),
+  promo: nullableText(64).optional(),
+  referrer: nullableText(36).optional(),
+});
+/** PATCH /api/player body: any subset of the profile fields. */
+export const profileBodySchema = registrationBodySchema.pick({
+  name: true,
+  surname: true,
+  birthdate: true,
+  gender: true,
+  country: true,
+  city: true,
+  address1: true,
+  postcode: true,
+  phone: true,
+  newsletter: true,
+});
+export const loginBodySchema = z.object({ email: EMAIL, password: PASSWORD });
+export const passwordChangeBodySchema = z.object({ current_password: PASSWORD, password: PASSWORD, password_confirmation: PASSWORD });
+export const emailChangeBodySchema = z.object({ email: EMAIL, password: PASSWORD });
+export const tokenBodySchema = z.object({ token: SECRET });
+export const tokenParamsSchema = z.object({ token: SECRET });
+export const emailBodySchema = z.object({ email: EMAIL });
+export const passwordResetBodySchema = z.object({ email: EMAIL, token: SECRET, password: PASSWORD, password_confirmation: PASSWORD });
+export const activationBodySchema = z.object({ activate_token: SECRET });
+export const smsActivationBodySchema = z.object({ code: bounded(20) });
+export const magicLinkBodySchema = z.object({ email: EMAIL, redirect: nullableText(2048).optional() });
+
+// --- responses ----------------------------------------------------------------------------------------------
+/** GET /api/player → 200: the user of SPEC.md §3 with the profile fields. */
+export const playerSchema = z
+  .object({
+    id: z.string(),
+    /** Public id for the referral link /refer-a-friend/{uuid}. */
+    uuid: z.string(),
+    email: z.string(),
+    /** A new address waiting for its confirmation link, or null. */
+    pending_email: z.string().nullable(),
+    active: z.boolean(),
+    blocked: z.boolean(),
+    name: z.string(),
+    surname: z.string(),
+    birthdate: z.string(),
+    gender: z.enum(GENDERS),
+    country: z.string(),
+    city: z.string(),
+    address1: z.string(),
+    postcode: z.string(),
+    phone: z.string(),
+    newsletter: z.boolean(),
+    kyc_status: z.enum(KYC_STATUSES),
+    created_at: z.string(),
+  })
+  .meta({ id: 'Player' });
+export type Player = z.infer<typeof playerSchema>;
 
 /** POST /api/register → 201 */
-export type RegistrationResponse = {
-  message: string;
+export const registrationResponseSchema = z.object({
+  message: z.string(),
   /** How this player activates: a link by e-mail or a code by SMS (the operator's setting). */
-  activation_type: ActivationType;
-  data: Player;
-};
+  activation_type: z.enum(['email', 'sms']),
+  data: playerSchema,
+});
+export type RegistrationResponse = z.infer<typeof registrationResponseSchema>;
 
 /** POST /api/login and POST /api/magic-link/consume → 200 (SPEC.md §3). */
-export type LoginResponse = { token: string; expires_at: string; active: boolean };
-
-/** GET /api/player → 200: the user of SPEC.md §3 with the profile fields. */
-export type Player = {
-  id: string;
-  /** Public id for the referral link /refer-a-friend/{uuid}. */
-  uuid: string;
-  email: string;
-  /** A new address waiting for its confirmation link, or null. */
-  pending_email: string | null;
-  active: boolean;
-  blocked: boolean;
-  name: string;
-  surname: string;
-  birthdate: string;
-  gender: Gender;
-  country: string;
-  city: string;
-  address1: string;
-  postcode: string;
-  phone: string;
-  newsletter: boolean;
-  kyc_status: KycStatus;
-  created_at: string;
-};
+export const loginResponseSchema = z.object({ token: z.string(), expires_at: z.string(), active: z.boolean() });
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+export const magicLinkLoginResponseSchema = loginResponseSchema.extend({ redirect: z.string() });
 
 /** POST /api/password/create and /api/password/reset (SPEC.md §3: message, status). */
 export type PasswordStatusResponse = { message: string; status: 'passwords.sent' | 'passwords.reset' };
 /** GET /api/password/find/{token} */
-export type PasswordLookupResponse = { email: string };
-/** POST /api/activate, /api/sms-activation, /api/resend-activation … */
-export type MessageResponse = { message: string; status: string };
+export const passwordLookupResponseSchema = z.object({ email: z.string() });
+export type PasswordLookupResponse = z.infer<typeof passwordLookupResponseSchema>;
+/** POST /api/resend-activation */
+export const resendActivationResponseSchema = messageResponseSchema.extend({ activation_type: z.enum(['email', 'sms']) });
 
 /** PATCH /api/player: any subset of these. */
 export const PROFILE_FIELDS = ['name', 'surname', 'birthdate', 'gender', 'country', 'city', 'address1', 'postcode', 'phone', 'newsletter'] as const;
-export type ProfileField = (typeof PROFILE_FIELDS)[number];
-export type ProfileUpdate = Partial<Pick<RegistrationForm, ProfileField>>;
 
 /** GET /api/admin/players → { data: AdminPlayer[] } */
-export type AdminPlayer = { id: string; email: string; active: boolean; blocked: boolean; kyc_status: KycStatus };
+export const adminPlayerSchema = z.object({ id: z.string(), email: z.string(), active: z.boolean(), blocked: z.boolean(), kyc_status: z.enum(KYC_STATUSES) });
+export type AdminPlayer = z.infer<typeof adminPlayerSchema>;
 
 // Messages in Laravel's words, because the site shows them as the server sends them.
 const label = (field: string) =>

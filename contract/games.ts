@@ -1,33 +1,53 @@
 // The games API the player site and the server agree on (docs/decisions/0041-games-api.md): the catalogue,
-// favourites, provably fair seeds and rounds. Amounts are integers of minor units. Imports nothing of ours.
+// favourites, provably fair seeds and rounds. Amounts are integers of minor units. Imports nothing of ours
+// outside contract/. The zod schemas are what the server validates and serialises with (decision 0027).
+import { z } from 'zod';
+import { dataOf, matching, PAGE, PER_PAGE, pageMetaSchema } from './http.ts';
 
-export type GameKind = 'slot' | 'roulette' | 'blackjack';
+export const GAME_KINDS = ['slot', 'roulette', 'blackjack'] as const;
+export type GameKind = (typeof GAME_KINDS)[number];
 
-export type Volatility = 'low' | 'medium' | 'high';
+export const VOLATILITIES = ['low', 'medium', 'high'] as const;
+export type Volatility = (typeof VOLATILITIES)[number];
+
+const SLUG = /^[a-z0-9-]{1,64}$/;
 
 /** A lobby tile: the items of GET /api/games and of the favourites list. */
-export type GameSummary = {
-  id: number;
-  slug: string;
-  name: string;
-  /** The provider's slug. */
-  provider: string;
-  /** The slug of the game's own category (slots, table-games); `new` and `popular` are tags. */
-  category: string;
-  /** Return to player in percent, 2 decimals. */
-  rtp: number;
-  volatility: Volatility;
-  /** URL of the tile art. */
-  thumbnail: string;
-  /** Listing tags: a game tagged `new` or `popular` is listed in those categories too. */
-  tags: string[];
-  kind: GameKind;
-};
+export const gameSummarySchema = z
+  .object({
+    id: z.int(),
+    slug: z.string(),
+    name: z.string(),
+    /** The provider's slug. */
+    provider: z.string(),
+    /** The slug of the game's own category (slots, table-games); `new` and `popular` are tags. */
+    category: z.string(),
+    /** Return to player in percent, 2 decimals. */
+    rtp: z.number(),
+    volatility: z.enum(VOLATILITIES),
+    /** URL of the tile art. */
+    thumbnail: z.string(),
+    /** Listing tags: a game tagged `new` or `popular` is listed in those categories too. */
+    tags: z.array(z.string()),
+    kind: z.enum(GAME_KINDS),
+  })
+  .meta({ id: 'GameSummary' });
+export type GameSummary = z.infer<typeof gameSummarySchema>;
 
-export type GamesMeta = { current_page: number; per_page: number; total: number; last_page: number };
+export type GamesMeta = z.infer<typeof pageMetaSchema>;
 
 /** GET /api/games → { data: GameSummary[], meta: GamesMeta } */
-export type GamesPage = { data: GameSummary[]; meta: GamesMeta };
+export const gamesPageSchema = z.object({ data: z.array(gameSummarySchema), meta: pageMetaSchema });
+export type GamesPage = z.infer<typeof gamesPageSchema>;
+/** GET /api/games query. */
+export const gamesQuerySchema = z.object({
+  q: z.string().max(100).optional(),
+  category: matching(SLUG).optional(),
+  provider: matching(SLUG).optional(),
+  page: PAGE.optional(),
+  per_page: PER_PAGE.optional(),
+});
+export const slugParamsSchema = z.object({ slug: z.string() });
 
 /** A page of the catalogue asked for by the API or a loader; `category` and `provider` are slugs. */
 export type GameQuery = { q?: string; category?: string; provider?: string; page: number; perPage: number };
@@ -63,6 +83,15 @@ export type GameInfo =
     })
   | (InfoBase & { kind: 'blackjack'; paytable: { hand: string; payout: string }[] });
 
+/** GET /api/games/{slug} → { data: GameDetail }; `info` is plain data from games/, checked by its type here. */
+export const gameDetailSchema = gameSummarySchema.extend({
+  description: z.string(),
+  provider_name: z.string(),
+  category_name: z.string(),
+  release_date: z.string(),
+  limits: z.object({ min_stake: z.int(), max_stake: z.int(), stake_step: z.int(), bet_limits: z.record(z.string(), z.int()) }),
+  info: z.looseObject({ kind: z.enum(GAME_KINDS) }),
+});
 /** GET /api/games/{slug} → { data: GameDetail } */
 export type GameDetail = GameSummary & {
   description: string;
@@ -90,17 +119,26 @@ export const DEMO_BALANCE = 1_000_00;
 export const CLIENT_SEED_PATTERN = /^[\x21-\x7e](?:[\x20-\x7e]{0,62}[\x21-\x7e])?$/;
 
 /** GET /api/fairness → { data: FairnessSeeds }: what the next round will use, the server seed only as its hash. */
-export type FairnessSeeds = { mode: RoundMode; server_seed_hash: string; client_seed: string; nonce: number };
+export const fairnessSeedsSchema = z.object({ mode: z.enum(ROUND_MODES), server_seed_hash: z.string(), client_seed: z.string(), nonce: z.int() });
+export type FairnessSeeds = z.infer<typeof fairnessSeedsSchema>;
 
 /** POST /api/fairness/rotate → { data: SeedRotation }: the old seed revealed, the new one committed. */
-export type SeedRotation = FairnessSeeds & { previous_server_seed: string; previous_server_seed_hash: string };
+export const seedRotationSchema = fairnessSeedsSchema.extend({ previous_server_seed: z.string(), previous_server_seed_hash: z.string() });
+export type SeedRotation = z.infer<typeof seedRotationSchema>;
 
-export type RoundFairness = {
-  server_seed_hash: string;
-  client_seed: string;
-  nonce: number /** Revealed once the seed is rotated, else null. */;
-  server_seed: string | null;
-};
+export const roundFairnessSchema = z.object({
+  server_seed_hash: z.string(),
+  client_seed: z.string(),
+  nonce: z.int(),
+  /** Revealed once the seed is rotated, else null. */
+  server_seed: z.string().nullable(),
+});
+export type RoundFairness = z.infer<typeof roundFairnessSchema>;
+
+/** `?mode=real|demo`: whose seeds. */
+export const modeQuerySchema = z.object({ mode: z.enum(ROUND_MODES).optional() });
+/** PUT /api/fairness/client-seed body (the pattern is checked by the route, with its own message). */
+export const clientSeedBodySchema = z.object({ client_seed: z.string() });
 
 /** What the player asked for: roulette `{ bets }`, a slot or blackjack `{ stake }` (validated and normalised). */
 export type RoundRequest = { bets: Record<string, unknown>[] } | { stake: number };
@@ -141,3 +179,118 @@ export type RoundsPage = { data: GameRound[]; meta: GamesMeta };
 
 /** GET /api/demo/wallet → { data: DemoWallet } */
 export type DemoWallet = { balance: number; currency: typeof DEMO_CURRENCY };
+export const demoWalletSchema = z.object({ balance: z.int(), currency: z.literal(DEMO_CURRENCY) });
+
+// --- rounds on the wire -------------------------------------------------------------------------------------
+// Stakes are integers of minor units: JSON numbers only, positive and bounded before any game rule is asked.
+const STAKE = z.int().min(1).max(100_000_000_00);
+
+/** POST /api/games/{slug}/rounds body: roulette `{mode, bets}`, a slot or blackjack `{mode, stake}`; the engine checks the rest. */
+export const roundBodySchema = z.object({ mode: z.enum(ROUND_MODES), stake: STAKE.optional(), bets: z.array(z.unknown()).optional() });
+export const roundActionParamsSchema = z.object({ slug: z.string(), roundId: z.string() });
+export const roundActionBodySchema = z.object({ action: z.enum(BLACKJACK_MOVES) });
+export const roundIdParamsSchema = z.object({ id: z.string() });
+export const favouriteParamsSchema = z.object({ gameId: z.string() });
+export const roundsQuerySchema = z.object({
+  page: PAGE.optional(),
+  per_page: PER_PAGE.optional(),
+  game: matching(SLUG).optional(),
+  status: z.enum(ROUND_STATUSES).optional(),
+});
+
+export const gameRoundSchema = z
+  .object({
+    round_id: z.string(),
+    game: z.string(),
+    engine: z.string(),
+    kind: z.enum(GAME_KINDS),
+    mode: z.enum(ROUND_MODES),
+    status: z.enum(ROUND_STATUSES),
+    currency: z.string(),
+    stake: z.int(),
+    win: z.int(),
+    // Plain data from the engines in games/ (decision 0041): its shape is the engine's (see RoundOutcome).
+    request: z.record(z.string(), z.unknown()),
+    outcome: z.record(z.string(), z.unknown()),
+    fairness: roundFairnessSchema,
+    created_at: z.string(),
+    settled_at: z.string().nullable(),
+  })
+  .meta({ id: 'GameRound' });
+export const playedRoundSchema = gameRoundSchema.extend({ balance: z.int() }).meta({ id: 'PlayedRound' });
+export const roundsPageSchema = z.object({ data: z.array(gameRoundSchema), meta: pageMetaSchema });
+
+export const favouritesResponseSchema = dataOf(z.array(gameSummarySchema));
+
+// --- round outcomes per engine ------------------------------------------------------------------------------
+// What each engine in games/ returns as a round's `outcome` (contract/ imports nothing from games/, so the shapes
+// are restated here). Loose objects: an engine may add fields without breaking an older client.
+
+const rouletteBetSchema = z.looseObject({ type: z.string(), amount: z.int() });
+export const rouletteOutcomeSchema = z.looseObject({
+  pocket: z.int().min(0).max(36),
+  colour: z.enum(['green', 'red', 'black']),
+  /** The sum of the bets' amounts. */
+  stake: z.int(),
+  /** Winnings plus the stakes of winning bets; 0 when nothing won. */
+  win: z.int(),
+  perBet: z.array(z.object({ bet: rouletteBetSchema, won: z.boolean(), payout: z.int() })),
+});
+export type RouletteOutcome = z.infer<typeof rouletteOutcomeSchema>;
+
+const slotSpinSchema = z.looseObject({
+  mode: z.enum(['base', 'free']),
+  stops: z.array(z.int()),
+  /** grid[reel][row], row 0 on top. */
+  grid: z.array(z.array(z.string())),
+  lineWins: z.array(z.object({ line: z.int(), symbol: z.string(), count: z.int(), amount: z.int() })),
+  scatter: z.object({ count: z.int(), amount: z.int() }),
+  multiplier: z.number(),
+  freeSpinsAwarded: z.int(),
+  total: z.int(),
+});
+export type SlotSpinOutcome = z.infer<typeof slotSpinSchema>;
+export const slotOutcomeSchema = z.looseObject({
+  slug: z.string(),
+  stake: z.int(),
+  lineBet: z.number(),
+  base: slotSpinSchema,
+  freeSpins: z.array(slotSpinSchema),
+  /** Base spin plus all free spins. */
+  totalWin: z.int(),
+  floatsUsed: z.int(),
+});
+export type SlotOutcome = z.infer<typeof slotOutcomeSchema>;
+
+const HAND_OUTCOMES = ['blackjack', 'win', 'push', 'lose'] as const;
+/** The table as the player may see it: the hole card is null while the hand is open; `moves` are the actions taken. */
+export const blackjackOutcomeSchema = z.looseObject({
+  phase: z.enum(['player', 'finished']),
+  stake: z.int(),
+  dealer: z.object({ cards: z.array(z.string().nullable()), total: z.int(), soft: z.boolean() }),
+  hands: z.array(
+    z.object({
+      cards: z.array(z.string()),
+      total: z.int(),
+      soft: z.boolean(),
+      stake: z.int(),
+      doubled: z.boolean(),
+      outcome: z.enum(HAND_OUTCOMES).nullable(),
+      payout: z.int().nullable(),
+    }),
+  ),
+  active: z.int().nullable(),
+  actions: z.array(z.enum(BLACKJACK_MOVES)),
+  settlement: z.object({ totalStake: z.int(), win: z.int(), hands: z.array(z.object({ outcome: z.enum(HAND_OUTCOMES), payout: z.int() })) }).nullable(),
+  moves: z.array(z.enum(BLACKJACK_MOVES)),
+});
+export type BlackjackOutcome = z.infer<typeof blackjackOutcomeSchema>;
+
+/** A round whose `outcome` is typed by its `kind`: narrow on `round.kind` instead of casting the outcome. */
+export const typedGameRoundSchema = z.discriminatedUnion('kind', [
+  gameRoundSchema.extend({ kind: z.literal('roulette'), outcome: rouletteOutcomeSchema }),
+  gameRoundSchema.extend({ kind: z.literal('slot'), outcome: slotOutcomeSchema }),
+  gameRoundSchema.extend({ kind: z.literal('blackjack'), outcome: blackjackOutcomeSchema }),
+]);
+export type TypedGameRound = z.infer<typeof typedGameRoundSchema>;
+export type RoundOutcome = TypedGameRound['outcome'];

@@ -1,17 +1,25 @@
-// The player's inbox of operator messages (issue 7). Imports nothing of ours.
+// The player's inbox of operator messages (issue 7). Imports nothing of ours outside contract/.
+import { z } from 'zod';
+import { matching } from './http.ts';
 
 /** GET /api/player/messages → { data: PlayerMessage[], meta: { unread: number } } */
-export type PlayerMessage = {
-  id: string;
-  subject: string;
-  body: string;
-  created_at: string;
-  read_at: string | null;
-};
+export const playerMessageSchema = z
+  .object({ id: z.string(), subject: z.string(), body: z.string(), created_at: z.string(), read_at: z.string().nullable() })
+  .meta({ id: 'PlayerMessage' });
+export type PlayerMessage = z.infer<typeof playerMessageSchema>;
 
-export type MessagesMeta = { unread: number };
+export const messagesMetaSchema = z.object({ unread: z.int() });
+export const inboxSchema = z.object({ data: z.array(playerMessageSchema), meta: messagesMetaSchema });
+export const messageIdParamsSchema = z.object({ id: matching(/^[1-9][0-9]{0,14}$/) });
 
 /** `MessageReceived` (namespace App.Events) on the player's private channel when an operator sends one. */
 export type MessageReceived = { message: PlayerMessage; unread: number };
 
 export const MESSAGE_LIMITS = { subject: 150, body: 5000 } as const;
+
+/** POST /api/admin/messages body: the player's id as text or a number. */
+export const operatorMessageBodySchema = z.object({
+  player_id: z.union([matching(/^[1-9][0-9]{0,14}$/), z.int().min(1).max(Number.MAX_SAFE_INTEGER)]),
+  subject: z.string().min(1).max(MESSAGE_LIMITS.subject),
+  body: z.string().min(1).max(MESSAGE_LIMITS.body),
+});

@@ -1,32 +1,38 @@
 // Types the player site and the server agree on. Imports nothing outside contract/ (DESIGN.md).
+import { z } from 'zod';
+import './http.ts';
 import type { GameDetail, GameQuery, GamesPage, GameSummary } from './games.ts';
 import type { PlayerMessage } from './messages.ts';
 import type { Transaction, TransactionsMeta, TransactionStatus, TransactionType, Wallet } from './wallet.ts';
 
-export type ActivationType = 'email' | 'sms';
-export const ACTIVATION_TYPES: readonly ActivationType[] = ['email', 'sms'];
+export const ACTIVATION_TYPES = ['email', 'sms'] as const;
+export type ActivationType = (typeof ACTIVATION_TYPES)[number];
 
-export type AppEnv = 'development' | 'staging' | 'production';
+export const APP_ENVS = ['development', 'staging', 'production'] as const;
+
+export const realtimePublicConfigSchema = z.object({ key: z.string(), host: z.string(), port: z.int(), scheme: z.enum(['http', 'https']) });
+export type RealtimePublicConfig = z.infer<typeof realtimePublicConfigSchema>;
 
 /** GET /api/settings/get → { data: PublicSettings } */
-export type PublicSettings = {
-  site_name: string;
-  default_currency: string;
-  registration_activation_type: ActivationType;
-  maintenance: 'true' | 'false';
-  app_env: AppEnv;
-  public_url: string;
-  /** Filled by the realtime work: { key, host, port, scheme }. */
-  realtime: RealtimePublicConfig | null;
-  /** Tag manager id; the analytics script loads only in production with an id. */
-  analytics_id: string | null;
-  /** Script URL of the support-chat widget, or null for none. */
-  support_chat_url: string | null;
-  /** Visitor-location trace endpoint (key=value lines with loc=), or null for none. */
-  visitor_trace_url: string | null;
-};
-
-export type RealtimePublicConfig = { key: string; host: string; port: number; scheme: 'http' | 'https' };
+export const publicSettingsSchema = z
+  .object({
+    site_name: z.string(),
+    default_currency: z.string(),
+    registration_activation_type: z.enum(ACTIVATION_TYPES),
+    maintenance: z.enum(['true', 'false']),
+    app_env: z.enum(APP_ENVS),
+    public_url: z.string(),
+    /** Filled by the realtime work: { key, host, port, scheme }. */
+    realtime: realtimePublicConfigSchema.nullable(),
+    /** Tag manager id; the analytics script loads only in production with an id. */
+    analytics_id: z.string().nullable(),
+    /** Script URL of the support-chat widget, or null for none. */
+    support_chat_url: z.string().nullable(),
+    /** Visitor-location trace endpoint (key=value lines with loc=), or null for none. */
+    visitor_trace_url: z.string().nullable(),
+  })
+  .meta({ id: 'PublicSettings' });
+export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 
 /** Who is looking at the page. `null` for a guest. */
 export type Viewer = {
@@ -86,3 +92,14 @@ export interface SiteServices {
   /** A loader's failure, logged by the server's logger (no bound values, no query string, no tokens). */
   reportError(error: unknown, path: string): void;
 }
+
+// --- realtime channel auth (pusher-js through Laravel Echo; form-encoded or JSON) ---------------------------
+export const channelAuthBodySchema = z.object({ socket_id: z.string().max(50).optional(), channel_name: z.string().max(200).optional() });
+/** POST /broadcasting/auth → the signature of a private channel subscription. */
+export const channelAuthResponseSchema = z.object({ auth: z.string() });
+/** POST /broadcasting/user-auth → the signed-in user on the socket (`pusher:signin`). */
+export const userAuthResponseSchema = z.object({ auth: z.string(), user_data: z.string() });
+
+/** GET /api/health: 200 when the database answers, else 503. */
+export const healthSchema = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });
+export const healthUnavailableSchema = z.object({ status: z.literal('unavailable'), message: z.string() });

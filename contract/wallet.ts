@@ -1,23 +1,29 @@
 // The wallet and payments API the player site and the server agree on (docs/decisions/0021-wallet-and-payments.md).
-// Every amount is an integer number of minor units (cents) of `currency`. Imports nothing of ours.
+// Every amount is an integer number of minor units (cents) of `currency`. Imports nothing of ours outside contract/.
+// The zod schemas are what the server validates and serialises with (decision 0027).
+import { z } from 'zod';
+import { matching, PAGE, pageMetaSchema, UUID_TEXT } from './http.ts';
 
 /** GET /api/player/wallet → { data: Wallet } */
-export type Wallet = {
-  currency: string;
-  /** What the player can play with: cash + bonus. */
-  balance: number;
-  cash: number;
-  bonus: number;
-  /** What the player may withdraw now: the cash balance (bonus money never is). */
-  withdrawable: number;
-  /** Money requested for withdrawal and held until an operator pays or rejects it. */
-  pending_withdrawals: number;
-  pending_withdrawals_count: number;
-  /** Completed deposits minus paid withdrawals, lifetime and in the current calendar month (UTC). */
-  net_deposits: { lifetime: number; this_month: number };
-  /** SPEC.md §3 `userDeposits`: has the player ever completed a deposit. */
-  has_deposited: boolean;
-};
+export const walletSchema = z
+  .object({
+    currency: z.string(),
+    /** What the player can play with: cash + bonus. */
+    balance: z.int(),
+    cash: z.int(),
+    bonus: z.int(),
+    /** What the player may withdraw now: the cash balance (bonus money never is). */
+    withdrawable: z.int(),
+    /** Money requested for withdrawal and held until an operator pays or rejects it. */
+    pending_withdrawals: z.int(),
+    pending_withdrawals_count: z.int(),
+    /** Completed deposits minus paid withdrawals, lifetime and in the current calendar month (UTC). */
+    net_deposits: z.object({ lifetime: z.int(), this_month: z.int() }),
+    /** SPEC.md §3 `userDeposits`: has the player ever completed a deposit. */
+    has_deposited: z.boolean(),
+  })
+  .meta({ id: 'Wallet' });
+export type Wallet = z.infer<typeof walletSchema>;
 
 export const PAYMENT_METHOD_IDS = ['sandbox-card', 'sandbox-crypto'] as const;
 export type PaymentMethodId = (typeof PAYMENT_METHOD_IDS)[number];
@@ -28,53 +34,84 @@ export const BONUS_ID_PATTERN = '^[A-Za-z0-9_-]{1,100}$';
 export type AmountLimits = { min: number; max: number };
 
 /** GET /api/payments/methods → { data: PaymentMethod[] } */
-export type PaymentMethod = {
-  id: PaymentMethodId;
-  name: string;
-  type: 'card' | 'crypto';
-  currency: string;
-  deposit: AmountLimits;
-  withdrawal: AmountLimits;
-  /** Quick-pick deposit amounts shown as buttons. */
-  quick_amounts: number[];
-};
+export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 
-export type DepositStatus = 'pending' | 'completed' | 'declined';
-export type WithdrawalStatus = 'pending' | 'paid' | 'rejected';
+export const DEPOSIT_STATUSES = ['pending', 'completed', 'declined'] as const;
+export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
+export const WITHDRAWAL_STATUSES = ['pending', 'paid', 'rejected'] as const;
+export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
+
+const limitsSchema = z.object({ min: z.int(), max: z.int() });
+export const paymentMethodSchema = z.object({
+  id: z.enum(PAYMENT_METHOD_IDS),
+  name: z.string(),
+  type: z.enum(['card', 'crypto']),
+  currency: z.string(),
+  deposit: limitsSchema,
+  withdrawal: limitsSchema,
+  quick_amounts: z.array(z.int()),
+});
+export const depositSchema = z
+  .object({
+    id: z.string(),
+    method: z.enum(PAYMENT_METHOD_IDS),
+    status: z.enum(DEPOSIT_STATUSES),
+    amount: z.int(),
+    currency: z.string(),
+    redirect_url: z.string().nullable(),
+    address: z.string().nullable(),
+    sandbox_confirm_url: z.string().nullable(),
+    sandbox_confirm_signature: z.string().nullable(),
+    bonus_id: z.string().nullable(),
+    failure_message: z.string().nullable(),
+    created_at: z.string(),
+    completed_at: z.string().nullable(),
+  })
+  .meta({ id: 'Deposit' });
+export const withdrawalSchema = z
+  .object({
+    id: z.string(),
+    /** Operators' lists only. */
+    player_id: z.string().optional(),
+    method: z.enum(PAYMENT_METHOD_IDS),
+    status: z.enum(WITHDRAWAL_STATUSES),
+    amount: z.int(),
+    currency: z.string(),
+    destination: z.string(),
+    created_at: z.string(),
+    decided_at: z.string().nullable(),
+  })
+  .meta({ id: 'Withdrawal' });
+
+/** The largest amount any method accepts, in minor units (the gateway's events use the same bound). */
+export const MAX_AMOUNT = 100_000_000_00;
+// Amounts are integers of minor units: JSON numbers only (no strings, no fractions), positive and bounded.
+const AMOUNT = z.int().min(1).max(MAX_AMOUNT);
+/** POST /api/payments/deposits body. */
+export const depositBodySchema = z.object({
+  method: z.enum(PAYMENT_METHOD_IDS),
+  amount: AMOUNT,
+  bonusId: matching(BONUS_ID_PATTERN).nullable().optional(),
+});
+/** POST /api/payments/withdrawals body: the address is free text the player types, never a control character. */
+export const withdrawalBodySchema = z.object({
+  method: z.enum(PAYMENT_METHOD_IDS),
+  amount: AMOUNT,
+  address: z
+    .string()
+    .max(100)
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters (NUL included) is the point
+    .regex(/^[^\u0000-\u001f\u007f]*$/)
+    .nullable()
+    .optional(),
+});
+export const paymentIdParamsSchema = z.object({ id: UUID_TEXT });
 
 /** POST /api/payments/deposits and GET /api/payments/deposits/{id} → { data: Deposit } */
-export type Deposit = {
-  id: string;
-  method: PaymentMethodId;
-  status: DepositStatus;
-  amount: number;
-  currency: string;
-  /** The hosted payment page (card), or null when the player pays to an address (crypto). */
-  redirect_url: string | null;
-  /** Crypto only: the player's deposit address, shown as text and QR code. */
-  address: string | null;
-  /** Sandbox crypto only: the sandbox network's "send" endpoint that confirms the transfer. */
-  sandbox_confirm_url: string | null;
-  /** Sandbox crypto only: sent as the `Sandbox-Signature` header with that POST, which is refused without it. */
-  sandbox_confirm_signature: string | null;
-  bonus_id: string | null;
-  failure_message: string | null;
-  created_at: string;
-  completed_at: string | null;
-};
+export type Deposit = z.infer<typeof depositSchema>;
 
 /** POST /api/payments/withdrawals → { data: Withdrawal } */
-export type Withdrawal = {
-  id: string;
-  method: PaymentMethodId;
-  status: WithdrawalStatus;
-  amount: number;
-  currency: string;
-  /** Where the money goes: a masked card or the crypto address. */
-  destination: string;
-  created_at: string;
-  decided_at: string | null;
-};
+export type Withdrawal = z.infer<typeof withdrawalSchema>;
 
 export const TRANSACTION_TYPES = ['deposit', 'withdrawal', 'bet', 'win', 'bonus', 'adjustment'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
@@ -82,19 +119,35 @@ export const TRANSACTION_STATUSES = ['pending', 'completed', 'declined', 'paid',
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
 /** GET /api/player/transactions → { data: Transaction[], meta: TransactionsMeta } */
-export type Transaction = {
-  id: string;
-  type: TransactionType;
-  status: TransactionStatus;
-  /** Signed, from the player's point of view: money in is positive, money out negative. */
-  amount: number;
-  currency: string;
-  created_at: string;
-  /** The deposit or withdrawal id, or the game round of a bet or win. */
-  reference_id: string | null;
-};
+export type Transaction = z.infer<typeof transactionSchema>;
 
-export type TransactionsMeta = { current_page: number; per_page: number; total: number; last_page: number };
+export type TransactionsMeta = z.infer<typeof pageMetaSchema>;
+
+export const transactionSchema = z.object({
+  id: z.string(),
+  type: z.enum(TRANSACTION_TYPES),
+  status: z.enum(TRANSACTION_STATUSES),
+  amount: z.int(),
+  currency: z.string(),
+  created_at: z.string(),
+  reference_id: z.string().nullable(),
+});
+export const transactionsPageSchema = z.object({ data: z.array(transactionSchema), meta: pageMetaSchema });
+
+// Days are YYYY-MM-DD; the route checks that they are real dates within the years a casino's records can hold.
+const DAY = matching(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/);
+/** GET /api/player/transactions/export query. */
+export const transactionFiltersSchema = z.object({
+  type: z.enum(TRANSACTION_TYPES).optional(),
+  status: z.enum(TRANSACTION_STATUSES).optional(),
+  from: DAY.optional(),
+  to: DAY.optional(),
+});
+/** GET /api/player/transactions query. */
+export const transactionsQuerySchema = transactionFiltersSchema.extend({
+  page: PAGE.optional(),
+  per_page: matching(/^[1-9][0-9]?$|^100$/).optional(),
+});
 
 /** `BalanceUpdated` (namespace App.Events) on `private-App.Models.User.{id}`: the wallet after the change. */
 export type BalanceUpdated = { wallet: Wallet };

@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useRouteLoaderData } from 'react-router';
 import type { Wallet } from '../../contract/wallet.ts';
-import { callApi } from '../features/auth/api.ts';
+import { callApi } from './api.ts';
 
 /**
  * The browser's latest copy of the player's wallet. Loaders that read the wallet, the cashier after a

@@ -8,7 +8,7 @@ import { Button } from '../components/ui/button.tsx';
 import { Card, Skeleton } from '../components/ui/card.tsx';
 import { Checkbox, SelectField, TextField } from '../components/ui/field.tsx';
 import { useToast } from '../components/ui/toast.tsx';
-import { callApi, firstErrors } from '../features/auth/api.ts';
+import { callApi, firstErrors } from '../lib/api.ts';
 import { siteStateContext } from '../lib/context.ts';
 import { requirePlayer } from '../lib/player-gate.ts';
 import { pageMeta } from '../lib/meta.ts';

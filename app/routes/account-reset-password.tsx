@@ -6,7 +6,7 @@ import { Button } from '../components/ui/button.tsx';
 import { Skeleton } from '../components/ui/card.tsx';
 import { Dialog } from '../components/ui/dialog.tsx';
 import { TextField } from '../components/ui/field.tsx';
-import { callApi, firstErrors } from '../features/auth/api.ts';
+import { callApi, firstErrors } from '../lib/api.ts';
 import { usePopup } from '../lib/popup-context.tsx';
 import { pageMeta } from '../lib/meta.ts';
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { Route } from './+types/player-activate';
 import type { MessageResponse } from '../../contract/accounts.ts';
-import { callApi } from '../features/auth/api.ts';
+import { callApi } from '../lib/api.ts';
 import { pageMeta } from '../lib/meta.ts';
 
 export function loader({ params }: Route.LoaderArgs) {

@@ -3,6 +3,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifySchema } from 'fastify';
 import { accountRoutes } from '../modules/accounts/routes.ts';
 import { catalogRoutes } from '../modules/catalog/routes.ts';
@@ -18,8 +19,9 @@ import { settingsRoutes } from '../modules/settings/routes.ts';
 import type { Services } from '../services.ts';
 import { proxyTrust } from '../trusted-proxy.ts';
 import { installCsrfDefence } from './csrf.ts';
-import { installErrorHandling } from './errors.ts';
+import { installErrorHandling, validatorCompiler } from './errors.ts';
 import { installInputGuard } from './input-guard.ts';
+import { installOpenApi } from './openapi.ts';
 import { installRateLimits } from './rate-limit.ts';
 import { installSecurityHeaders } from './security-headers.ts';
 import { ssrRoutes, type LoadServerBuild } from './ssr.ts';
@@ -53,15 +55,17 @@ export async function buildApp({ services, logger, site, rateLimitNamespace = 'c
     bodyLimit: 1024 * 1024,
     trustProxy: proxyTrust(services.config.trustProxy),
     return503OnClosing: true,
-    // A value of the wrong JSON type is refused, never converted: `["sms"]` is not "sms", 42 is not "42".
-    // Query strings and path parameters are strings: their schemas say so.
-    ajv: { customOptions: { coerceTypes: false } },
     // A path that is not valid percent-encoding (e.g. `%E0%A4%A`) is the client's mistake, answered in our shape.
     frameworkErrors: (_error, _request, reply) => {
       (reply as unknown as FastifyReply).code(400).send({ message: 'The address of this request is not valid.' });
     },
   });
 
+  // Every route's schemas are zod schemas from contract/ (decision 0027): requests are validated with them (a value
+  // of the wrong JSON type is refused, never converted: `["sms"]` is not "sms", 42 is not "42"; query strings and
+  // path parameters are strings and their schemas say so), answers are serialised through them (unknown keys dropped).
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
   await installSecurityHeaders(app, { config: services.config, realtime: services.broadcasting.publicConfig, development: site?.mode === 'development' });
   app.addHook('onClose', () => services.close());
@@ -79,6 +83,7 @@ export async function buildApp({ services, logger, site, rateLimitNamespace = 'c
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   await installRateLimits(app, { redis: services.redis, nameSpace: rateLimitNamespace });
 
+  await installOpenApi(app, { siteName: services.config.siteName });
   await app.register(healthRoutes, { services });
   await app.register(settingsRoutes, { services });
   await app.register(accountRoutes, { services });

@@ -1,7 +1,9 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
-import { Problem } from '../problem.ts';
+import type { FastifyError, FastifyInstance, FastifySchemaCompiler } from 'fastify';
+import { z } from 'zod';
+import { invalid, Problem } from '../problem.ts';
 
-type AjvIssue = NonNullable<FastifyError['validation']>[number];
+/** A request-schema failure, already in Laravel's words and keyed by field. */
+type FieldIssue = { field: string; message: string };
 
 const label = (field: string) =>
   field
@@ -11,6 +13,7 @@ const label = (field: string) =>
     .toLowerCase();
 const typeName: Record<string, string> = {
   string: 'a string',
+  int: 'an integer',
   integer: 'an integer',
   number: 'a number',
   boolean: 'true or false',
@@ -19,38 +22,86 @@ const typeName: Record<string, string> = {
   null: 'empty',
 };
 
-/** A JSON-schema failure in Laravel's words ("The email field is required."), keyed by field. */
-function describe(issue: AjvIssue): { field: string; message: string } {
-  const params = issue.params as { missingProperty?: string; additionalProperty?: string; limit?: number; type?: string | string[] };
-  const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
-  if (issue.keyword === 'required' && params.missingProperty) {
-    const field = path ? `${path}.${params.missingProperty}` : params.missingProperty;
-    return { field, message: `The ${label(field)} field is required.` };
+/** The schema a path leads to (through optional, nullable, objects and arrays), to tell an integer from a number. */
+function schemaAt(schema: z.ZodType | undefined, path: readonly PropertyKey[]): z.ZodType | undefined {
+  let current = schema;
+  for (const key of [...path, null]) {
+    while (current instanceof z.ZodOptional || current instanceof z.ZodNullable || current instanceof z.ZodDefault) current = current.unwrap() as z.ZodType;
+    if (key === null) return current;
+    if (current instanceof z.ZodObject) current = current.shape[String(key)] as z.ZodType | undefined;
+    else if (current instanceof z.ZodArray) current = current.element as z.ZodType;
+    else return undefined;
   }
-  if (issue.keyword === 'additionalProperties' && params.additionalProperty) {
-    return { field: params.additionalProperty, message: `The ${label(params.additionalProperty)} field is not allowed.` };
-  }
-  if (!path) return { field: 'body', message: 'The request body must be a JSON object.' };
+  return current;
+}
+const isInteger = (schema: z.ZodType | undefined) => schema instanceof z.ZodNumber && schema.format === 'safeint';
+
+/** A zod issue in Laravel's words ("The email field is required."), keyed by field (`bets.0.amount`). */
+export function describeIssue(issue: z.core.$ZodIssue, schema?: z.ZodType): FieldIssue[] {
+  const path = issue.path.map(String).join('.');
+  if (issue.code === 'unrecognized_keys') return issue.keys.map((key) => ({ field: key, message: `The ${label(key)} field is not allowed.` }));
+  if ((issue.code === 'invalid_type' || issue.code === 'invalid_union') && issue.input === undefined && path)
+    return [{ field: path, message: `The ${label(path)} field is required.` }];
+  if (!path) return [{ field: 'body', message: 'The request body must be a JSON object.' }];
   const name = label(path);
-  switch (issue.keyword) {
-    case 'type': {
-      const wanted = [params.type ?? 'string'].flat().filter((t) => t !== 'null')[0] ?? 'string';
-      return { field: path, message: `The ${name} field must be ${typeName[wanted] ?? `of type ${wanted}`}.` };
+  switch (issue.code) {
+    case 'invalid_type': {
+      // zod says `number` for a string given where an integer is wanted; the field's schema says which.
+      const expected = issue.expected === 'number' && isInteger(schemaAt(schema, issue.path)) ? 'integer' : issue.expected;
+      return [{ field: path, message: `The ${name} field must be ${typeName[expected] ?? `of type ${expected}`}.` }];
     }
-    case 'maxLength':
-      return { field: path, message: `The ${name} field must not be greater than ${params.limit} characters.` };
-    case 'minLength':
-      return { field: path, message: params.limit === 1 ? `The ${name} field is required.` : `The ${name} field must be at least ${params.limit} characters.` };
-    case 'maximum':
-      return { field: path, message: `The ${name} field must not be greater than ${params.limit}.` };
-    case 'minimum':
-      return { field: path, message: `The ${name} field must be at least ${params.limit}.` };
-    case 'enum':
-      return { field: path, message: `The selected ${name} is invalid.` };
+    case 'invalid_union': {
+      // A field that may take two shapes (an id as text or a number): the first shape's words.
+      const first = issue.errors[0]?.[0];
+      return first
+        ? describeIssue({ ...first, path: [...issue.path, ...first.path] } as z.core.$ZodIssue)
+        : [{ field: path, message: `The ${name} field format is invalid.` }];
+    }
+    case 'too_big':
+      return [
+        {
+          field: path,
+          message:
+            issue.origin === 'string'
+              ? `The ${name} field must not be greater than ${issue.maximum} characters.`
+              : `The ${name} field must not be greater than ${issue.maximum}.`,
+        },
+      ];
+    case 'too_small':
+      if (issue.origin === 'string')
+        return [
+          {
+            field: path,
+            message: Number(issue.minimum) === 1 ? `The ${name} field is required.` : `The ${name} field must be at least ${issue.minimum} characters.`,
+          },
+        ];
+      return [{ field: path, message: `The ${name} field must be at least ${issue.minimum}.` }];
+    case 'invalid_value':
+      return [{ field: path, message: `The selected ${name} is invalid.` }];
+    case 'custom':
+      return [{ field: path, message: issue.message }];
     default:
-      return { field: path, message: `The ${name} field format is invalid.` };
+      return [{ field: path, message: `The ${name} field format is invalid.` }];
   }
 }
+
+/**
+ * The validator for every route's zod schemas (fastify-type-provider-zod's own compiler, with Laravel's words).
+ * Like the JSON-schema validation it replaces, it reports one failure: a missing field first, else the first
+ * wrong one; values are never coerced (a query string's or path's values are strings, and their schemas say so).
+ */
+export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
+  ({ schema }) =>
+  (data) => {
+    const result = z.safeParse(schema, data, { reportInput: true });
+    if (result.success) return { value: result.data };
+    const issues = result.error.issues;
+    const missing = issues.find(
+      (issue) => (issue.code === 'invalid_type' || issue.code === 'invalid_union') && issue.input === undefined && issue.path.length === 1,
+    );
+    const [first] = describeIssue(missing ?? issues[0]!, schema);
+    return { error: invalid({ [first!.field]: [first!.message] }) };
+  };
 
 /**
  * Laravel-shaped errors (DESIGN.md): `{message, errors?}` for 422, `{message, type?}` otherwise.
@@ -64,16 +115,6 @@ export function installErrorHandling(app: FastifyInstance) {
         ...(error.errors ? { errors: error.errors } : {}),
         ...(error.type ? { type: error.type } : {}),
       });
-    }
-    if (error.validation) {
-      const errors: Record<string, string[]> = {};
-      for (const issue of error.validation) {
-        const { field, message } = describe(issue);
-        const messages = (errors[field] ??= []);
-        if (!messages.includes(message)) messages.push(message);
-      }
-      const first = Object.values(errors)[0]?.[0] ?? 'The given data was invalid.';
-      return reply.code(422).send({ message: first, errors });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -39,7 +39,8 @@ export async function installRateLimits(app: FastifyInstance, options: { redis: 
 export const ipOf = (request: FastifyRequest) => normalizeIP(request.ip);
 /** The normalised e-mail of a JSON body, as the per-account key of the anonymous routes. */
 export const bodyEmail: LimitKey = (request) => {
-  const email = (request.body as { email?: unknown } | undefined)?.email;
+  const body: unknown = request.body;
+  const email = typeof body === 'object' && body !== null && 'email' in body ? body.email : undefined;
   return typeof email === 'string' && email.trim() !== '' ? email.trim().toLowerCase() : undefined;
 };
 

@@ -71,8 +71,9 @@ export async function installSecurityHeaders(
     const host = PLAIN_HOST.test(request.hostname) ? request.hostname : fallbackHost;
     // Vite's dev server injects unsigned <style> tags and serves HMR on its own port.
     const connect = ["'self'", realtimeSource(realtime(), host), development ? `ws://${host}:*` : null].filter(Boolean).join(' ');
-    // The sandbox gateway's hosted pages carry one inline <style> and no scripts.
-    const inlineStyles = development || request.url.startsWith('/sandbox-gateway/');
+    // The sandbox gateway's hosted pages carry one inline <style> and no scripts; the API reference's viewer
+    // (Scalar, /api/docs) injects <style> elements without the nonce. Scripts stay nonce-only everywhere.
+    const inlineStyles = development || request.url.startsWith('/sandbox-gateway/') || request.url.startsWith('/api/docs/');
     return { nonce: randomBytes(16).toString('base64'), inlineStyles, connect };
   };
 

@@ -7,7 +7,7 @@ import { analytics } from '../../lib/analytics.ts';
 import { safeRedirect } from '../../lib/safe-redirect.ts';
 import { useSiteState } from '../../lib/use-site-state.ts';
 import { usePopup } from '../../lib/popup-context.tsx';
-import { callApi } from './api.ts';
+import { callApi } from '../../lib/api.ts';
 import { markLoggedIn, storedAsAuthenticated } from '../../lib/session-flags.ts';
 
 /** Where a player goes after logging in (SPEC.md §4 "Login"). */

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import type { LoginResponse } from '../../../contract/accounts.ts';
 import { useToast } from '../../components/ui/toast.tsx';
 import { safeRedirect } from '../../lib/safe-redirect.ts';
-import { callApi } from './api.ts';
+import { callApi } from '../../lib/api.ts';
 import { markLoggedIn } from '../../lib/session-flags.ts';
 
 /**

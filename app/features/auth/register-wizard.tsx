@@ -14,7 +14,7 @@ import { analytics } from '../../lib/analytics.ts';
 import { clearCookie, readCookie, writeCookie } from '../../lib/browser-cookies.ts';
 import { SEVEN_DAYS_S } from '../../lib/constants.ts';
 import { usePopup } from '../../lib/popup-context.tsx';
-import { callApi, firstErrors } from './api.ts';
+import { callApi, firstErrors } from '../../lib/api.ts';
 import { markLoggedIn } from '../../lib/session-flags.ts';
 
 export const REFERRER_KEY = 'referrer';

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { PasswordStatusResponse } from '../../../contract/accounts.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/field.tsx';
-import { callApi } from './api.ts';
+import { callApi } from '../../lib/api.ts';
 
 /** Ask for a reset link. The answer is the same whether or not the address has an account. */
 export function ResetRequestForm() {

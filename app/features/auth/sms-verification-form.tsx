@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { MessageResponse } from '../../../contract/accounts.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/field.tsx';
-import { callApi } from './api.ts';
+import { callApi } from '../../lib/api.ts';
 
 /**
  * The SMS activation code (SPEC.md §4): on success with a bonus id or a redirect hint the player goes

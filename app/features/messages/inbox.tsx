@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/card.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
-import { callApi } from '../auth/api.ts';
+import { callApi } from '../../lib/api.ts';
 import { applyUnread, useArrivedMessages } from '../../lib/use-inbox.ts';
 
 const when = (iso: string) =>

@@ -1,6 +1,6 @@
 import type { Player } from '../../../contract/accounts.ts';
 import type { Deposit, PaymentMethod, PaymentMethodId, Withdrawal } from '../../../contract/wallet.ts';
-import { callApi } from '../auth/api.ts';
+import { callApi } from '../../lib/api.ts';
 
 // The cashier's calls to the payments API (contract/wallet.ts). Money-moving calls carry the attempt's Idempotency-Key.
 

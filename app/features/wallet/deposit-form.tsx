@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import type { PaymentMethod } from '../../../contract/wallet.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { firstErrors } from '../auth/api.ts';
+import { firstErrors } from '../../lib/api.ts';
 import { formatMoney } from '../../../contract/money.ts';
 import { AmountField } from './amount-field.tsx';
 import { amountProblem, parseAmount } from './amount-input.ts';

@@ -3,7 +3,7 @@ import type { PaymentMethod, Withdrawal } from '../../../contract/wallet.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/field.tsx';
 import { formatMoney } from '../../../contract/money.ts';
-import { firstErrors } from '../auth/api.ts';
+import { firstErrors } from '../../lib/api.ts';
 import { AmountField } from './amount-field.tsx';
 import { amountProblem, parseAmount } from './amount-input.ts';
 import { createAttemptKeys } from '../../lib/attempt-keys.ts';

@@ -1,5 +1,27 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { REGISTRATION_FIELDS } from '../../../contract/accounts.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  activationBodySchema,
+  emailBodySchema,
+  emailChangeBodySchema,
+  loginBodySchema,
+  loginResponseSchema,
+  magicLinkBodySchema,
+  magicLinkLoginResponseSchema,
+  passwordChangeBodySchema,
+  passwordLookupResponseSchema,
+  passwordResetBodySchema,
+  playerSchema,
+  profileBodySchema,
+  REGISTRATION_FIELDS,
+  registrationBodySchema,
+  registrationResponseSchema,
+  resendActivationResponseSchema,
+  smsActivationBodySchema,
+  tokenBodySchema,
+  tokenParamsSchema,
+} from '../../../contract/accounts.ts';
+import { messageResponseSchema } from '../../../contract/http.ts';
 import { clearTokenCookie, presentedToken, setTokenCookie } from '../../http/auth.ts';
 import { playerGuards } from '../../http/player-guards.ts';
 import { markPrecognitive, precognitionRequest, precognitionSucceeded, varyOnPrecognition } from '../../http/precognition.ts';
@@ -9,89 +31,15 @@ import { bodyEmail, limitRequests, MINUTES_15, reserveAttempts, type Limit } fro
 import { hasErrors, invalid, Problem } from '../../problem.ts';
 import type { Services } from '../../services.ts';
 
-// Input bounds: anything longer is refused with a 422 before any work is done.
-const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
-const nullableText = (maxLength: number) => ({ type: ['string', 'null'], maxLength }) as const;
-const PASSWORD = text(1024);
-const EMAIL = text(254);
-const SECRET = text(200);
-
-const registrationProperties = {
-  email: EMAIL,
-  password: PASSWORD,
-  name: text(100),
-  surname: text(100),
-  birthdate: text(10),
-  gender: text(20),
-  country: text(2),
-  city: text(100),
-  address1: text(200),
-  postcode: text(12),
-  phonePrefix: nullableText(5),
-  phoneNumber: text(20),
-  phone: text(20),
-  newsletter: { type: 'boolean' },
-  agreement: { type: 'boolean' },
-  ma_token: nullableText(100),
-  promo: nullableText(64),
-  referrer: nullableText(36),
-} as const;
-
-const profileProperties = {
-  name: registrationProperties.name,
-  surname: registrationProperties.surname,
-  birthdate: registrationProperties.birthdate,
-  gender: registrationProperties.gender,
-  country: registrationProperties.country,
-  city: registrationProperties.city,
-  address1: registrationProperties.address1,
-  postcode: registrationProperties.postcode,
-  phone: registrationProperties.phone,
-  newsletter: registrationProperties.newsletter,
-} as const;
-
-const object = (properties: Record<string, unknown>, required: string[] = []) => ({ type: 'object', properties, required }) as const;
-
-const playerSchema = {
-  type: 'object',
-  required: ['id', 'uuid', 'email', 'pending_email', 'active', 'blocked', 'kyc_status'],
-  properties: {
-    id: { type: 'string' },
-    uuid: { type: 'string' },
-    email: { type: 'string' },
-    pending_email: { type: ['string', 'null'] },
-    active: { type: 'boolean' },
-    blocked: { type: 'boolean' },
-    name: { type: 'string' },
-    surname: { type: 'string' },
-    birthdate: { type: 'string' },
-    gender: { type: 'string' },
-    country: { type: 'string' },
-    city: { type: 'string' },
-    address1: { type: 'string' },
-    postcode: { type: 'string' },
-    phone: { type: 'string' },
-    newsletter: { type: 'boolean' },
-    kyc_status: { type: 'string' },
-    created_at: { type: 'string' },
-  },
-} as const;
-
-const loginResponse = {
-  type: 'object',
-  required: ['token', 'expires_at', 'active'],
-  properties: { token: { type: 'string' }, expires_at: { type: 'string' }, active: { type: 'boolean' } },
-} as const;
-const messageResponse = { type: 'object', required: ['message', 'status'], properties: { message: { type: 'string' }, status: { type: 'string' } } } as const;
-
 const sameAnswer = { message: 'If that e-mail address belongs to an account, we have sent it a link.' } as const;
 
-export async function accountRoutes(app: FastifyInstance, { services }: { services: Services }) {
+export async function accountRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { accounts } = services;
   const allow = services.config.rateLimitAllowlist;
-  const limit = (limits: Limit[]) => limitRequests(app, allow, limits);
+  const limit = (limits: Limit[]) => limitRequests(fastify, allow, limits);
   const playerKey = (request: FastifyRequest) => (request.player ? String(request.player.id) : undefined);
-  const { signedIn, notBlocked, activePlayer } = playerGuards(app, accounts);
+  const { signedIn, notBlocked, activePlayer } = playerGuards(fastify, accounts);
 
   // --- registration (with Precognition dry runs) -------------------------------------------------
   const isDryRun = (request: FastifyRequest) => precognitionRequest(request) !== null;
@@ -99,7 +47,7 @@ export async function accountRoutes(app: FastifyInstance, { services }: { servic
   app.post(
     '/api/register',
     {
-      schema: { body: object(registrationProperties) },
+      schema: { body: registrationBodySchema, response: { 201: registrationResponseSchema } },
       onSend: varyOnPrecognition,
       preHandler: limit([
         { name: 'register-ip', max: 20, windowMs: MINUTES_15, by: 'ip', when: isRealRun, message: 'Too many registrations from your network.' },
@@ -108,7 +56,7 @@ export async function accountRoutes(app: FastifyInstance, { services }: { servic
       ]),
     },
     async (request, reply) => {
-      const body = request.body as Record<string, unknown>;
+      const body = request.body;
       const dryRun = precognitionRequest(request);
       if (dryRun) {
         markPrecognitive(reply);
@@ -133,11 +81,11 @@ export async function accountRoutes(app: FastifyInstance, { services }: { servic
   app.post(
     '/api/login',
     {
-      schema: { body: object({ email: EMAIL, password: PASSWORD }, ['email', 'password']), response: { 200: loginResponse } },
+      schema: { body: loginBodySchema, response: { 200: loginResponseSchema } },
       preHandler: limit([{ name: 'login-ip', max: 100, windowMs: MINUTES_15, by: 'ip', message: 'Too many login attempts from your network.' }]),
     },
     async (request, reply) => {
-      const { email, password } = request.body as { email: string; password: string };
+      const { email, password } = request.body;
       const result = await attemptLogin(request, reply, email, () => accounts.login(email, password));
       if (!result) throw invalid({ email: ['These credentials do not match our records.'] });
       setTokenCookie(reply, result.token, new Date(result.expires_at));
@@ -154,8 +102,8 @@ export async function accountRoutes(app: FastifyInstance, { services }: { servic
   // --- the player ----------------------------------------------------------------------------------
   app.get('/api/player', { preHandler: signedIn, schema: { response: { 200: playerSchema } } }, async (request) => accounts.playerProfile(request.player!.id));
 
-  app.patch('/api/player', { preHandler: activePlayer, schema: { body: object(profileProperties), response: { 200: playerSchema } } }, async (request) =>
-    accounts.updateProfile(request.player!.id, request.body as Record<string, unknown>),
+  app.patch('/api/player', { preHandler: activePlayer, schema: { body: profileBodySchema, response: { 200: playerSchema } } }, async (request) =>
+    accounts.updateProfile(request.player!.id, request.body),
   );
 
   const currentPasswordBudget = reserveAttempts(app, { name: 'current-password-failures', max: 5, windowMs: MINUTES_15, message: 'Too many wrong passwords.' });
@@ -167,16 +115,12 @@ export async function accountRoutes(app: FastifyInstance, { services }: { servic
     {
       preHandler: activePlayer,
       schema: {
-        body: object({ current_password: PASSWORD, password: PASSWORD, password_confirmation: PASSWORD }, [
-          'current_password',
-          'password',
-          'password_confirmation',
-        ]),
-        response: { 200: messageResponse },
+        body: passwordChangeBodySchema,
+        response: { 200: messageResponseSchema },
       },
     },
     async (request, reply) => {
-      const input = request.body as { current_password: string; password: string; password_confirmation: string };
+      const input = request.body;
       const changed = await withCurrentPassword(request, reply, () => accounts.changePassword(request.player!, input));
       if (!changed) throw invalid({ current_password: ['The password is incorrect.'] });
       return { message: 'Your password has been changed. Your other sessions were signed out.', status: 'password-changed' };
@@ -185,9 +129,9 @@ export async function accountRoutes(app: FastifyInstance, { services }: { servic
 
   app.post(
     '/api/player/email',
-    { preHandler: activePlayer, schema: { body: object({ email: EMAIL, password: PASSWORD }, ['email', 'password']), response: { 200: playerSchema } } },
+    { preHandler: activePlayer, schema: { body: emailChangeBodySchema, response: { 200: playerSchema } } },
     async (request, reply) => {
-      const input = request.body as { email: string; password: string };
+      const input = request.body;
       const player = await withCurrentPassword(request, reply, () => accounts.requestEmailChange(request.player!, input));
       if (!player) throw invalid({ password: ['The password is incorrect.'] });
       return player;
@@ -197,24 +141,24 @@ export async function accountRoutes(app: FastifyInstance, { services }: { servic
   app.post(
     '/api/player/email/confirm',
     {
-      schema: { body: object({ token: SECRET }, ['token']), response: { 200: messageResponse } },
+      schema: { body: tokenBodySchema, response: { 200: messageResponseSchema } },
       preHandler: limit([{ name: 'email-confirm-ip', max: 30, windowMs: MINUTES_15, by: 'ip', message: 'Too many attempts.' }]),
     },
-    async (request) => accounts.confirmEmailChange((request.body as { token: string }).token),
+    async (request) => accounts.confirmEmailChange(request.body.token),
   );
 
   // --- password reset (SPEC.md §7) -----------------------------------------------------------------
   app.post(
     '/api/password/create',
     {
-      schema: { body: object({ email: EMAIL }, ['email']), response: { 200: messageResponse } },
+      schema: { body: emailBodySchema, response: { 200: messageResponseSchema } },
       preHandler: limit([
         { name: 'password-create-ip', max: 20, windowMs: MINUTES_15, by: 'ip', message: 'Too many password reset requests from your network.' },
         { name: 'password-create-email', max: 3, windowMs: MINUTES_15, by: bodyEmail, message: 'Too many password reset requests for this e-mail address.' },
       ]),
     },
     async (request) => {
-      await accounts.requestPasswordReset((request.body as { email: string }).email);
+      await accounts.requestPasswordReset(request.body.email);
       return { ...sameAnswer, status: 'passwords.sent' };
     },
   );
@@ -222,11 +166,11 @@ export async function accountRoutes(app: FastifyInstance, { services }: { servic
   app.get(
     '/api/password/find/:token',
     {
-      schema: { params: object({ token: SECRET }, ['token']), response: { 200: object({ email: { type: 'string' } }, ['email']) } },
+      schema: { params: tokenParamsSchema, response: { 200: passwordLookupResponseSchema } },
       preHandler: limit([{ name: 'password-find-ip', max: 60, windowMs: MINUTES_15, by: 'ip', message: 'Too many attempts.' }]),
     },
     async (request) => {
-      const email = await accounts.findPasswordReset((request.params as { token: string }).token);
+      const email = await accounts.findPasswordReset(request.params.token);
       if (!email) throw new Problem(404, 'This password reset token is invalid or has expired.');
       return { email };
     },
@@ -236,20 +180,15 @@ export async function accountRoutes(app: FastifyInstance, { services }: { servic
     '/api/password/reset',
     {
       schema: {
-        body: object({ email: EMAIL, token: SECRET, password: PASSWORD, password_confirmation: PASSWORD }, [
-          'email',
-          'token',
-          'password',
-          'password_confirmation',
-        ]),
-        response: { 200: messageResponse },
+        body: passwordResetBodySchema,
+        response: { 200: messageResponseSchema },
       },
       preHandler: limit([
         { name: 'password-reset-ip', max: 20, windowMs: MINUTES_15, by: 'ip', message: 'Too many password reset attempts from your network.' },
       ]),
     },
     async (request) => {
-      await accounts.resetPassword(request.body as { email: string; token: string; password: string; password_confirmation: string });
+      await accounts.resetPassword(request.body);
       return { message: 'Your password has been reset. Please log in with your new password.', status: 'passwords.reset' };
     },
   );
@@ -258,16 +197,16 @@ export async function accountRoutes(app: FastifyInstance, { services }: { servic
   app.post(
     '/api/activate',
     {
-      schema: { body: object({ activate_token: SECRET }, ['activate_token']), response: { 200: messageResponse } },
+      schema: { body: activationBodySchema, response: { 200: messageResponseSchema } },
       preHandler: limit([{ name: 'activate-ip', max: 30, windowMs: MINUTES_15, by: 'ip', message: 'Too many activation attempts.' }]),
     },
-    async (request) => accounts.activateByLink((request.body as { activate_token: string }).activate_token),
+    async (request) => accounts.activateByLink(request.body.activate_token),
   );
 
   app.post(
     '/api/sms-activation',
     {
-      schema: { body: object({ code: text(20) }, ['code']), response: { 200: messageResponse } },
+      schema: { body: smsActivationBodySchema, response: { 200: messageResponseSchema } },
       preHandler: [
         notBlocked,
         limit([
@@ -276,21 +215,13 @@ export async function accountRoutes(app: FastifyInstance, { services }: { servic
         ]),
       ],
     },
-    async (request) => accounts.activateBySms(request.player!, (request.body as { code: string }).code),
+    async (request) => accounts.activateBySms(request.player!, request.body.code),
   );
 
   app.post(
     '/api/resend-activation',
     {
-      schema: {
-        response: {
-          200: {
-            type: 'object',
-            required: ['message', 'status', 'activation_type'],
-            properties: { ...messageResponse.properties, activation_type: { type: 'string' } },
-          },
-        },
-      },
+      schema: { response: { 200: resendActivationResponseSchema } },
       preHandler: [
         notBlocked,
         limit([
@@ -306,14 +237,14 @@ export async function accountRoutes(app: FastifyInstance, { services }: { servic
   app.post(
     '/api/magic-link',
     {
-      schema: { body: object({ email: EMAIL, redirect: { type: ['string', 'null'], maxLength: 2048 } }, ['email']), response: { 200: messageResponse } },
+      schema: { body: magicLinkBodySchema, response: { 200: messageResponseSchema } },
       preHandler: limit([
         { name: 'magic-link-ip', max: 20, windowMs: MINUTES_15, by: 'ip', message: 'Too many sign-in link requests from your network.' },
         { name: 'magic-link-email', max: 3, windowMs: MINUTES_15, by: bodyEmail, message: 'Too many sign-in link requests for this e-mail address.' },
       ]),
     },
     async (request) => {
-      const body = request.body as { email: string; redirect?: string | null };
+      const body = request.body;
       await accounts.requestMagicLink(body.email, body.redirect);
       return { ...sameAnswer, status: 'magic-link.sent' };
     },
@@ -322,20 +253,11 @@ export async function accountRoutes(app: FastifyInstance, { services }: { servic
   app.post(
     '/api/magic-link/consume',
     {
-      schema: {
-        body: object({ token: SECRET }, ['token']),
-        response: {
-          200: {
-            ...loginResponse,
-            required: [...loginResponse.required, 'redirect'],
-            properties: { ...loginResponse.properties, redirect: { type: 'string' } },
-          },
-        },
-      },
+      schema: { body: tokenBodySchema, response: { 200: magicLinkLoginResponseSchema } },
       preHandler: limit([{ name: 'magic-link-consume-ip', max: 30, windowMs: MINUTES_15, by: 'ip', message: 'Too many sign-in attempts.' }]),
     },
-    async (request, reply: FastifyReply) => {
-      const result = await accounts.consumeMagicLink((request.body as { token: string }).token);
+    async (request, reply) => {
+      const result = await accounts.consumeMagicLink(request.body.token);
       setTokenCookie(reply, result.token, new Date(result.expires_at));
       return result;
     },

@@ -1,74 +1,42 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  BLACKJACK_MOVES,
   CLIENT_SEED_PATTERN,
+  clientSeedBodySchema,
   DEMO_CURRENCY,
-  ROUND_MODES,
-  ROUND_STATUSES,
+  demoWalletSchema,
+  fairnessSeedsSchema,
+  favouriteParamsSchema,
+  favouritesResponseSchema,
+  modeQuerySchema,
+  playedRoundSchema,
+  gameRoundSchema,
+  roundActionBodySchema,
+  roundActionParamsSchema,
+  roundBodySchema,
+  roundIdParamsSchema,
+  roundsPageSchema,
+  roundsQuerySchema,
+  seedRotationSchema,
+  slugParamsSchema,
   type DemoWallet,
   type RoundMode,
-  type RoundStatus,
 } from '../../../contract/games.ts';
+import { dataOf } from '../../../contract/http.ts';
 import { presentedToken } from '../../http/auth.ts';
 import { idempotencyKey } from '../../http/idempotency-key.ts';
 import { playerGuards } from '../../http/player-guards.ts';
 import { invalid, Problem } from '../../problem.ts';
 import type { Services } from '../../services.ts';
-import { gameSummarySchema, pageMetaSchema, PAGE, PER_PAGE } from '../catalog/routes.ts';
 import { DEMO_COOKIE, type DemoSession } from './demo-sessions.ts';
-import { prepareRound, type RoundInput } from './engines.ts';
 
-const SLUG_PATTERN = /^[a-z0-9-]{1,64}$/;
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-// Stakes are integers of minor units: JSON numbers only, positive and bounded before any game rule is asked.
-const AMOUNT = { type: 'integer', minimum: 1, maximum: 100_000_000_00 } as const;
-const str = { type: 'string' } as const;
-const int = { type: 'integer' } as const;
 
-const seedsSchema = {
-  type: 'object',
-  required: ['mode', 'server_seed_hash', 'client_seed', 'nonce'],
-  properties: { mode: str, server_seed_hash: str, client_seed: str, nonce: int },
-} as const;
-const rotationSchema = {
-  type: 'object',
-  required: [...seedsSchema.required, 'previous_server_seed', 'previous_server_seed_hash'],
-  properties: { ...seedsSchema.properties, previous_server_seed: str, previous_server_seed_hash: str },
-} as const;
-const roundSchema = {
-  type: 'object',
-  required: ['round_id', 'game', 'engine', 'kind', 'mode', 'status', 'currency', 'stake', 'win', 'request', 'outcome', 'fairness', 'created_at', 'settled_at'],
-  properties: {
-    round_id: str,
-    game: str,
-    engine: str,
-    kind: str,
-    mode: str,
-    status: str,
-    currency: str,
-    stake: int,
-    win: int,
-    balance: int,
-    // Plain data from the engines in games/ (decision 0041): its shape is the engine's.
-    request: { type: 'object', additionalProperties: true },
-    outcome: { type: 'object', additionalProperties: true },
-    fairness: {
-      type: 'object',
-      required: ['server_seed_hash', 'client_seed', 'nonce', 'server_seed'],
-      properties: { server_seed_hash: str, client_seed: str, nonce: int, server_seed: { type: ['string', 'null'] } },
-    },
-    created_at: str,
-    settled_at: { type: ['string', 'null'] },
-  },
-} as const;
-const data = (schema: object) => ({ type: 'object', required: ['data'], properties: { data: schema } }) as const;
-const modeQuery = { type: 'object', additionalProperties: false, properties: { mode: { type: 'string', enum: [...ROUND_MODES] } } } as const;
-const demoWalletSchema = { type: 'object', required: ['balance', 'currency'], properties: { balance: int, currency: str } } as const;
-
-export async function gameRoutes(app: FastifyInstance, { services }: { services: Services }) {
-  const { games, catalog, accounts } = services;
+export async function gameRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { games, accounts } = services;
   const { favourites, fairness, rounds, demoSessions, demoRounds } = games;
-  const { signedIn, activePlayer } = playerGuards(app, accounts);
+  const { signedIn, activePlayer } = playerGuards(fastify, accounts);
 
   /** The demo session the cookie names, or a new one whose cookie goes with the answer. */
   async function demoSession(request: FastifyRequest, reply: FastifyReply): Promise<DemoSession> {
@@ -84,21 +52,21 @@ export async function gameRoutes(app: FastifyInstance, { services }: { services:
   }
 
   /** Whose seeds: `?mode=real|demo`, by default the signed-in player's when a token is presented, else the demo session's. */
-  async function seedOwner(request: FastifyRequest, reply: FastifyReply): Promise<{ playerId: number } | { session: DemoSession }> {
-    const mode: RoundMode = (request.query as { mode?: RoundMode }).mode ?? (presentedToken(request) ? 'real' : 'demo');
+  async function seedOwner(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    asked: RoundMode | undefined,
+  ): Promise<{ playerId: number } | { session: DemoSession }> {
+    const mode: RoundMode = asked ?? (presentedToken(request) ? 'real' : 'demo');
     if (mode === 'demo') return { session: await demoSession(request, reply) };
     await signedIn(request);
     return { playerId: request.player!.id };
   }
 
-  async function gameOr404(slug: string) {
-    const game = SLUG_PATTERN.test(slug) ? await catalog.playableGame(slug) : null;
-    if (!game) throw new Problem(404, 'No game with that slug.');
-    return game;
-  }
+  const gameOr404 = games.playableGame;
 
   // --- favourites (SPEC.md §5, §7, §8) ------------------------------------------------------------------
-  const favouritesResponse = { 200: data({ type: 'array', items: gameSummarySchema }) };
+  const favouritesResponse = { 200: favouritesResponseSchema };
 
   app.get('/api/player/favourite/games', { preHandler: activePlayer, schema: { response: favouritesResponse } }, async (request) => ({
     data: await favourites.list(request.player!.id),
@@ -106,9 +74,9 @@ export async function gameRoutes(app: FastifyInstance, { services }: { services:
 
   app.post(
     '/api/player/favourite/games/:gameId',
-    { preHandler: activePlayer, schema: { params: { type: 'object', required: ['gameId'], properties: { gameId: str } }, response: favouritesResponse } },
+    { preHandler: activePlayer, schema: { params: favouriteParamsSchema, response: favouritesResponse } },
     async (request) => {
-      const { gameId } = request.params as { gameId: string };
+      const { gameId } = request.params;
       // Anything that is not a game's id names no game: 404 like an id that does not exist.
       if (!/^[1-9][0-9]{0,8}$/.test(gameId)) throw new Problem(404, 'No game with that id.');
       return { data: await favourites.toggle(request.player!.id, Number(gameId)) };
@@ -116,8 +84,8 @@ export async function gameRoutes(app: FastifyInstance, { services }: { services:
   );
 
   // --- provably fair seeds ----------------------------------------------------------------------------------
-  app.get('/api/fairness', { schema: { querystring: modeQuery, response: { 200: data(seedsSchema) } } }, async (request, reply) => {
-    const owner = await seedOwner(request, reply);
+  app.get('/api/fairness', { schema: { querystring: modeQuerySchema, response: { 200: dataOf(fairnessSeedsSchema) } } }, async (request, reply) => {
+    const owner = await seedOwner(request, reply, request.query.mode);
     return { data: 'session' in owner ? demoSessions.seeds(owner.session) : await fairness.seeds(owner.playerId) };
   });
 
@@ -125,55 +93,47 @@ export async function gameRoutes(app: FastifyInstance, { services }: { services:
     '/api/fairness/client-seed',
     {
       schema: {
-        querystring: modeQuery,
-        body: { type: 'object', required: ['client_seed'], properties: { client_seed: str } },
-        response: { 200: data(seedsSchema) },
+        querystring: modeQuerySchema,
+        body: clientSeedBodySchema,
+        response: { 200: dataOf(fairnessSeedsSchema) },
       },
     },
     async (request, reply) => {
-      const clientSeed = (request.body as { client_seed: string }).client_seed;
+      const clientSeed = request.body.client_seed;
       if (!CLIENT_SEED_PATTERN.test(clientSeed)) {
         throw invalid({ client_seed: ['The client seed must be 1 to 64 printable ASCII characters, not starting or ending with a space.'] });
       }
-      const owner = await seedOwner(request, reply);
+      const owner = await seedOwner(request, reply, request.query.mode);
       return { data: 'session' in owner ? demoSessions.setClientSeed(owner.session, clientSeed) : await fairness.setClientSeed(owner.playerId, clientSeed) };
     },
   );
 
-  app.post('/api/fairness/rotate', { schema: { querystring: modeQuery, response: { 200: data(rotationSchema) } } }, async (request, reply) => {
-    const owner = await seedOwner(request, reply);
+  app.post('/api/fairness/rotate', { schema: { querystring: modeQuerySchema, response: { 200: dataOf(seedRotationSchema) } } }, async (request, reply) => {
+    const owner = await seedOwner(request, reply, request.query.mode);
     return { data: 'session' in owner ? await demoSessions.rotate(owner.session) : await fairness.rotate(owner.playerId) };
   });
 
   // --- rounds -----------------------------------------------------------------------------------------------
-  const slugParams = { type: 'object', required: ['slug'], properties: { slug: str } } as const;
-
   app.post(
     '/api/games/:slug/rounds',
     {
       schema: {
-        params: slugParams,
-        body: {
-          type: 'object',
-          required: ['mode'],
-          properties: { mode: { type: 'string', enum: [...ROUND_MODES] }, stake: AMOUNT, bets: { type: 'array' } },
-        },
-        response: { 201: data(roundSchema) },
+        params: slugParamsSchema,
+        body: roundBodySchema,
+        response: { 201: dataOf(playedRoundSchema) },
       },
     },
     async (request, reply) => {
-      const game = await gameOr404((request.params as { slug: string }).slug);
-      const { mode, ...input } = request.body as RoundInput & { mode: RoundMode };
-      if (mode === 'real') {
-        await activePlayer(request);
-        const key = idempotencyKey(request, true);
-        const prepared = prepareRound(game, input, games.currency);
-        return reply.code(201).send({ data: await rounds.play(request.player!.id, game, prepared, key) });
-      }
-      await refuseBlocked(request);
-      const key = idempotencyKey(request, false);
-      const prepared = prepareRound(game, input, games.currency);
-      return reply.code(201).send({ data: await demoRounds.play(await demoSession(request, reply), game, prepared, key) });
+      const played = await games.playRound(request.params.slug, request.body, {
+        player: async () => {
+          await activePlayer(request);
+          return request.player!;
+        },
+        guest: () => refuseBlocked(request),
+        key: (required) => (required ? idempotencyKey(request, true) : idempotencyKey(request, false)),
+        demoSession: () => demoSession(request, reply),
+      });
+      return reply.code(201).send({ data: played });
     },
   );
 
@@ -181,14 +141,14 @@ export async function gameRoutes(app: FastifyInstance, { services }: { services:
     '/api/games/:slug/rounds/:roundId/actions',
     {
       schema: {
-        params: { type: 'object', required: ['slug', 'roundId'], properties: { slug: str, roundId: str } },
-        body: { type: 'object', required: ['action'], properties: { action: { type: 'string', enum: [...BLACKJACK_MOVES] } } },
-        response: { 200: data(roundSchema) },
+        params: roundActionParamsSchema,
+        body: roundActionBodySchema,
+        response: { 200: dataOf(playedRoundSchema) },
       },
     },
     async (request) => {
-      const { slug, roundId } = request.params as { slug: string; roundId: string };
-      const { action } = request.body as { action: string };
+      const { slug, roundId } = request.params;
+      const { action } = request.body;
       const game = await gameOr404(slug);
       const notFound = () => new Problem(404, 'No round with that id.');
       // A demo hand lives in the session the cookie names; any other round id is a real one.
@@ -211,21 +171,12 @@ export async function gameRoutes(app: FastifyInstance, { services }: { services:
     {
       preHandler: signedIn,
       schema: {
-        querystring: {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            page: PAGE,
-            per_page: PER_PAGE,
-            game: { type: 'string', pattern: SLUG_PATTERN.source },
-            status: { type: 'string', enum: [...ROUND_STATUSES] },
-          },
-        },
-        response: { 200: { type: 'object', required: ['data', 'meta'], properties: { data: { type: 'array', items: roundSchema }, meta: pageMetaSchema } } },
+        querystring: roundsQuerySchema,
+        response: { 200: roundsPageSchema },
       },
     },
     async (request) => {
-      const query = request.query as { page?: string; per_page?: string; game?: string; status?: RoundStatus };
+      const query = request.query;
       return rounds.history(request.player!.id, {
         page: Number(query.page ?? 1),
         perPage: Number(query.per_page ?? 20),
@@ -237,9 +188,9 @@ export async function gameRoutes(app: FastifyInstance, { services }: { services:
 
   app.get(
     '/api/player/rounds/:id',
-    { preHandler: signedIn, schema: { params: { type: 'object', required: ['id'], properties: { id: str } }, response: { 200: data(roundSchema) } } },
+    { preHandler: signedIn, schema: { params: roundIdParamsSchema, response: { 200: dataOf(gameRoundSchema) } } },
     async (request) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const round = UUID_PATTERN.test(id) ? await rounds.round(request.player!.id, id) : null;
       if (!round) throw new Problem(404, 'No round with that id.');
       return { data: round };
@@ -249,11 +200,11 @@ export async function gameRoutes(app: FastifyInstance, { services }: { services:
   // --- demo wallet ------------------------------------------------------------------------------------------
   const demoWallet = (balance: number): { data: DemoWallet } => ({ data: { balance, currency: DEMO_CURRENCY } });
 
-  app.get('/api/demo/wallet', { schema: { response: { 200: data(demoWalletSchema) } } }, async (request, reply) =>
+  app.get('/api/demo/wallet', { schema: { response: { 200: dataOf(demoWalletSchema) } } }, async (request, reply) =>
     demoWallet((await demoSession(request, reply)).balance),
   );
 
-  app.post('/api/demo/wallet/reset', { schema: { response: { 200: data(demoWalletSchema) } } }, async (request, reply) =>
+  app.post('/api/demo/wallet/reset', { schema: { response: { 200: dataOf(demoWalletSchema) } } }, async (request, reply) =>
     demoWallet(demoSessions.resetBalance(await demoSession(request, reply))),
   );
 }

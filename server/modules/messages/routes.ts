@@ -1,42 +1,23 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { dataOf } from '../../../contract/http.ts';
+import { inboxSchema, messageIdParamsSchema, playerMessageSchema } from '../../../contract/messages.ts';
 import { playerGuards } from '../../http/player-guards.ts';
 import { Problem } from '../../problem.ts';
 import type { Services } from '../../services.ts';
 
-export const messageSchema = {
-  type: 'object',
-  required: ['id', 'subject', 'body', 'created_at', 'read_at'],
-  properties: {
-    id: { type: 'string' },
-    subject: { type: 'string' },
-    body: { type: 'string' },
-    created_at: { type: 'string' },
-    read_at: { type: ['string', 'null'] },
-  },
-} as const;
-export const messageIdParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: '^[1-9][0-9]{0,14}$' } } } as const;
 const notFound = () => new Problem(404, 'No message with that id.');
 
-export async function messageRoutes(app: FastifyInstance, { services }: { services: Services }) {
+export async function messageRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { messages, accounts } = services;
-  const { signedIn } = playerGuards(app, accounts);
+  const { signedIn } = playerGuards(fastify, accounts);
 
   app.get(
     '/api/player/messages',
     {
       preHandler: signedIn,
-      schema: {
-        response: {
-          200: {
-            type: 'object',
-            required: ['data', 'meta'],
-            properties: {
-              data: { type: 'array', items: messageSchema },
-              meta: { type: 'object', required: ['unread'], properties: { unread: { type: 'integer' } } },
-            },
-          },
-        },
-      },
+      schema: { response: { 200: inboxSchema } },
     },
     async (request) => {
       const inbox = await messages.inbox(request.player!.id);
@@ -48,17 +29,17 @@ export async function messageRoutes(app: FastifyInstance, { services }: { servic
     '/api/player/messages/:id/read',
     {
       preHandler: signedIn,
-      schema: { params: messageIdParams, response: { 200: { type: 'object', required: ['data'], properties: { data: messageSchema } } } },
+      schema: { params: messageIdParamsSchema, response: { 200: dataOf(playerMessageSchema) } },
     },
     async (request) => {
-      const message = await messages.markRead(request.player!.id, Number((request.params as { id: string }).id));
+      const message = await messages.markRead(request.player!.id, Number(request.params.id));
       if (!message) throw notFound();
       return { data: message };
     },
   );
 
-  app.delete('/api/player/messages/:id', { preHandler: signedIn, schema: { params: messageIdParams } }, async (request, reply) => {
-    if (!(await messages.remove(request.player!.id, Number((request.params as { id: string }).id)))) throw notFound();
+  app.delete('/api/player/messages/:id', { preHandler: signedIn, schema: { params: messageIdParamsSchema } }, async (request, reply) => {
+    if (!(await messages.remove(request.player!.id, Number(request.params.id)))) throw notFound();
     return reply.code(204).send();
   });
 }

@@ -1,14 +1,25 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ACTIVATION_TYPES, type ActivationType } from '../../../contract/site.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { adminPlayerSchema } from '../../../contract/accounts.ts';
+import { dataOf } from '../../../contract/http.ts';
+import { operatorMessageBodySchema, playerMessageSchema } from '../../../contract/messages.ts';
+import {
+  kycBodySchema,
+  operatorLoginBodySchema,
+  operatorLoginResponseSchema,
+  playerIdParamsSchema,
+  playersQuerySchema,
+  settingsBodySchema,
+  withdrawalDecisionBodySchema,
+  withdrawalsQuerySchema,
+} from '../../../contract/operators.ts';
+import { publicSettingsSchema } from '../../../contract/site.ts';
+import { paymentIdParamsSchema, withdrawalSchema } from '../../../contract/wallet.ts';
 import { bearerToken } from '../../http/auth.ts';
 import { loginGuard } from '../../http/login-guard.ts';
 import { limitRequests, MINUTES_15 } from '../../http/rate-limit.ts';
-import { KYC_STATUSES, type KycStatus } from '../../../contract/accounts.ts';
-import type { WithdrawalStatus } from '../../../contract/wallet.ts';
 import { invalid, Problem } from '../../problem.ts';
-import { MESSAGE_LIMITS } from '../../../contract/messages.ts';
-import { messageSchema } from '../messages/routes.ts';
-import { withdrawalSchema } from '../payments/routes.ts';
 import type { Services } from '../../services.ts';
 import type { AuthenticatedOperator } from './service.ts';
 
@@ -18,15 +29,9 @@ declare module 'fastify' {
   }
 }
 
-const adminPlayer = {
-  type: 'object',
-  required: ['id', 'email', 'active', 'blocked', 'kyc_status'],
-  properties: { id: { type: 'string' }, email: { type: 'string' }, active: { type: 'boolean' }, blocked: { type: 'boolean' }, kyc_status: { type: 'string' } },
-} as const;
-const playerIdParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: '^[1-9][0-9]{0,14}$' } } } as const;
-
 /** Operator routes: only an operator's bearer token opens them (never a player's, never a cookie). */
-export async function operatorRoutes(app: FastifyInstance, { services }: { services: Services }) {
+export async function operatorRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { operators, accounts, settings, payments, messages } = services;
   app.decorateRequest('operator', null);
 
@@ -37,24 +42,20 @@ export async function operatorRoutes(app: FastifyInstance, { services }: { servi
   }
 
   // API clients without cookies spend the budget for unknown devices; the device cookie is theirs to keep and send.
-  const attemptLogin = loginGuard(app, services.config, { name: 'admin-login', cookie: 'operator_device', path: '/api/admin/login' });
+  const attemptLogin = loginGuard(fastify, services.config, { name: 'admin-login', cookie: 'operator_device', path: '/api/admin/login' });
   app.post(
     '/api/admin/login',
     {
       schema: {
-        body: {
-          type: 'object',
-          required: ['email', 'password'],
-          properties: { email: { type: 'string', maxLength: 254 }, password: { type: 'string', maxLength: 1024 } },
-        },
-        response: { 200: { type: 'object', required: ['token', 'expires_at'], properties: { token: { type: 'string' }, expires_at: { type: 'string' } } } },
+        body: operatorLoginBodySchema,
+        response: { 200: operatorLoginResponseSchema },
       },
-      preHandler: limitRequests(app, services.config.rateLimitAllowlist, [
+      preHandler: limitRequests(fastify, services.config.rateLimitAllowlist, [
         { name: 'admin-login-ip', max: 30, windowMs: MINUTES_15, by: 'ip', message: 'Too many login attempts from your network.' },
       ]),
     },
     async (request, reply) => {
-      const { email, password } = request.body as { email: string; password: string };
+      const { email, password } = request.body;
       const result = await attemptLogin(request, reply, email, () => operators.login(email, password));
       if (!result) throw invalid({ email: ['These credentials do not match our records.'] });
       return result;
@@ -71,11 +72,11 @@ export async function operatorRoutes(app: FastifyInstance, { services }: { servi
     {
       preHandler: operatorOnly,
       schema: {
-        querystring: { type: 'object', properties: { email: { type: 'string', maxLength: 254 } } },
-        response: { 200: { type: 'object', required: ['data'], properties: { data: { type: 'array', items: adminPlayer } } } },
+        querystring: playersQuerySchema,
+        response: { 200: dataOf(z.array(adminPlayerSchema)) },
       },
     },
-    async (request) => ({ data: await accounts.findPlayers((request.query as { email?: string }).email) }),
+    async (request) => ({ data: await accounts.findPlayers(request.query.email) }),
   );
 
   for (const action of ['block', 'unblock'] as const) {
@@ -83,10 +84,10 @@ export async function operatorRoutes(app: FastifyInstance, { services }: { servi
       `/api/admin/players/:id/${action}`,
       {
         preHandler: operatorOnly,
-        schema: { params: playerIdParams, response: { 200: { type: 'object', required: ['data'], properties: { data: adminPlayer } } } },
+        schema: { params: playerIdParamsSchema, response: { 200: dataOf(adminPlayerSchema) } },
       },
       async (request) => {
-        const id = (request.params as { id: string }).id;
+        const id = request.params.id;
         const player = await accounts.setBlocked(Number(id), action === 'block');
         if (!player) throw new Problem(404, 'No player with that id.');
         await operators.record(request.operator!.id, `player.${action}`, `player:${id}`);
@@ -101,19 +102,14 @@ export async function operatorRoutes(app: FastifyInstance, { services }: { servi
     {
       preHandler: operatorOnly,
       schema: {
-        params: playerIdParams,
-        body: {
-          type: 'object',
-          required: ['status'],
-          additionalProperties: false,
-          properties: { status: { type: 'string', enum: KYC_STATUSES.filter((s) => s !== 'unverified') } },
-        },
-        response: { 200: { type: 'object', required: ['data'], properties: { data: adminPlayer } } },
+        params: playerIdParamsSchema,
+        body: kycBodySchema,
+        response: { 200: dataOf(adminPlayerSchema) },
       },
     },
     async (request) => {
-      const id = (request.params as { id: string }).id;
-      const status = (request.body as { status: KycStatus }).status;
+      const id = request.params.id;
+      const status = request.body.status;
       const player = await accounts.setKycStatus(Number(id), status);
       if (!player) throw new Problem(404, 'No player with that id.');
       await operators.record(request.operator!.id, 'player.kyc', `player:${id}`, { status });
@@ -126,34 +122,28 @@ export async function operatorRoutes(app: FastifyInstance, { services }: { servi
     {
       preHandler: operatorOnly,
       schema: {
-        querystring: { type: 'object', additionalProperties: false, properties: { status: { type: 'string', enum: ['pending', 'paid', 'rejected'] } } },
-        response: { 200: { type: 'object', required: ['data'], properties: { data: { type: 'array', items: withdrawalSchema } } } },
+        querystring: withdrawalsQuerySchema,
+        response: { 200: dataOf(z.array(withdrawalSchema)) },
       },
     },
-    async (request) => ({ data: await payments.withdrawalsForOperators((request.query as { status?: WithdrawalStatus }).status) }),
+    async (request) => ({ data: await payments.withdrawalsForOperators(request.query.status) }),
   );
 
-  // A plain UUID: Ajv's "uuid" format also takes a urn:uuid: prefix, which PostgreSQL refuses.
-  const withdrawalParams = {
-    type: 'object',
-    required: ['id'],
-    properties: { id: { type: 'string', pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' } },
-  } as const;
   for (const decision of ['approve', 'reject'] as const) {
     app.post(
       `/api/admin/withdrawals/:id/${decision}`,
       {
         preHandler: operatorOnly,
         schema: {
-          params: withdrawalParams,
-          body: { type: ['object', 'null'], additionalProperties: false, properties: { note: { type: 'string', maxLength: 500 } } },
-          response: { 200: { type: 'object', required: ['data'], properties: { data: withdrawalSchema } } },
+          params: paymentIdParamsSchema,
+          body: withdrawalDecisionBodySchema,
+          response: { 200: dataOf(withdrawalSchema) },
         },
       },
       async (request) => {
-        const id = (request.params as { id: string }).id;
+        const id = request.params.id;
         const operatorId = request.operator!.id;
-        const note = (request.body as { note?: string } | null)?.note ?? null;
+        const note = request.body?.note ?? null;
         const withdrawal = decision === 'approve' ? await payments.approveWithdrawal(id, operatorId) : await payments.rejectWithdrawal(id, operatorId, note);
         await operators.record(operatorId, `withdrawal.${decision}`, `withdrawal:${id}`, note ? { note } : {});
         return { data: withdrawal };
@@ -166,26 +156,12 @@ export async function operatorRoutes(app: FastifyInstance, { services }: { servi
     {
       preHandler: operatorOnly,
       schema: {
-        body: {
-          type: 'object',
-          required: ['player_id', 'subject', 'body'],
-          additionalProperties: false,
-          properties: {
-            player_id: {
-              anyOf: [
-                { type: 'string', pattern: '^[1-9][0-9]{0,14}$' },
-                { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
-              ],
-            },
-            subject: { type: 'string', minLength: 1, maxLength: MESSAGE_LIMITS.subject },
-            body: { type: 'string', minLength: 1, maxLength: MESSAGE_LIMITS.body },
-          },
-        },
-        response: { 201: { type: 'object', required: ['data'], properties: { data: messageSchema } } },
+        body: operatorMessageBodySchema,
+        response: { 201: dataOf(playerMessageSchema) },
       },
     },
     async (request, reply) => {
-      const body = request.body as { player_id: string | number; subject: string; body: string };
+      const body = request.body;
       const playerId = Number(body.player_id);
       if (!body.subject.trim()) throw invalid({ subject: ['The subject field is required.'] });
       if (!body.body.trim()) throw invalid({ body: ['The body field is required.'] });
@@ -201,15 +177,12 @@ export async function operatorRoutes(app: FastifyInstance, { services }: { servi
     {
       preHandler: operatorOnly,
       schema: {
-        body: {
-          type: 'object',
-          required: ['registration_activation_type'],
-          properties: { registration_activation_type: { type: 'string', enum: [...ACTIVATION_TYPES] } },
-        },
+        body: settingsBodySchema,
+        response: { 200: dataOf(publicSettingsSchema) },
       },
     },
     async (request) => {
-      const type = (request.body as { registration_activation_type: ActivationType }).registration_activation_type;
+      const type = request.body.registration_activation_type;
       await settings.setRegistrationActivationType(type);
       await operators.record(request.operator!.id, 'settings.update', 'settings', { registration_activation_type: type });
       return { data: await settings.publicSettings() };

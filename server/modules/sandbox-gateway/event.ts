@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import type { FieldErrors } from '../../../contract/accounts.ts';
+import { MAX_AMOUNT } from '../../../contract/wallet.ts';
+
+export { MAX_AMOUNT };
 
 // The gateway's webhook event, exactly: every identifier in its own shape, every string bounded, the amount a
 // bounded positive integer (docs/decisions/0023). A signed body is still input: a gateway can have bugs.
-
-/** The largest amount any method accepts, in minor units; the deposit request schema uses the same bound. */
-export const MAX_AMOUNT = 100_000_000_00;
 
 /** Printable text without control characters (NUL included), which PostgreSQL text refuses or logs would mangle. */
 const text = (max: number) =>

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createTestApp } from '../../test-app.ts';
 
 let close: (() => Promise<void>) | undefined;
@@ -106,11 +107,7 @@ describe('API errors', () => {
 
   it('answers malformed JSON with 400 and a validation failure with a Laravel-shaped 422', async () => {
     const { app } = await start();
-    app.post(
-      '/api/test/echo',
-      { schema: { body: { type: 'object', required: ['email'], properties: { email: { type: 'string' } } } } },
-      async (request) => request.body,
-    );
+    app.post('/api/test/echo', { schema: { body: z.object({ email: z.string() }) } }, async (request) => request.body);
     const malformed = await app.inject({ method: 'POST', url: '/api/test/echo', headers: { 'content-type': 'application/json' }, payload: '{"email":' });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toEqual({ message: 'The request body is not valid JSON.' });

@@ -3,7 +3,7 @@ import type { GameSummary } from '../../../../contract/games.ts';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { BLOCKED_MESSAGE, NOT_ACTIVATED_MESSAGE } from '../../../../contract/player-standing.ts';
 import { useSiteState } from '../../../lib/use-site-state.ts';
-import { callApi } from '../../auth/api.ts';
+import { callApi } from '../../../lib/api.ts';
 import { usePopup } from '../../../lib/popup-context.tsx';
 
 type Favourites = {

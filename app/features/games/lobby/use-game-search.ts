@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { GamesPage } from '../../../../contract/games.ts';
-import { callApi } from '../../auth/api.ts';
+import { callApi } from '../../../lib/api.ts';
 
 /** Typing pauses this long before the catalogue is asked, so a word is one request, not one per letter. */
 const SEARCH_DEBOUNCE_MS = 300;

@@ -1,5 +1,5 @@
 import type { BlackjackMove, PlayedRound, RoundMode } from '../../../../contract/games.ts';
-import { callApi, type ApiResult } from '../../auth/api.ts';
+import { callApi, type ApiResult } from '../../../lib/api.ts';
 import { createAttemptKeys } from '../../../lib/attempt-keys.ts';
 
 export type RoundBody = { bets: unknown[] } | { stake: number };

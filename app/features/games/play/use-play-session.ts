@@ -12,7 +12,7 @@ import {
 } from '../../../../contract/games.ts';
 import type { Wallet } from '../../../../contract/wallet.ts';
 import { useToast } from '../../../components/ui/toast.tsx';
-import { callApi, type ApiResult } from '../../auth/api.ts';
+import { callApi, type ApiResult } from '../../../lib/api.ts';
 import { applyWallet, refreshWallet, useWallet } from '../../../lib/use-wallet.ts';
 import { createRoundApi, type RoundBody } from './round-api.ts';
 

@@ -3,7 +3,7 @@ import type { GameRound } from '../../../../contract/games.ts';
 import { SLOT_TITLES } from '../../../../games/slots/catalogue.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, Skeleton } from '../../../components/ui/card.tsx';
-import { callApi } from '../../auth/api.ts';
+import { callApi } from '../../../lib/api.ts';
 import { differences, recomputeInputOf, recomputeRound, type Recomputed, type RecomputeInput } from './recompute-round.ts';
 import { VerificationResult } from './verification-result.tsx';
 

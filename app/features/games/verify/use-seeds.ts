@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { FairnessSeeds, RoundMode, SeedRotation } from '../../../../contract/games.ts';
-import { callApi } from '../../auth/api.ts';
+import { callApi } from '../../../lib/api.ts';
 
 /** The player's seed pair for one mode: read, change the client seed, rotate (which reveals the old server seed). */
 export function useSeeds(mode: RoundMode) {

@@ -1,0 +1,44 @@
+import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import type { Player } from '../../contract/accounts.ts';
+import type { GamesPage, PlayedRound } from '../../contract/games.ts';
+import type { Wallet } from '../../contract/wallet.ts';
+import { type ApiAnswer, callApi, firstErrors } from './api.ts';
+
+describe('the typed API client', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('takes each known route’s answer type from the contract', () => {
+    expectTypeOf<ApiAnswer<'GET', '/api/player'>>().toEqualTypeOf<Player>();
+    expectTypeOf<ApiAnswer<'GET', '/api/player/wallet'>>().toEqualTypeOf<{ data: Wallet }>();
+    expectTypeOf<ApiAnswer<'GET', `/api/games?${string}`>>().toEqualTypeOf<GamesPage>();
+    expectTypeOf<ApiAnswer<'POST', '/api/games/european-roulette/rounds'>['data']['balance']>().toEqualTypeOf<PlayedRound['balance']>();
+    expectTypeOf<ApiAnswer<'POST', '/api/games/european-roulette/rounds'>['data']['round_id']>().toEqualTypeOf<PlayedRound['round_id']>();
+    expectTypeOf<ApiAnswer<'DELETE', '/api/nowhere'>>().toBeUnknown();
+  });
+
+  it('answers the body on success and the Laravel-shaped error otherwise', async () => {
+    const player = { id: '1', email: 'ada@example.com' };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify(player), { status: 200 })),
+    );
+    const ok = await callApi('GET', '/api/player');
+    expectTypeOf(ok).toEqualTypeOf<Awaited<ReturnType<typeof callApi<'GET', '/api/player'>>>>();
+    expect(ok).toEqual({ ok: true, status: 200, body: player });
+
+    const errors = { email: ['The email field is required.'] };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ message: errors.email[0], errors }), { status: 422 })),
+    );
+    const failed = await callApi('POST', '/api/login', {});
+    expect(failed).toEqual({ ok: false, status: 422, message: 'The email field is required.', type: undefined, errors });
+    expect(firstErrors(failed.ok ? undefined : failed.errors)).toEqual({ email: 'The email field is required.' });
+
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('offline'))),
+    );
+    expect(await callApi('GET', '/api/player')).toEqual(expect.objectContaining({ ok: false, status: 0 }));
+  });
+});

@@ -1,0 +1,89 @@
+// The API reference: GET /api/openapi.json describes every /api route from the zod schemas the routes declare,
+// and /api/docs renders it with our own copy of the viewer.
+import { describe, expect, it } from 'vitest';
+import { OPERATOR_ENV } from '../modules/payments/testing.ts';
+import { useTestApp } from '../test-app.ts';
+import { isDocumentedRoute } from './openapi.ts';
+
+const t = useTestApp(OPERATOR_ENV);
+
+type Operation = { security?: Record<string, string[]>[]; responses: Record<string, { content?: Record<string, { schema: unknown }> }>; requestBody?: unknown };
+type Document = {
+  openapi: string;
+  info: { title: string };
+  paths: Record<string, Record<string, Operation>>;
+  components: { securitySchemes: Record<string, { type: string }>; schemas: Record<string, unknown> };
+};
+
+/** Fastify's `/api/games/:slug` as OpenAPI writes it: `/api/games/{slug}`. */
+const openApiPath = (url: string) => url.replace(/:([A-Za-z_]+)/g, '{$1}');
+
+describe('GET /api/openapi.json', () => {
+  it('is an OpenAPI 3.1 document with the bearer and cookie schemes and the shared error shapes', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json() as Document;
+    expect(document.openapi).toMatch(/^3\.1\.\d+$/);
+    expect(document.components.securitySchemes.bearer).toEqual(expect.objectContaining({ type: 'http', scheme: 'bearer' }));
+    expect(document.components.securitySchemes.tokenCookie).toEqual(expect.objectContaining({ type: 'apiKey', in: 'cookie', name: 'token' }));
+    expect(document.components.schemas.ValidationError).toEqual(
+      expect.objectContaining({ type: 'object', required: expect.arrayContaining(['message', 'errors']) }),
+    );
+    expect(document.components.schemas.Error).toEqual(expect.objectContaining({ type: 'object', required: ['message'] }));
+  });
+
+  it('describes every registered /api route, each with its error answers', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as Document;
+    const routes = t.app.registeredRoutes.filter((route) => route.method !== 'HEAD' && isDocumentedRoute(route.url));
+    expect(routes.length).toBeGreaterThan(40);
+    const missing = routes.filter((route) => !document.paths[openApiPath(route.url)]?.[route.method.toLowerCase()]);
+    expect(missing).toEqual([]);
+    for (const route of routes) {
+      const operation = document.paths[openApiPath(route.url)]![route.method.toLowerCase()]!;
+      expect(Object.keys(operation.responses), `${route.method} ${route.url}`).toEqual(expect.arrayContaining(['422', '4XX']));
+    }
+    // A route documents only what it is: no site pages, no sandbox pages, not the reference itself.
+    expect(Object.keys(document.paths).every((path) => path.startsWith('/api/'))).toBe(true);
+    expect(document.paths['/api/openapi.json']).toBeUndefined();
+  });
+
+  it('says which routes take a player token, which an operator token, and what the bodies and answers are', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as Document;
+    expect(document.paths['/api/player']!.get!.security).toEqual([{ bearer: [] }, { tokenCookie: [] }]);
+    expect(document.paths['/api/admin/players']!.get!.security).toEqual([{ bearer: [] }]);
+    expect(document.paths['/api/games']!.get!.security).toBeUndefined();
+    expect(document.paths['/api/login']!.post!.requestBody).toEqual(
+      expect.objectContaining({ content: { 'application/json': { schema: expect.objectContaining({ required: ['email', 'password'] }) } } }),
+    );
+    expect(JSON.stringify(document.paths['/api/player/wallet']!.get!.responses['200'])).toContain('#/components/schemas/Wallet');
+  });
+});
+
+describe('GET /api/docs', () => {
+  it('answers the reference page whose scripts all come from our own origin, each with the CSP nonce', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    const nonce = /'nonce-([^']+)'/.exec(String(response.headers['content-security-policy']))?.[1];
+    expect(nonce).toBeTruthy();
+    const scripts = [...response.body.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) {
+      expect(script).toContain(`nonce="${nonce}"`);
+      const src = /\bsrc="([^"]+)"/.exec(script)?.[1];
+      if (src) expect(src).not.toMatch(/^(https?:)?\/\//);
+    }
+    expect(response.body).not.toMatch(/https?:\/\/(cdn\.|fonts\.|unpkg|jsdelivr)/);
+    expect(response.body).toContain('/api/openapi.json');
+
+    const script = scripts.map((tag) => /\bsrc="([^"]+)"/.exec(tag)?.[1]).find(Boolean)!;
+    const bundle = await t.app.inject({ method: 'GET', url: new URL(script, 'http://localhost/api/docs/').pathname });
+    expect(bundle.statusCode).toBe(200);
+    expect(bundle.headers['content-type']).toContain('javascript');
+  });
+
+  it('sends /api/docs to the page', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect([200, 301, 302]).toContain(response.statusCode);
+  });
+});

@@ -1,0 +1,88 @@
+import fastifySwagger from '@fastify/swagger';
+import scalar from '@scalar/fastify-api-reference';
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { errorBodySchema, validationErrorBodySchema } from '../../contract/http.ts';
+
+// The API reference (decision 0027): GET /api/openapi.json is an OpenAPI 3.1 document generated from the zod
+// schemas every route declares (contract/), and /api/docs renders it with Scalar, whose script we serve ourselves.
+
+export const OPENAPI_PATH = '/api/openapi.json';
+export const DOCS_PATH = '/api/docs';
+
+/** The pre-handlers that sign a caller in (server/http/player-guards.ts and the operator routes) by name. */
+const PLAYER_GUARDS = new Set(['signedIn', 'notBlocked', 'activePlayer']);
+const OPERATOR_GUARD = 'operatorOnly';
+/** Players present the HttpOnly `token` cookie (the site) or the same token as a bearer (API clients). */
+type Security = Record<string, string[]>[];
+const PLAYER_SECURITY: Security = [{ bearer: [] }, { tokenCookie: [] }];
+/** Operators present their bearer token only, never a cookie. */
+const OPERATOR_SECURITY: Security = [{ bearer: [] }];
+
+const guardNames = (route: RouteOptions | undefined): string[] =>
+  [route?.preHandler ?? []].flat().map((handler) => (typeof handler === 'function' ? handler.name : ''));
+
+/** Whether a route is part of the documented API: the player site's pages and the sandbox's hosted pages are not. */
+export const isDocumentedRoute = (url: string) => url.startsWith('/api/') && url !== '/api/*' && url !== OPENAPI_PATH && !url.startsWith(DOCS_PATH);
+
+/**
+ * Registers the document's generator; call it before the routes, whose schemas it collects as they are added.
+ * Every operation gets the shared error shapes: 422 `{message, errors}` and any other 4xx `{message, type?}`.
+ */
+export async function installOpenApi(app: FastifyInstance, { siteName }: { siteName: string }) {
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: `${siteName} API`,
+        version: '1',
+        description:
+          'The JSON API of the player site and the operators. Amounts are integers of minor units. Failures are Laravel-shaped: a 422 names the fields in `errors`; any other 4xx has a `message` and sometimes a `type` (`inactive`, `blocked`, `throttled`, `idempotency`).',
+      },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', description: 'A player token from POST /api/login, or an operator token from POST /api/admin/login.' },
+          tokenCookie: { type: 'apiKey', in: 'cookie', name: 'token', description: 'The player site’s HttpOnly session cookie, set by POST /api/login.' },
+        },
+      },
+    },
+    transform: (document) => {
+      const { url, route } = document;
+      if (!isDocumentedRoute(url) || document.schema?.hide) return { schema: { hide: true }, url };
+      const guards = guardNames(route);
+      const security = guards.includes(OPERATOR_GUARD) ? OPERATOR_SECURITY : guards.some((name) => PLAYER_GUARDS.has(name)) ? PLAYER_SECURITY : undefined;
+      const schema = {
+        ...document.schema,
+        ...(security && !document.schema?.security ? { security } : {}),
+        tags: [url.startsWith('/api/admin') ? 'operators' : (url.split('/')[2] ?? 'api')],
+        response: { ...(document.schema?.response as object | undefined), 422: validationErrorBodySchema, '4XX': errorBodySchema },
+      };
+      return jsonSchemaTransform({ ...document, schema });
+    },
+    transformObject: jsonSchemaTransformObject,
+  });
+
+  app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(async (docs) => {
+    // Scalar's page takes a fixed nonce; each answer gets this request's CSP nonce instead of the placeholder.
+    const NONCE_PLACEHOLDER = 'csp-nonce-placeholder';
+    docs.addHook('onSend', async (_request, reply, payload) =>
+      typeof payload === 'string' && payload.includes(NONCE_PLACEHOLDER) ? payload.replaceAll(NONCE_PLACEHOLDER, reply.cspNonce.script) : payload,
+    );
+    await docs.register(scalar, {
+      routePrefix: DOCS_PATH,
+      configuration: {
+        url: OPENAPI_PATH,
+        nonce: NONCE_PLACEHOLDER,
+        pageTitle: `${siteName} API reference`,
+        // Nothing from anyone else's servers: no web fonts, no telemetry, no hosted client, proxy or AI agent.
+        withDefaultFonts: false,
+        agent: { disabled: true },
+        telemetry: false,
+        hideClientButton: true,
+        showDeveloperTools: 'never',
+      },
+    });
+  });
+}

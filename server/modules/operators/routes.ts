@@ -1,3 +1,4 @@
+import { UNAUTHENTICATED_MESSAGE } from '../../../contract/player-standing.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -37,7 +38,7 @@ export async function operatorRoutes(fastify: FastifyInstance, { services }: { s
 
   async function operatorOnly(request: FastifyRequest) {
     const operator = await operators.authenticate(bearerToken(request));
-    if (!operator) throw new Problem(401, 'Unauthenticated.');
+    if (!operator) throw new Problem(401, UNAUTHENTICATED_MESSAGE);
     request.operator = operator;
   }
 

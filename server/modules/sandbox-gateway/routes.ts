@@ -1,3 +1,4 @@
+import { formatMoney } from '../../../contract/money.ts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,8 +11,6 @@ import { SIGNATURE_HEADER, type CardForm, type Checkout } from './service.ts';
 // Plain server-rendered HTML, as a provider's page would be, with no script and no access to our session.
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-const money = (minor: number, currency: string) =>
-  new Intl.NumberFormat('en-GB', { style: 'currency', currency, minimumFractionDigits: 2 }).format(minor / 100);
 const idParams = z.object({ id: matching(/^c[sc]_[0-9a-f]{24}$/) });
 const cardFormSchema = z.object({
   card_number: z.string().max(40).optional(),
@@ -45,7 +44,7 @@ function cardPage(checkout: Checkout, siteName: string, values: CardForm = {}, e
   const value = (field: keyof CardForm) => (typeof values[field] === 'string' ? escapeHtml(values[field] as string) : '');
   const error = (field: string) => (errors[field] ? `<span class="error" id="${field}-error">${escapeHtml(errors[field]!)}</span>` : '');
   const invalid = (field: string) => (errors[field] ? ` aria-invalid="true" aria-describedby="${field}-error"` : '');
-  const amount = money(checkout.amount, checkout.currency);
+  const amount = formatMoney(checkout.amount, checkout.currency);
   return page(
     `Pay ${amount} · Sandbox Pay`,
     `<header><p>Sandbox Pay<span class="badge">TEST MODE</span></p><h1>${amount}</h1><div class="merchant">to ${escapeHtml(siteName)}</div></header>

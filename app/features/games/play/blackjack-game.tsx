@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import type { BlackjackMove, GameDetail, PlayedRound } from '../../../../contract/games.ts';
+import { type BlackjackMove, type BlackjackOutcome, blackjackOutcomeSchema, type GameDetail, type PlayedRound } from '../../../../contract/games.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { formatStake } from './money.ts';
 import { PlayingCard } from './playing-card.tsx';
@@ -7,22 +7,7 @@ import { StakePicker } from './stake-picker.tsx';
 import { nearestStake, stakeLadder } from './stakes.ts';
 import type { PlaySession } from './use-play-session.ts';
 
-// The table as decision 0041 answers it: games/blackjack/view.ts plus the moves taken.
-type Table = {
-  phase: 'player' | 'finished';
-  dealer: { cards: (string | null)[]; total: number; soft: boolean };
-  hands: {
-    cards: string[];
-    total: number;
-    soft: boolean;
-    stake: number;
-    doubled: boolean;
-    outcome: 'blackjack' | 'win' | 'push' | 'lose' | null;
-    payout: number | null;
-  }[];
-  active: number | null;
-  actions: BlackjackMove[];
-};
+// The table as decision 0041 answers it (games/blackjack/view.ts plus the moves taken), checked against the contract.
 
 const MOVE_LABELS: Record<BlackjackMove, string> = { hit: 'Hit', stand: 'Stand', double: 'Double', split: 'Split' };
 const OUTCOME_LABELS = { blackjack: 'Blackjack!', win: 'Win', push: 'Push', lose: 'Lose' } as const;
@@ -49,7 +34,7 @@ export function BlackjackGame({ game, session }: { game: GameDetail; session: Pl
     session.reveal(played);
   }
 
-  async function act(action: BlackjackMove, table: Table) {
+  async function act(action: BlackjackMove, table: BlackjackOutcome) {
     if (!round) return;
     const extra = action === 'double' || action === 'split' ? (table.hands[table.active ?? 0]?.stake ?? 0) : 0;
     setBusy(true);
@@ -60,7 +45,7 @@ export function BlackjackGame({ game, session }: { game: GameDetail; session: Pl
     session.reveal(played);
   }
 
-  const table = round ? (round.outcome as unknown as Table) : null;
+  const table = round ? blackjackOutcomeSchema.parse(round.outcome) : null;
   const finished = !table || table.phase === 'finished';
   return (
     <div className="mx-auto w-full max-w-3xl overflow-hidden rounded-[2rem] border-4 border-[#5a3b1a] bg-[radial-gradient(120%_80%_at_50%_0%,#177a55,#0b3d2a)] p-4 sm:p-6">

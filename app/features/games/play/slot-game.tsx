@@ -2,7 +2,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { GameDetail, GameInfo, PlayedRound } from '../../../../contract/games.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { formatStake } from './money.ts';
-import { winningCells, type SlotOutcome } from './slot-outcome.ts';
+import { slotOutcomeSchema } from '../../../../contract/games.ts';
+import { winningCells } from './slot-outcome.ts';
 import { SlotReels, type ReelState } from './slot-reels.tsx';
 import type { SymbolArt } from './slot-symbol.tsx';
 import { StakePicker } from './stake-picker.tsx';
@@ -46,7 +47,7 @@ export function SlotGame({ game, session }: { game: GameDetail; session: PlaySes
       setSpinning(false);
       return;
     }
-    const grid = (played.outcome as unknown as SlotOutcome).base.grid;
+    const grid = slotOutcomeSchema.parse(played.outcome).base.grid;
     const elapsed = performance.now() - startedAt;
     let last = 0;
     grid.forEach((column, i) => {
@@ -65,7 +66,7 @@ export function SlotGame({ game, session }: { game: GameDetail; session: PlaySes
     );
   }
 
-  const outcome = shown ? (shown.outcome as unknown as SlotOutcome) : null;
+  const outcome = shown ? slotOutcomeSchema.parse(shown.outcome) : null;
   const winning = outcome ? winningCells(outcome.base, info.paylines, scatter) : new Set<string>();
   const freeTotal = outcome?.freeSpins.reduce((sum, free) => sum + free.total, 0) ?? 0;
   const symbolName = (id: string) => art.get(id)?.art.name ?? id;

@@ -19,11 +19,21 @@ declare module 'fastify' {
  */
 export function playerGuards(app: FastifyInstance, accounts: Pick<AccountsService, 'authenticate'>) {
   app.decorateRequest('player', null);
-  const guard = (requirement: Requirement) => async (request: FastifyRequest) => {
+  const check = async (request: FastifyRequest, requirement: Requirement) => {
     const player = await accounts.authenticate(presentedToken(request));
     request.player = player;
     const refusal = playerRefusal(player, requirement);
     if (refusal) throw new Problem(refusal.status, refusal.body.message, 'type' in refusal.body ? { type: refusal.body.type } : {});
   };
-  return { signedIn: guard('signed-in'), notBlocked: guard('not-blocked'), activePlayer: guard('active') };
+  // Named functions: the OpenAPI document (server/http/openapi.ts) tells a player route by its guard's name.
+  async function signedIn(request: FastifyRequest) {
+    await check(request, 'signed-in');
+  }
+  async function notBlocked(request: FastifyRequest) {
+    await check(request, 'not-blocked');
+  }
+  async function activePlayer(request: FastifyRequest) {
+    await check(request, 'active');
+  }
+  return { signedIn, notBlocked, activePlayer };
 }

@@ -179,7 +179,11 @@ export async function waitForHydration(page: Page): Promise<void> {
     const w = window as unknown as { __reactRouterDataRouter?: { state: { initialized: boolean } } };
     if (!w.__reactRouterDataRouter?.state.initialized) return false;
     const element = document.querySelector('[data-layout], main[data-error-status]');
-    return element !== null && Object.keys(element).some((key) => key.startsWith('__reactProps'));
+    const hydrated = (node: Element) => Object.keys(node).some((key) => key.startsWith('__reactProps'));
+    if (element === null || !hydrated(element)) return false;
+    // A popup's content is a lazy chunk: until it loads, its server-rendered fields are not React's yet, and what is
+    // typed into them is lost when they hydrate. Every control in an open dialog must be React's.
+    return [...document.querySelectorAll('[role="dialog"] :is(input, select, textarea, button)')].every(hydrated);
   });
 }
 

@@ -60,6 +60,22 @@ async function logInThroughPopup(page: Page, email: string, password = PASSWORD)
 }
 
 test.describe('registration wizard', () => {
+  test('a popup opened by its route comes to life with the page: what is typed into it right away is kept', async ({ page }) => {
+    // The popup's chunk arrives late, as on a slow line; the page must not come to life with its fields still inert.
+    await page.route(/\/assets\/auth-popup-content-[^/]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    await page.goto('/register');
+    await page.waitForFunction(
+      () => (window as unknown as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter?.state.initialized,
+    );
+    const dialog = page.getByRole('dialog', { name: 'Create your account' });
+    await dialog.getByLabel('E-mail').fill(newEmail('early'));
+    await dialog.getByLabel('Password').fill(PASSWORD);
+    await expect(dialog.getByRole('button', { name: 'Next' })).toBeEnabled();
+  });
+
   test('gates each step, shows dry-run errors, registers, signs in and activates by e-mail', async ({ page }) => {
     const taken = await activatedPlayer();
     const email = newEmail('wizard');

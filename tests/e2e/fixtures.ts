@@ -183,7 +183,7 @@ export async function waitForHydration(page: Page): Promise<void> {
     if (element === null || !hydrated(element)) return false;
     // A popup's content is a lazy chunk: until it loads, its server-rendered fields are not React's yet, and what is
     // typed into them is lost when they hydrate. Every control in an open dialog must be React's.
-    return [...document.querySelectorAll('[role="dialog"] :is(input, select, textarea, button)')].every(hydrated);
+    return [...document.querySelectorAll(':is(dialog, [role="dialog"]) :is(input, select, textarea, button)')].every(hydrated);
   });
 }
 

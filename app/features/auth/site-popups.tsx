@@ -21,12 +21,25 @@ const popupIntros: Record<PopupName, string> = {
   'reset-password-status': '',
 };
 
-const AuthPopupContent = lazy(() => import('./auth-popup-content.tsx'));
+type ContentComponent = typeof import('./auth-popup-content.tsx').default;
+// The forms are their own chunk. Once it has loaded, they render directly: a lazy component suspends at least once
+// even when its chunk is in memory, and a suspended server-rendered popup keeps inert fields until React gets to it.
+let loadedContent: ContentComponent | null = null;
+const loadContent = () =>
+  import('./auth-popup-content.tsx').then((module) => {
+    loadedContent = module.default;
+    return module;
+  });
+const LazyContent = lazy(loadContent);
+
+/** Loads the popup forms before the page hydrates, when the server rendered a popup open (app/entry.client.tsx). */
+export const preloadPopupContent = () => loadContent();
 
 /** Paths on which closing a popup returns to the home page (SPEC.md §2). */
 const popupPaths = new Set(['/login', '/register', '/reset-password']);
 
 function PopupContent({ name, hint }: { name: PopupName; hint?: string }) {
+  const AuthPopupContent = loadedContent ?? LazyContent;
   return (
     <div className="space-y-4">
       {popupIntros[name] ? <p className="text-mist-300">{popupIntros[name]}</p> : null}

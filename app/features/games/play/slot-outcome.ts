@@ -1,18 +1,12 @@
-// The parts of a slot round's outcome (games/slots/round.ts, stored as the engine returns it) the reels show.
-
-export type LineWin = { line: number; symbol: string; count: number; amount: number };
-export type SpinOutcome = {
-  grid: string[][];
-  lineWins: LineWin[];
-  scatter: { count: number; amount: number };
-  multiplier: number;
-  freeSpinsAwarded: number;
-  total: number;
-};
-export type SlotOutcome = { base: SpinOutcome; freeSpins: SpinOutcome[]; totalWin: number; lineBet: number };
+// The cells a slot spin's wins are made of, for the reels to light up; the spin's shape is the contract's.
+import type { SlotSpinOutcome } from '../../../../contract/games.ts';
 
 /** The cells (`${reel}:${row}`) a spin's wins are made of: each line's first `count` reels, and every scatter. */
-export function winningCells(spin: SpinOutcome, paylines: readonly (readonly number[])[], scatter: string | undefined): Set<string> {
+export function winningCells(
+  spin: Pick<SlotSpinOutcome, 'grid' | 'lineWins' | 'scatter'>,
+  paylines: readonly (readonly number[])[],
+  scatter: string | undefined,
+): Set<string> {
   const cells = new Set<string>();
   for (const win of spin.lineWins) {
     const rows = paylines[win.line - 1];

@@ -6,6 +6,7 @@
 //   node bench/games.ts                                   (embedded PGlite: the server's own, and one here for the ledger)
 //   DATABASE_URL=postgres://… node bench/games.ts         (a fresh database on that server, shared by both)
 // BENCH_SECONDS (default 10) per measurement.
+import { benchPerson, benchRegistration } from './support/bench-player.ts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
@@ -78,21 +79,7 @@ async function readyPlayer(dataDir: string, i: number): Promise<{ id: number; to
     await fetch(`${base}/api/register`, {
       method: 'POST',
       headers,
-      body: JSON.stringify({
-        email,
-        password,
-        name: 'Bench',
-        surname: 'Player',
-        birthdate: '1990-01-01',
-        gender: 'other',
-        country: 'MT',
-        city: 'Valletta',
-        address1: '1 Street',
-        postcode: 'VLT 1000',
-        phoneNumber: '99123456',
-        phone: '+35699123456',
-        agreement: true,
-      }),
+      body: JSON.stringify(benchRegistration(email, password)),
     }),
   );
   await json(await fetch(`${base}/api/activate`, { method: 'POST', headers, body: JSON.stringify({ activate_token: await activationToken(dataDir, email) }) }));
@@ -191,14 +178,7 @@ try {
           players.map((_, i) => ({
             email: `ledger-${i}@example.com`,
             passwordHash: 'x',
-            name: 'Bench',
-            surname: 'Player',
-            birthdate: '1990-01-01',
-            gender: 'other',
-            country: 'MT',
-            city: 'Valletta',
-            address1: '1 Street',
-            postcode: 'VLT 1000',
+            ...benchPerson,
             phone: '+35699000000',
           })),
         )

@@ -8,6 +8,7 @@
 // dropped). After BENCH_WARMUP_SECONDS (default 5) of transfers and an ANALYZE, BENCH_SECONDS (default 10) per measurement, split over BENCH_ROUNDS (default 5) rounds that alternate
 // bare and ledger, so load from elsewhere on the machine falls on both alike; BENCH_WORKERS (default 8),
 // BENCH_ACCOUNTS (default 200).
+import { benchPerson } from './support/bench-player.ts';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -82,14 +83,7 @@ try {
         Array.from({ length: accountCount }, (_, i) => ({
           email: `bench-${i}@example.com`,
           passwordHash: 'x',
-          name: 'Bench',
-          surname: 'Player',
-          birthdate: '1990-01-01',
-          gender: 'other',
-          country: 'MT',
-          city: 'Valletta',
-          address1: '1 Street',
-          postcode: 'VLT 1000',
+          ...benchPerson,
           phone: '+35699000000',
         })),
       )

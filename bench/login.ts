@@ -3,6 +3,7 @@
 // concurrency. The ratio says how much the rest of the path (HTTP, JSON, rate limits, database, token)
 // costs on top of hashing, which dominates by design.
 //   node bench/login.ts            (BENCH_SECONDS, BENCH_CONNECTIONS to change the run)
+import { benchRegistration } from './support/bench-player.ts';
 import argon2 from 'argon2';
 import autocannon from 'autocannon';
 import { loadConfig } from '../server/config.ts';
@@ -47,21 +48,7 @@ try {
     const response = await fetch(`${base}/api/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        email,
-        password,
-        name: 'Bench',
-        surname: 'Player',
-        birthdate: '1990-01-01',
-        gender: 'other',
-        country: 'MT',
-        city: 'Valletta',
-        address1: '1 Street',
-        postcode: 'VLT 1000',
-        phoneNumber: '99123456',
-        phone: '+35699123456',
-        agreement: true,
-      }),
+      body: JSON.stringify(benchRegistration(email, password)),
     });
     if (response.status !== 201) throw new Error(`register ${email}: ${response.status} ${await response.text()}`);
     emails.push(email);

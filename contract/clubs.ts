@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { matching, pageMetaSchema, PAGE, PER_PAGE } from './http.ts';
+
 // The VIP and loyalty clubs' rules. The public pages explain them from this data; the clubs work
 // computes tiers and points from it, so what players read is what the casino does.
 
@@ -62,7 +65,7 @@ export type PointsRule = { category: 'slots' | 'table-games'; label: string /** 
 
 export const LOYALTY_POINT_RULES: readonly PointsRule[] = [
   { category: 'slots', label: 'Slots', stakePerPoint: 1_000 },
-  { category: 'table-games', label: 'Roulette and blackjack', stakePerPoint: 5_000 },
+  { category: 'table-games', label: 'Table games and originals', stakePerPoint: 5_000 },
 ];
 
 /** Points exchanged for cash: this many points buy 1.00 of the default currency, paid with no wagering. */
@@ -71,3 +74,129 @@ export const POINTS_PER_CASH_UNIT = 100;
 export const MIN_POINTS_EXCHANGE = 1_000;
 /** Points expire this many months after the month they were earned in. */
 export const POINTS_EXPIRY_MONTHS = 12;
+
+/** The smallest weekly cashback paid, in minor units: less than this is not paid (the home page says so). */
+export const MIN_CASHBACK = 100;
+
+/**
+ * The points rule a game's engine earns by. Slots earn as slots; every other real-money game (roulette, blackjack
+ * and any house game added later) earns at the table-games rate.
+ */
+export function pointsRuleOf(engine: string): PointsRule {
+  const category = engine === 'slot' ? 'slots' : 'table-games';
+  return LOYALTY_POINT_RULES.find((rule) => rule.category === category)!;
+}
+
+/**
+ * Points a real-money stake (minor units) earns, given what the player's earlier stakes of the same category left
+ * over (`carry`, below one point's worth): whole points of the sum, and the new remainder. Nothing is lost to
+ * rounding, so ten €1.00 spins earn what one €10.00 spin does (docs/decisions/0065-loyalty-points.md).
+ */
+export function pointsWithCarry(engine: string, carry: number, stake: number): { points: number; carry: number } {
+  const { stakePerPoint } = pointsRuleOf(engine);
+  if (!Number.isSafeInteger(stake) || stake <= 0) return { points: 0, carry };
+  const total = carry + stake;
+  return { points: Math.floor(total / stakePerPoint), carry: total % stakePerPoint };
+}
+
+/** The highest tier `points` earned in one calendar month reach. */
+export function tierForPoints(points: number): VipTier {
+  let reached = VIP_TIERS[0]!;
+  for (const tier of VIP_TIERS) if (points >= tier.monthlyPoints) reached = tier;
+  return reached;
+}
+
+export const tierRank = (slug: VipTier['slug']): number => VIP_TIERS.findIndex((tier) => tier.slug === slug);
+
+/** Cash (minor units) an exchange of `points` pays. */
+export const cashForPoints = (points: number): number => (points * 100) / POINTS_PER_CASH_UNIT;
+
+// ---- The API (decision 0065) ----
+
+export const LOYALTY_ENTRY_TYPES = ['earned', 'exchanged', 'expired', 'adjusted'] as const;
+export type LoyaltyEntryType = (typeof LOYALTY_ENTRY_TYPES)[number];
+
+export const loyaltyEntrySchema = z.object({
+  id: z.string(),
+  type: z.enum(LOYALTY_ENTRY_TYPES),
+  points: z.int(),
+  created_at: z.string(),
+  /** What the entry is about: the round id, the exchange id, the month that expired, or the operator's reason. */
+  reference: z.string().nullable(),
+});
+export type LoyaltyEntry = z.infer<typeof loyaltyEntrySchema>;
+
+export const loyaltySchema = z.object({
+  points: z.int(),
+  lifetime_points: z.int(),
+  points_this_month: z.int(),
+  expiring: z.object({ points: z.int(), at: z.string() }).nullable(),
+  history: z.array(loyaltyEntrySchema),
+});
+export type Loyalty = z.infer<typeof loyaltySchema>;
+
+/** GET /api/player/loyalty → { data: Loyalty, meta } (meta pages the history). */
+export const loyaltyResponseSchema = z.object({ data: loyaltySchema, meta: pageMetaSchema });
+export const loyaltyQuerySchema = z.object({ page: PAGE.optional(), per_page: PER_PAGE.optional() });
+
+/** POST /api/player/loyalty/exchange body; refusals are 422 on `points`. */
+export const exchangeBodySchema = z.object({ points: z.int() });
+export const exchangeSchema = z.object({
+  id: z.string(),
+  points: z.int(),
+  amount: z.int(),
+  currency: z.string(),
+  created_at: z.string(),
+  points_left: z.int(),
+});
+export type Exchange = z.infer<typeof exchangeSchema>;
+
+const TIER_SLUGS = ['bronze', 'silver', 'gold', 'platinum'] as const;
+
+export const vipSchema = z.object({
+  tier: z.object({ slug: z.enum(TIER_SLUGS), name: z.string(), perks: z.array(z.string()) }),
+  next_tier: z.object({ slug: z.enum(TIER_SLUGS), name: z.string(), points_needed: z.int() }).nullable(),
+  cashback: z.object({ percent: z.number(), accrued: z.int(), period_start: z.string(), next_payout_at: z.string() }),
+  daily_withdrawal_limit: z.int(),
+  withdrawal_review_hours: z.int(),
+  points_this_month: z.int(),
+  points_last_month: z.int(),
+  currency: z.string(),
+});
+export type Vip = z.infer<typeof vipSchema>;
+
+/** Realtime `LoyaltyUpdated`: after a round earned points, an exchange or an adjustment. */
+export type LoyaltyUpdated = { points: number; tier: Vip['tier']['slug'] };
+/** Realtime `VipTierChanged`. */
+export type VipTierChanged = { from: Vip['tier']['slug']; to: Vip['tier']['slug'] };
+
+/** POST /api/admin/players/{id}/loyalty body: a signed change of the balance with the reason recorded. */
+export const loyaltyAdjustBodySchema = z.object({ points: z.int(), reason: z.string().max(500) });
+export const adminLoyaltySchema = z.object({
+  player_id: z.string(),
+  points: z.int(),
+  lifetime_points: z.int(),
+  points_this_month: z.int(),
+  tier: z.enum(TIER_SLUGS),
+  history: z.array(loyaltyEntrySchema.extend({ operator_id: z.string().nullable() })),
+});
+
+// ---- Scheduled jobs (operator API) ----
+export const jobNameParamsSchema = z.object({ name: matching(/^[a-z0-9:-]{1,64}$/) });
+/** POST /api/admin/jobs/{name}/run body: the period to run for, in the job's own form; the current one without it. */
+export const jobRunBodySchema = z
+  .object({ period: z.string().max(40).optional() })
+  .nullable()
+  .optional();
+export const jobRunSchema = z.object({
+  id: z.string(),
+  job: z.string(),
+  period: z.string(),
+  trigger: z.enum(['schedule', 'operator']),
+  status: z.enum(['ran', 'skipped', 'failed']),
+  result: z.unknown(),
+  started_at: z.string(),
+  finished_at: z.string(),
+});
+export type JobRunView = z.infer<typeof jobRunSchema>;
+export const jobsSchema = z.array(z.object({ name: z.string(), pattern: z.string(), period_format: z.string(), last_runs: z.array(jobRunSchema) }));

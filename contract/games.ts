@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { dataOf, matching, PAGE, PER_PAGE, pageMetaSchema } from './http.ts';
 
-export const GAME_KINDS = ['slot', 'roulette', 'blackjack'] as const;
+export const GAME_KINDS = ['slot', 'roulette', 'blackjack', 'dice', 'mines', 'plinko', 'crash'] as const;
 export type GameKind = (typeof GAME_KINDS)[number];
 
 export const VOLATILITIES = ['low', 'medium', 'high'] as const;
@@ -81,7 +81,8 @@ export type GameInfo =
       hit_frequency: number;
       free_spins: { award: number; multiplier: number; max_per_round: number; trigger_one_in: number };
     })
-  | (InfoBase & { kind: 'blackjack'; paytable: { hand: string; payout: string }[] });
+  | (InfoBase & { kind: 'blackjack'; paytable: { hand: string; payout: string }[] })
+  | (InfoBase & { kind: 'dice' | 'mines' | 'plinko' | 'crash'; paytable: { label: string; value: string }[] });
 
 /** GET /api/games/{slug} → { data: GameDetail }; `info` is plain data from games/, checked by its type here. */
 export const gameDetailSchema = gameSummarySchema.extend({
@@ -109,6 +110,10 @@ export const ROUND_STATUSES = ['open', 'settled', 'refunded'] as const;
 export type RoundStatus = (typeof ROUND_STATUSES)[number];
 export const BLACKJACK_MOVES = ['hit', 'stand', 'double', 'split'] as const;
 export type BlackjackMove = (typeof BLACKJACK_MOVES)[number];
+/** Mines: reveal a tile (with `tile`, 0 … 24, row by row from the top left) or take the current value. */
+export const MINES_MOVES = ['reveal', 'cashout'] as const;
+export const PLINKO_RISKS = ['low', 'medium', 'high'] as const;
+export const DICE_DIRECTIONS = ['over', 'under'] as const;
 
 /** Fun credits: demo rounds are counted in them and never touch the ledger. */
 export const DEMO_CURRENCY = 'FUN';
@@ -140,8 +145,16 @@ export const modeQuerySchema = z.object({ mode: z.enum(ROUND_MODES).optional() }
 /** PUT /api/fairness/client-seed body (the pattern is checked by the route, with its own message). */
 export const clientSeedBodySchema = z.object({ client_seed: z.string() });
 
-/** What the player asked for: roulette `{ bets }`, a slot or blackjack `{ stake }` (validated and normalised). */
-export type RoundRequest = { bets: Record<string, unknown>[] } | { stake: number };
+/**
+ * What the player asked for (validated and normalised): roulette `{ bets }`, a slot or blackjack `{ stake }`,
+ * dice `{ stake, target, direction }`, mines `{ stake, mines }`, plinko `{ stake, rows, risk }`.
+ */
+export type RoundRequest =
+  | { bets: Record<string, unknown>[] }
+  | { stake: number }
+  | { stake: number; target: number; direction: (typeof DICE_DIRECTIONS)[number] }
+  | { stake: number; mines: number }
+  | { stake: number; rows: number; risk: (typeof PLINKO_RISKS)[number] };
 
 /**
  * A round as the rounds endpoints and the history answer it. `outcome` is the engine's own result from games/,
@@ -186,9 +199,24 @@ export const demoWalletSchema = z.object({ balance: z.int(), currency: z.literal
 const STAKE = z.int().min(1).max(100_000_000_00);
 
 /** POST /api/games/{slug}/rounds body: roulette `{mode, bets}`, a slot or blackjack `{mode, stake}`; the engine checks the rest. */
-export const roundBodySchema = z.object({ mode: z.enum(ROUND_MODES), stake: STAKE.optional(), bets: z.array(z.unknown()).optional() });
+export const roundBodySchema = z.object({
+  mode: z.enum(ROUND_MODES),
+  stake: STAKE.optional(),
+  bets: z.array(z.unknown()).optional(),
+  /** A free spin of the player's active free-spins bonus, at its fixed stake (any stake given is ignored). */
+  free_spin: z.boolean().optional(),
+  /** Dice: the target, 0.01 … 99.99 with two decimals, and whether the roll must land over or under it. */
+  target: z.number().min(0).max(100).optional(),
+  direction: z.enum(DICE_DIRECTIONS).optional(),
+  /** Mines: how many mines hide on the 25 tiles, 1 … 24. */
+  mines: z.int().min(1).max(24).optional(),
+  /** Plinko: 8 … 16 rows of pegs and a risk level. */
+  rows: z.int().min(8).max(16).optional(),
+  risk: z.enum(PLINKO_RISKS).optional(),
+});
 export const roundActionParamsSchema = z.object({ slug: z.string(), roundId: z.string() });
-export const roundActionBodySchema = z.object({ action: z.enum(BLACKJACK_MOVES) });
+/** A blackjack move, or a mines move (`reveal` names its `tile`). */
+export const roundActionBodySchema = z.object({ action: z.enum([...BLACKJACK_MOVES, ...MINES_MOVES]), tile: z.int().min(0).max(24).optional() });
 export const roundIdParamsSchema = z.object({ id: z.string() });
 export const favouriteParamsSchema = z.object({ gameId: z.string() });
 export const roundsQuerySchema = z.object({
@@ -286,11 +314,52 @@ export const blackjackOutcomeSchema = z.looseObject({
 });
 export type BlackjackOutcome = z.infer<typeof blackjackOutcomeSchema>;
 
+export const diceOutcomeSchema = z.looseObject({
+  roll: z.number(),
+  target: z.number(),
+  direction: z.enum(DICE_DIRECTIONS),
+  chance: z.number(),
+  multiplier: z.number(),
+  won: z.boolean(),
+  stake: z.int(),
+  win: z.int(),
+});
+export type DiceOutcome = z.infer<typeof diceOutcomeSchema>;
+
+/** The board as the player may see it: `minePositions` null while the round is open; `moves` the picks in order. */
+export const minesOutcomeSchema = z.looseObject({
+  phase: z.enum(['player', 'finished']),
+  stake: z.int(),
+  mines: z.int(),
+  minePositions: z.array(z.int()).nullable(),
+  revealed: z.array(z.int()),
+  hitMine: z.int().nullable(),
+  cashOutValue: z.int(),
+  nextMultiplier: z.number().nullable(),
+  settlement: z.object({ win: z.int(), multiplier: z.number(), reason: z.enum(['cashout', 'mine', 'cleared', 'untouched']) }).nullable(),
+  moves: z.array(z.string()),
+});
+export type MinesOutcome = z.infer<typeof minesOutcomeSchema>;
+
+export const plinkoOutcomeSchema = z.looseObject({
+  rows: z.int(),
+  risk: z.enum(PLINKO_RISKS),
+  path: z.array(z.enum(['L', 'R'])),
+  bucket: z.int(),
+  multiplier: z.number(),
+  stake: z.int(),
+  win: z.int(),
+});
+export type PlinkoOutcome = z.infer<typeof plinkoOutcomeSchema>;
+
 /** A round whose `outcome` is typed by its `kind`: narrow on `round.kind` instead of casting the outcome. */
 export const typedGameRoundSchema = z.discriminatedUnion('kind', [
   gameRoundSchema.extend({ kind: z.literal('roulette'), outcome: rouletteOutcomeSchema }),
   gameRoundSchema.extend({ kind: z.literal('slot'), outcome: slotOutcomeSchema }),
   gameRoundSchema.extend({ kind: z.literal('blackjack'), outcome: blackjackOutcomeSchema }),
+  gameRoundSchema.extend({ kind: z.literal('dice'), outcome: diceOutcomeSchema }),
+  gameRoundSchema.extend({ kind: z.literal('mines'), outcome: minesOutcomeSchema }),
+  gameRoundSchema.extend({ kind: z.literal('plinko'), outcome: plinkoOutcomeSchema }),
 ]);
 export type TypedGameRound = z.infer<typeof typedGameRoundSchema>;
 export type RoundOutcome = TypedGameRound['outcome'];

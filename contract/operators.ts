@@ -1,10 +1,14 @@
 // The operator API (SPEC.md §7 admin routes): an operator's bearer token opens them. Imports nothing of ours
 // outside contract/; the zod schemas are what the server validates and serialises with (decision 0027).
 import { z } from 'zod';
-import { KYC_STATUSES } from './accounts.ts';
+import { adminPlayerSchema, KYC_STATUSES } from './accounts.ts';
+import { playerBonusSchema } from './bonuses.ts';
+import { adminLoyaltySchema, vipSchema } from './clubs.ts';
+import { gameRoundSchema } from './games.ts';
 import { matching } from './http.ts';
-import { ACTIVATION_TYPES } from './site.ts';
-import { WITHDRAWAL_STATUSES } from './wallet.ts';
+import { playerLimitsSchema } from './limits.ts';
+import { ACTIVATION_TYPES, publicSettingsSchema } from './site.ts';
+import { WITHDRAWAL_STATUSES, withdrawalSchema } from './wallet.ts';
 
 /** POST /api/admin/login body and answer. */
 export const operatorLoginBodySchema = z.object({ email: z.string().max(254), password: z.string().max(1024) });
@@ -12,8 +16,14 @@ export const operatorLoginResponseSchema = z.object({ token: z.string(), expires
 
 export const playerIdParamsSchema = z.object({ id: matching(/^[1-9][0-9]{0,14}$/) });
 export const playersQuerySchema = z.object({ email: z.string().max(254).optional() });
-/** POST /api/admin/players/{id}/kyc body: an operator decides KYC directly (`unverified` is where players start). */
-export const kycBodySchema = z.object({ status: z.enum(KYC_STATUSES.filter((status) => status !== 'unverified') as ['pending', 'verified', 'rejected']) });
+/**
+ * POST /api/admin/players/{id}/kyc body: an operator overrides the status documents gave (`unverified` is where players
+ * start); `reason` is kept with the operator's id in the operator record.
+ */
+export const kycBodySchema = z.object({
+  status: z.enum(KYC_STATUSES.filter((status) => status !== 'unverified') as ['pending', 'verified', 'rejected']),
+  reason: z.string().trim().max(500).optional(),
+});
 
 export const withdrawalsQuerySchema = z.object({ status: z.enum(WITHDRAWAL_STATUSES).optional() });
 /** POST /api/admin/withdrawals/{id}/approve|reject body: optional, with an optional note. */
@@ -22,5 +32,332 @@ export const withdrawalDecisionBodySchema = z
   .nullable()
   .optional();
 
-/** PUT /api/admin/settings body. */
-export const settingsBodySchema = z.object({ registration_activation_type: z.enum(ACTIVATION_TYPES) });
+/** PUT /api/admin/settings body: any of the operator's settings; what is left out stays as it is. */
+export const settingsBodySchema = z.object({
+  registration_activation_type: z.enum(ACTIVATION_TYPES).optional(),
+  maintenance: z.enum(['true', 'false']).optional(),
+});
+/** GET|PUT /api/admin/settings answer: the public settings and whether the MAINTENANCE variable overrides the switch. */
+export const adminSettingsSchema = publicSettingsSchema.extend({ maintenance_locked: z.boolean() });
+export type AdminSettings = z.infer<typeof adminSettingsSchema>;
+
+/** POST /api/admin/login for staff with two-factor sign-in: a challenge for POST /api/admin/login/two-factor. */
+export const operatorChallengeResponseSchema = z.object({ two_factor: z.literal(true), challenge: z.string() });
+/** POST /api/admin/login/two-factor: a 6-digit code from the authenticator app, or one recovery code. */
+export const twoFactorBodySchema = z.object({ challenge: z.string().max(200), code: z.string().max(40) });
+export const enrolmentStartSchema = z.object({ secret: z.string(), otpauth_url: z.string() });
+export const enrolmentConfirmBodySchema = z.object({ code: z.string().max(40) });
+export const recoveryCodesSchema = z.object({ recovery_codes: z.array(z.string()) });
+
+export const STAFF_ROLE_NAMES = ['admin', 'support', 'compliance', 'finance', 'marketing'] as const;
+/** GET /api/admin/me: who is signed in and what they may do. */
+export const staffMeSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: z.string(),
+  permissions: z.array(z.string()),
+  two_factor: z.boolean(),
+  must_enrol: z.boolean(),
+});
+export const staffMemberSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: z.string(),
+  disabled: z.boolean(),
+  two_factor: z.boolean(),
+  last_login_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type StaffMember = z.infer<typeof staffMemberSchema>;
+export const staffCreateBodySchema = z.object({
+  email: z.email().max(254),
+  password: z.string().min(12).max(128),
+  role: z.enum(STAFF_ROLE_NAMES),
+});
+export const staffUpdateBodySchema = z.object({ role: z.enum(STAFF_ROLE_NAMES).optional(), disabled: z.boolean().optional() });
+export const staffIdParamsSchema = z.object({ id: matching(/^[1-9][0-9]{0,14}$/) });
+
+/** A day (or instant) within the years a casino's records can hold: year 0000 or 9999 is refused, not sent to the database. */
+const DAY_PATTERN = '(19|2\\d)\\d{2}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])';
+const ISO_DATE = matching(new RegExp(`^${DAY_PATTERN}(T[\\d:.]+(Z|[+-]\\d{2}:\\d{2})?)?$`));
+const DAY = matching(new RegExp(`^${DAY_PATTERN}$`));
+/** GET /api/admin/audit filters and page. */
+export const auditQuerySchema = z.object({
+  player_id: matching(/^[1-9][0-9]{0,14}$/).optional(),
+  staff_id: matching(/^[1-9][0-9]{0,14}$/).optional(),
+  action: z.string().max(100).optional(),
+  from: ISO_DATE.optional(),
+  to: ISO_DATE.optional(),
+  page: matching(/^[1-9][0-9]{0,5}$/).optional(),
+  per_page: matching(/^([1-9][0-9]?|100)$/).optional(),
+});
+export const auditRecordSchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  staff_id: z.string().nullable(),
+  action: z.string(),
+  player_id: z.string().nullable(),
+  subject: z.string().nullable(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+  hash: z.string(),
+  prev_hash: z.string(),
+});
+export type AuditRecord = z.infer<typeof auditRecordSchema>;
+export const auditVerificationSchema = z.object({
+  intact: z.boolean(),
+  rows: z.int(),
+  first_broken_id: z.string().nullable(),
+  reason: z.string().nullable(),
+  /** The newest row verified, `{id, hash}`: kept outside the database, it is the next run's anchor. */
+  head: z.object({ id: z.string(), hash: z.string() }).nullable(),
+  /** Anchors whose rows were found with their hashes (the server's anchor file and the `anchor` asked about). */
+  anchors_checked: z.int(),
+});
+/** GET /api/admin/audit/verify: `anchor=ID:HASH`, a head an earlier verification answered, checked as well. */
+export const auditVerifyQuerySchema = z.object({
+  anchor: z
+    .string()
+    .regex(/^[1-9]\d{0,15}:[0-9a-f]{64}$/)
+    .optional(),
+});
+
+/** POST /api/admin/players/{id}/adjustments: a signed amount in minor units (credit > 0, debit < 0) and a reason. */
+export const adjustmentBodySchema = z.object({
+  amount: z
+    .int()
+    .min(-1_000_000_000)
+    .max(1_000_000_000)
+    .refine((n) => n !== 0, 'The amount must not be zero.'),
+  reason: z.string().trim().min(3).max(500),
+});
+export const ADJUSTMENT_STATUSES = ['pending_approval', 'approved', 'rejected'] as const;
+export const adjustmentSchema = z.object({
+  id: z.string(),
+  player_id: z.string(),
+  amount: z.int(),
+  currency: z.string(),
+  reason: z.string(),
+  status: z.enum(ADJUSTMENT_STATUSES),
+  requested_by: z.string(),
+  decided_by: z.string().nullable(),
+  created_at: z.string(),
+  decided_at: z.string().nullable(),
+});
+export type Adjustment = z.infer<typeof adjustmentSchema>;
+export const adjustmentsQuerySchema = z.object({ status: z.enum(ADJUSTMENT_STATUSES).optional(), player_id: matching(/^[1-9][0-9]{0,14}$/).optional() });
+
+export const staffNoteBodySchema = z.object({ body: z.string().trim().min(1).max(2000) });
+export const staffNoteSchema = z.object({ id: z.string(), staff_id: z.string(), staff_email: z.string().nullable(), body: z.string(), created_at: z.string() });
+
+/**
+ * What the withdrawals queue shows beside a request so the reviewer sees the player's pattern at a glance
+ * (issue 18): how they paid in, what they put in net, their bonus record, how old the account is, KYC.
+ */
+export const withdrawalRiskSchema = z.object({
+  /** Methods of completed deposits: `card`, `crypto` (several when the player used both). */
+  deposit_methods: z.array(z.enum(['card', 'crypto'])),
+  /** Completed deposits minus paid withdrawals, ever, in minor units of the casino currency. */
+  net_deposits: z.int(),
+  bonuses: z.object({ active: z.int(), forfeited: z.int(), total: z.int() }),
+  /** Whole days since registration. */
+  account_age_days: z.int(),
+  kyc_status: z.enum(KYC_STATUSES),
+});
+export type WithdrawalRisk = z.infer<typeof withdrawalRiskSchema>;
+
+/** A withdrawal in the operators' queue: whose it is and, above FOUR_EYES_THRESHOLD, who gave the first approval. */
+export const adminWithdrawalSchema = withdrawalSchema.extend({
+  player_id: z.string(),
+  /** When the player's VIP tier promised a decision by; null for requests made before tiers applied. */
+  review_due_at: z.string().nullable(),
+  four_eyes: z.boolean(),
+  first_approval_by: z.string().nullable(),
+});
+/** GET /api/admin/withdrawals rows: each request with its player's risk hints. */
+export const adminWithdrawalRowSchema = adminWithdrawalSchema.extend({ risk: withdrawalRiskSchema });
+export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
+export type AdminWithdrawalRow = z.infer<typeof adminWithdrawalRowSchema>;
+
+export const VIP_TIER_SLUGS = ['bronze', 'silver', 'gold', 'platinum'] as const;
+/** GET /api/admin/players/search: the console's player search and filters (CSV with format=csv). */
+export const playerSearchQuerySchema = z.object({
+  q: z.string().max(254).optional(),
+  status: z.enum(['active', 'inactive', 'blocked']).optional(),
+  kyc: z.enum(KYC_STATUSES).optional(),
+  country: matching(/^[A-Za-z]{2}$/).optional(),
+  from: DAY.optional(),
+  to: DAY.optional(),
+  vip: z.enum(VIP_TIER_SLUGS).optional(),
+  format: z.enum(['json', 'csv']).optional(),
+});
+export const playerRowSchema = adminPlayerSchema.extend({
+  name: z.string(),
+  country: z.string(),
+  phone: z.string(),
+  created_at: z.string(),
+  vip_tier: z.enum(VIP_TIER_SLUGS),
+});
+export type PlayerRow = z.infer<typeof playerRowSchema>;
+
+/** POST /api/admin/players/{id}/block|unblock: an optional reason, kept in the audit log. */
+export const blockBodySchema = z
+  .object({ reason: z.string().max(500).optional() })
+  .nullable()
+  .optional();
+
+export const playerDetailSchema = z.object({
+  profile: adminPlayerSchema.extend({
+    name: z.string(),
+    surname: z.string(),
+    birthdate: z.string(),
+    country: z.string(),
+    city: z.string(),
+    address1: z.string(),
+    postcode: z.string(),
+    phone: z.string(),
+    created_at: z.string(),
+    last_login_at: z.string().nullable(),
+    registration_ip: z.string().nullable(),
+    logins: z.array(z.object({ method: z.string(), at: z.string(), last_used_at: z.string() })),
+  }),
+  wallet: z.object({
+    currency: z.string(),
+    cash: z.int(),
+    bonus: z.int(),
+    pending_withdrawals: z.int(),
+    net_deposits: z.object({ lifetime: z.int(), this_month: z.int() }),
+  }),
+  transactions: z.array(z.object({ id: z.string(), type: z.string(), status: z.string(), amount: z.int(), currency: z.string(), created_at: z.string() })),
+  messages: z.array(z.object({ id: z.string(), subject: z.string(), body: z.string(), created_at: z.string(), read_at: z.string().nullable() })),
+  notes: z.array(staffNoteSchema),
+  adjustments: z.array(adjustmentSchema),
+  /** The latest 50 real-money rounds with their fairness data (the server seed once rotation revealed it). */
+  rounds: z.array(gameRoundSchema),
+  /** Every bonus, newest first, with its wagering progress. */
+  bonuses: z.array(playerBonusSchema),
+  /** Money limits (with pending changes), session settings and any time-out or self-exclusion. */
+  limits: playerLimitsSchema,
+  loyalty: adminLoyaltySchema,
+  vip: vipSchema,
+});
+export type PlayerDetail = z.infer<typeof playerDetailSchema>;
+
+/** POST /api/admin/messages/segment: one message to every player of a segment. */
+export const segmentMessageBodySchema = z.object({
+  segment: z.enum(['all', 'country', 'vip_tier']),
+  country: matching(/^[A-Za-z]{2}$/).optional(),
+  /** With segment vip_tier: the players now in this tier. */
+  tier: z.enum(VIP_TIER_SLUGS).optional(),
+  subject: z.string().max(200),
+  body: z.string().max(5000),
+});
+
+/** GET /api/admin/reports/dashboard|games?days=1|7|30 (1 = today, UTC). */
+export const reportQuerySchema = z.object({ days: z.enum(['1', '7', '30']).optional() });
+const dailyFiguresSchema = z.object({
+  day: z.string(),
+  registrations: z.int(),
+  first_depositors: z.int(),
+  deposits: z.int(),
+  withdrawals: z.int(),
+  stakes: z.int(),
+  wins: z.int(),
+  ggr: z.int(),
+  bonus_cost: z.int(),
+  ngr: z.int(),
+  active_players: z.int(),
+});
+export type DailyFigures = z.infer<typeof dailyFiguresSchema>;
+export const dashboardSchema = z.object({
+  currency: z.string(),
+  from: z.string(),
+  to: z.string(),
+  totals: dailyFiguresSchema.omit({ day: true }),
+  daily: z.array(dailyFiguresSchema),
+  queues: z.object({ withdrawals: z.int(), adjustments: z.int() }),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;
+export const gameReportSchema = z.object({
+  game_id: z.string(),
+  name: z.string(),
+  theoretical_rtp: z.number().nullable(),
+  observed_rtp: z.number().nullable(),
+  interval: z.tuple([z.number(), z.number()]).nullable(),
+  rounds: z.int(),
+  stakes: z.int(),
+  wins: z.int(),
+  /** The theoretical RTP lies outside the observed 95 % interval. */
+  out_of_line: z.boolean(),
+});
+export type GameReport = z.infer<typeof gameReportSchema>;
+
+/** The listing tags a game may carry: each also names a category the game is listed in. */
+export const GAME_TAGS = ['new', 'popular'] as const;
+/** The largest stake limit the console accepts, in minor units (1,000,000.00). */
+export const MAX_STAKE_LIMIT = 100_000_000;
+const stakeLimit = z.int().min(1).max(MAX_STAKE_LIMIT);
+/** GET /api/admin/games: every game with what an operator may change. */
+export const adminGameSchema = z.object({
+  id: z.int(),
+  slug: z.string(),
+  name: z.string(),
+  kind: z.string(),
+  provider: z.string(),
+  category: z.string(),
+  tags: z.array(z.string()),
+  enabled: z.boolean(),
+  min_stake: z.int(),
+  max_stake: z.int(),
+  /** Stakes move in these steps (a slot's line count), so both limits must be multiples of it. */
+  stake_step: z.int(),
+  rtp: z.number(),
+});
+export type AdminGame = z.infer<typeof adminGameSchema>;
+/** GET /api/admin/games: the games, and the categories and tags an operator may choose from. */
+export const adminGamesSchema = z.object({
+  games: z.array(adminGameSchema),
+  categories: z.array(z.object({ slug: z.string(), name: z.string() })),
+  tags: z.array(z.string()),
+});
+export type AdminGames = z.infer<typeof adminGamesSchema>;
+export const gameSlugParamsSchema = z.object({ slug: matching(/^[a-z0-9-]{1,64}$/) });
+/** PUT /api/admin/games/{slug}: any of these; what is left out stays as it is. */
+export const adminGameBodySchema = z.object({
+  enabled: z.boolean().optional(),
+  category: matching(/^[a-z0-9-]{1,64}$/).optional(),
+  tags: z.array(z.enum(GAME_TAGS)).max(GAME_TAGS.length).optional(),
+  min_stake: stakeLimit.optional(),
+  max_stake: stakeLimit.optional(),
+});
+export type AdminGameBody = z.infer<typeof adminGameBodySchema>;
+
+export const ROUTE_RULE_STATUSES = [301, 302, 307, 308] as const;
+/** A redirect of the player site (SPEC.md "Global route rules"). */
+export const adminRouteRuleSchema = z.object({ id: z.int(), source: z.string(), target: z.string(), status: z.int(), created_at: z.string() });
+export type AdminRouteRule = z.infer<typeof adminRouteRuleSchema>;
+/** POST /api/admin/route-rules and PUT /api/admin/route-rules/{id}: the paths are checked by the server (422 naming the field). */
+export const routeRuleBodySchema = z.object({
+  source: z.string().trim().min(1).max(200),
+  target: z.string().trim().min(1).max(500),
+  status: z.literal(ROUTE_RULE_STATUSES, { error: 'The status must be 301, 302, 307 or 308.' }),
+});
+export const routeRuleIdParamsSchema = z.object({ id: matching(/^[1-9][0-9]{0,9}$/) });
+
+export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
+/** GET /api/admin/outbox?status=: mail and SMS on their way out; without a status, the failed and pending ones. */
+export const outboxQuerySchema = z.object({ status: z.enum(OUTBOX_STATUSES).optional() });
+/** One outgoing message; the recipient is masked (the console shows no personal data it does not need). */
+export const outboxItemSchema = z.object({
+  id: z.string(),
+  channel: z.enum(['mail', 'sms']),
+  template: z.string(),
+  recipient: z.string(),
+  status: z.enum(OUTBOX_STATUSES),
+  attempts: z.int(),
+  last_error: z.string().nullable(),
+  created_at: z.string(),
+  next_attempt_at: z.string(),
+});
+export type OutboxItem = z.infer<typeof outboxItemSchema>;
+export const outboxIdParamsSchema = z.object({ id: matching(/^[1-9][0-9]{0,14}$/) });

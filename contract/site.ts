@@ -1,4 +1,6 @@
 // Types the player site and the server agree on. Imports nothing outside contract/ (DESIGN.md).
+import type { BonusOffer, PlayerBonus } from './bonuses.ts';
+import type { Loyalty, Vip } from './clubs.ts';
 import { z } from 'zod';
 import './http.ts';
 import type { GameDetail, GameQuery, GamesPage, GameSummary } from './games.ts';
@@ -73,7 +75,11 @@ export interface SiteServices {
   routeRules(): Promise<RouteRule[]>;
   promotions(): Promise<PromotionSummary[]>;
   promotion(idOrSlug: string): Promise<Promotion | null>;
+  /** An operator's Markdown for the static page `slug` (`faq`, `about`, …), or null to show the bundled file. */
+  pageOverride(slug: string): Promise<string | null>;
   gameCategories(): Promise<GameCategory[]>;
+  /** Every game provider, by name: the lobby's provider filter. */
+  gameProviders(): Promise<{ slug: string; name: string }[]>;
   resolveListing(slugPath: string): Promise<ListingTarget | null>;
   /** A page of the catalogue, as GET /api/games answers it: a listing passes `{ [target.kind]: target.slug }`. */
   games(query: GameQuery): Promise<GamesPage>;
@@ -89,6 +95,16 @@ export interface SiteServices {
   unreadMessages(playerId: string): Promise<number>;
   /** The player's history, newest first, as GET /api/player/transactions answers it. */
   transactions(playerId: string, query: TransactionQuery): Promise<{ data: Transaction[]; meta: TransactionsMeta }>;
+  /** The bonus offers players see, with this player's eligibility when signed in (GET /api/bonuses). */
+  bonusOffers(playerId: string | null): Promise<BonusOffer[]>;
+  /** One offer by slug (hidden ones too), with the player's eligibility; null when there is none. */
+  bonusOffer(playerId: string | null, slug: string): Promise<BonusOffer | null>;
+  /** The player's bonuses, newest first (GET /api/player/bonuses). */
+  playerBonuses(playerId: string): Promise<PlayerBonus[]>;
+  /** The player's loyalty points with a page of history, as GET /api/player/loyalty answers it. */
+  loyalty(playerId: string, query: { page: number; perPage: number }): Promise<{ data: Loyalty; meta: TransactionsMeta }>;
+  /** The player's VIP tier, as GET /api/player/vip answers it. */
+  vip(playerId: string): Promise<Vip>;
   /** A loader's failure, logged by the server's logger (no bound values, no query string, no tokens). */
   reportError(error: unknown, path: string): void;
 }
@@ -96,7 +112,10 @@ export interface SiteServices {
 // --- realtime channel auth (pusher-js through Laravel Echo; form-encoded or JSON) ---------------------------
 export const channelAuthBodySchema = z.object({ socket_id: z.string().max(50).optional(), channel_name: z.string().max(200).optional() });
 /** POST /broadcasting/auth → the signature of a private channel subscription. */
-export const channelAuthResponseSchema = z.object({ auth: z.string() });
+/** Pusher's channel authorisation: `channel_data` for presence channels, `shared_secret` (base64) for private-encrypted ones. */
+export const channelAuthResponseSchema = z.object({ auth: z.string(), channel_data: z.string().optional(), shared_secret: z.string().optional() });
+/** GET /api/playing-now: players on each game's play page, by game slug. */
+export const playingNowResponseSchema = z.object({ data: z.record(z.string(), z.number().int().min(0)) });
 /** POST /broadcasting/user-auth → the signed-in user on the socket (`pusher:signin`). */
 export const userAuthResponseSchema = z.object({ auth: z.string(), user_data: z.string() });
 

@@ -104,6 +104,8 @@ export const withdrawalBodySchema = z.object({
     .regex(/^[^\u0000-\u001f\u007f]*$/)
     .nullable()
     .optional(),
+  /** Withdraw while a bonus is active: the bonus and its bonus money are forfeited (cash is never touched). */
+  forfeit_bonus: z.boolean().optional(),
 });
 export const paymentIdParamsSchema = z.object({ id: UUID_TEXT });
 

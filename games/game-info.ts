@@ -43,7 +43,14 @@ export type GameInfo =
       hitFrequencyPercent: number;
       freeSpins: { award: number; multiplier: number; maxPerRound: number; triggerOneIn: number };
     })
-  | (InfoBase & { kind: 'blackjack'; paytable: BlackjackPaytableRow[] });
+  | (InfoBase & { kind: 'blackjack'; paytable: BlackjackPaytableRow[] })
+  | (InfoBase & { kind: OriginalKind; paytable: OriginalPaytableRow[] });
+
+/** The house's provably fair originals (docs/decisions/0070-originals.md). */
+export const ORIGINAL_KINDS = ['dice', 'mines', 'plinko', 'crash'] as const;
+export type OriginalKind = (typeof ORIGINAL_KINDS)[number];
+/** One line of an original's paytable: what is played and what it pays. */
+export type OriginalPaytableRow = { label: string; value: string };
 
 export function roundPercent(fraction: number): number {
   return Math.round(fraction * 10_000) / 100;

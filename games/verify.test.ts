@@ -70,7 +70,17 @@ describe('replaying a round', () => {
 describe('the catalogue', () => {
   it('describes every game with rules, a paytable, RTP to two decimals, volatility and stakes', () => {
     const games = gameCatalogue();
-    expect(games.map((game) => game.slug)).toEqual(['european-roulette', 'blackjack', 'lantern-orchard', 'clockwork-comet', 'tidebound-hoard']);
+    expect(games.map((game) => game.slug)).toEqual([
+      'european-roulette',
+      'blackjack',
+      'lantern-orchard',
+      'clockwork-comet',
+      'tidebound-hoard',
+      'dice',
+      'mines',
+      'plinko',
+      'crash',
+    ]);
     for (const game of games) {
       expect(game.rules.length).toBeGreaterThan(2);
       expect(game.paytable.length).toBeGreaterThan(2);
@@ -82,5 +92,24 @@ describe('the catalogue', () => {
     }
     expect(gameInfo('tidebound-hoard')).toMatchObject({ kind: 'slot', volatility: 'high', rtpPercent: 94.37 });
     expect(gameInfo('european-roulette')?.paytable[0]).toMatchObject({ type: 'straight', payout: '35:1' });
+  });
+});
+
+describe('replaying an original', () => {
+  it('recomputes dice, plinko and a mines board from the round floats', async () => {
+    const [f0] = await fairFloats(serverSeed, clientSeed, 4, 1);
+    const dice = await replayRound({ game: 'dice', serverSeed, clientSeed, nonce: 4, request: { stake: 100, target: 50.5, direction: 'over' } });
+    expect(dice).toMatchObject({ kind: 'dice', outcome: { roll: Math.floor(f0! * 10_001) / 100, chance: 49.5 } });
+    const floats = await fairFloats(serverSeed, clientSeed, 5, 12);
+    const plinko = await replayRound({ game: 'plinko', serverSeed, clientSeed, nonce: 5, request: { stake: 100, rows: 12, risk: 'high' } });
+    if (plinko.kind !== 'plinko') throw new Error('expected a plinko replay');
+    expect(plinko.outcome.path.join('')).toBe(floats.map((f) => (f >= 0.5 ? 'R' : 'L')).join(''));
+    const mines = await replayRound({ game: 'mines', serverSeed, clientSeed, nonce: 6, request: { stake: 100, mines: 5 } });
+    if (mines.kind !== 'mines') throw new Error('expected a mines replay');
+    expect(mines.outcome.minePositions).toHaveLength(5);
+    await expect(replayRound({ game: 'dice', serverSeed, clientSeed, nonce: 4, request: { stake: 100, target: 99, direction: 'under' } })).rejects.toThrow(
+      /under/,
+    );
+    await expect(replayRound({ game: 'plinko', serverSeed, clientSeed, nonce: 4, request: { stake: 100, rows: 20, risk: 'low' } })).rejects.toThrow(/rows/);
   });
 });

@@ -3,10 +3,20 @@
 //   european-roulette  float 0 → pocket
 //   slots              spin k (0 = base spin, then each free spin in order) → floats 5k..5k+4
 //   blackjack          floats 0..310 → the shuffled shoe (the deal follows from the shoe and the actions)
+//   dice               float 0 → the roll, floor(f × 10001) / 100
+//   mines              floats 0..23 → Fisher–Yates over the 25 tiles; the first m tiles hold the mines
+//   plinko             float i → row i's direction (right when f ≥ 0.5), one per row
+//   crash              no player seed: a shared hash chain (games/crash/crash.ts, verifyCrashGame)
 
 import { SHUFFLE_FLOATS, shuffleShoe, type Card } from './blackjack/shoe.ts';
 import { blackjackInfo } from './blackjack/info.ts';
+import { diceBetProblem, DICE_FLOATS_PER_ROUND, playDiceRound, type DiceRound } from './dice/dice.ts';
+import { diceInfo } from './dice/info.ts';
 import { fairFloats, hashServerSeed } from './fairness.ts';
+import { minesInfo } from './mines/info.ts';
+import { MINES_FLOATS_PER_ROUND, minesCountProblem, minePositions } from './mines/mines.ts';
+import { plinkoInfo } from './plinko/info.ts';
+import { plinkoBetProblem, playPlinkoRound, type PlinkoRisk, type PlinkoRound } from './plinko/plinko.ts';
 import { validateBets } from './roulette/bets.ts';
 import { rouletteInfo } from './roulette/info.ts';
 import { playRouletteRound, ROULETTE_FLOATS_PER_ROUND, type RouletteRound } from './roulette/settle.ts';
@@ -36,6 +46,9 @@ export type Replay = { game: string; serverSeedHash: string } & (
   | { kind: 'roulette'; outcome: RouletteRound }
   | { kind: 'slot'; outcome: SlotRound }
   | { kind: 'blackjack'; outcome: BlackjackDeal }
+  | { kind: 'dice'; outcome: DiceRound }
+  | { kind: 'mines'; outcome: { mines: number; minePositions: number[] } }
+  | { kind: 'plinko'; outcome: PlinkoRound }
 );
 
 export async function replayRound(input: ReplayInput): Promise<Replay> {
@@ -51,6 +64,26 @@ export async function replayRound(input: ReplayInput): Promise<Replay> {
   if (game === blackjackInfo.slug) {
     const shoe = shuffleShoe(await floats(SHUFFLE_FLOATS));
     return { game, serverSeedHash, kind: 'blackjack', outcome: { shoe, player: [shoe[0]!, shoe[2]!], dealer: [shoe[1]!, shoe[3]!] } };
+  }
+  if (game === diceInfo.slug || game === plinkoInfo.slug || game === minesInfo.slug) {
+    if (typeof request.stake !== 'number') throw new RangeError(`A ${game} replay needs the stake`);
+    const stake = request.stake;
+    if (game === diceInfo.slug) {
+      const problem = diceBetProblem(request as { target: unknown; direction: unknown });
+      if (problem) throw new RangeError(problem.message);
+      const bet = { target: Math.round((request.target as number) * 100), direction: request.direction as 'over' | 'under' };
+      return { game, serverSeedHash, kind: 'dice', outcome: playDiceRound(stake, bet, await floats(DICE_FLOATS_PER_ROUND)) };
+    }
+    if (game === plinkoInfo.slug) {
+      const problem = plinkoBetProblem(request as { rows: unknown; risk: unknown });
+      if (problem) throw new RangeError(problem.message);
+      const bet = { rows: request.rows as number, risk: request.risk as PlinkoRisk };
+      return { game, serverSeedHash, kind: 'plinko', outcome: playPlinkoRound(stake, bet, await floats(bet.rows)) };
+    }
+    const problem = minesCountProblem(request.mines);
+    if (problem) throw new RangeError(problem);
+    const mines = request.mines as number;
+    return { game, serverSeedHash, kind: 'mines', outcome: { mines, minePositions: minePositions(mines, await floats(MINES_FLOATS_PER_ROUND)) } };
   }
   const title = slotTitle(game);
   if (!title) throw new RangeError(`Unknown game ${game}`);

@@ -289,7 +289,14 @@ describe('a hand left unfinished, completed by standing on every open hand', () 
         for (const choice of choices) if (left.phase === 'player') left = applyAction(left, left.actions[choice % left.actions.length]!);
         const { state, stands } = standOnEveryHand(left);
         expect(state.phase).toBe('finished');
-        expect(stands).toBe(left.phase === 'player' ? left.hands.length - left.active : 0);
+        // As many stands as pressing Stand takes to end the hand: a split hand dealt to 21 (or split aces) needs none.
+        let pressed = left;
+        let needed = 0;
+        while (pressed.phase === 'player') {
+          pressed = applyAction(pressed, 'stand');
+          needed++;
+        }
+        expect(stands).toBe(needed);
         expect(state.hands.map((hand) => [hand.cards, hand.stake])).toEqual(left.hands.map((hand) => [hand.cards, hand.stake]));
         const drawn = state.dealer.slice(left.dealer.length);
         expect(drawn).toEqual(state.shoe.slice(left.drawn, left.drawn + drawn.length));

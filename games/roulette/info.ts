@@ -38,7 +38,8 @@ export const rouletteInfo: GameInfo = {
     multiplier: ROULETTE_PAYOUTS[type],
   })),
   rtpPercent: roundPercent(ROULETTE_RTP),
-  rtpSource: 'Exact: 36/37 for every bet, checked by enumerating all 37 pockets for every valid bet.',
+  rtpSource:
+    'Calculated exactly: a bet covering n numbers pays 36/n times its stake (stake included) when one of them comes up, and the wheel has 37 pockets, so every bet returns 36/37 on average.',
   volatility: 'medium',
   stake: { min: 10, max: 100_000 },
 };

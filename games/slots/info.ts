@@ -36,7 +36,8 @@ export function slotInfo(title: SlotTitle): GameInfo {
     hitFrequencyPercent: roundPercent(maths.hitFrequency),
     freeSpins: { award, multiplier, maxPerRound, triggerOneIn: Math.round(1 / maths.freeSpinsTrigger) },
     rtpPercent: roundPercent(maths.rtp),
-    rtpSource: 'Exact: computed from the reel strips and paytable (games/slots/maths.ts).',
+    rtpSource:
+      'Calculated exactly, not simulated: every combination of reel stops is counted with what it pays, and the free spins are added by their exact expected value.',
     volatility: title.volatility,
     stake: title.stake,
   };

@@ -1,0 +1,74 @@
+// The back office's promotions and static pages API (issue 18, docs/decisions/0084-admin-console.md).
+// Imports nothing of ours outside contract/.
+import { z } from 'zod';
+import { matching, text } from './http.ts';
+
+/** The information pages whose Markdown ships in content/pages/{slug}.md; an operator may override each one. */
+export const STATIC_PAGE_SLUGS = ['faq', 'about', 'cookie-policy', 'privacy-policy', 'terms-and-conditions', 'responsible-gaming'] as const;
+export type StaticPageSlug = (typeof STATIC_PAGE_SLUGS)[number];
+/** The longest Markdown a page or a promotion body may have (the bundled terms are about 10 000 characters). */
+export const MARKDOWN_MAX = 100_000;
+
+export const pageSlugParamsSchema = z.object({ slug: z.enum(STATIC_PAGE_SLUGS) });
+/** PUT /api/admin/pages/{slug}: the whole Markdown source, front matter (title, description) included. */
+export const pageBodySchema = z.object({ markdown: text(MARKDOWN_MAX).min(1) });
+/** POST /api/admin/pages/preview (and promotion bodies): Markdown in, the site's sanitised HTML out. */
+export const markdownPreviewBodySchema = z.object({ markdown: text(MARKDOWN_MAX) });
+export const markdownPreviewSchema = z.object({ title: z.string().nullable(), description: z.string().nullable(), html: z.string() });
+export type MarkdownPreview = z.infer<typeof markdownPreviewSchema>;
+
+/** A static page as operators see it: the Markdown the site shows, and whether it is theirs or the bundled file. */
+export const adminPageSchema = z
+  .object({
+    slug: z.enum(STATIC_PAGE_SLUGS),
+    markdown: z.string(),
+    overridden: z.boolean(),
+    updated_at: z.string().nullable(),
+    updated_by: z.string().nullable(),
+  })
+  .meta({ id: 'AdminPage' });
+export type AdminPage = z.infer<typeof adminPageSchema>;
+
+export const PROMOTION_SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{0,63}$/;
+export const promotionIdParamsSchema = z.object({ id: matching(/^[1-9][0-9]{0,8}$/) });
+const promotionFields = {
+  title: text(120).min(1),
+  subtitle: text(200),
+  summary: text(500).min(1),
+  body: text(MARKDOWN_MAX).min(1),
+  badge: text(40),
+  cta_label: text(40).min(1),
+  sort_order: z.int().min(0).max(10_000),
+  published: z.boolean(),
+  starts_at: z.iso.datetime().nullable(),
+  ends_at: z.iso.datetime().nullable(),
+};
+/** PUT /api/admin/promotions/{id}: any field; the slug (the promotion's address) stays. */
+export const promotionPatchSchema = z.object(promotionFields).partial();
+export type PromotionPatch = z.infer<typeof promotionPatchSchema>;
+/** POST /api/admin/promotions. */
+export const promotionBodySchema = promotionPatchSchema.extend({
+  slug: matching(PROMOTION_SLUG_PATTERN),
+  title: promotionFields.title,
+  summary: promotionFields.summary,
+  body: promotionFields.body,
+});
+export type PromotionInput = z.infer<typeof promotionBodySchema>;
+
+export const adminPromotionSchema = z
+  .object({
+    id: z.int(),
+    slug: z.string(),
+    title: z.string(),
+    subtitle: z.string(),
+    summary: z.string(),
+    body: z.string(),
+    badge: z.string(),
+    cta_label: z.string(),
+    sort_order: z.int(),
+    published: z.boolean(),
+    starts_at: z.string().nullable(),
+    ends_at: z.string().nullable(),
+  })
+  .meta({ id: 'AdminPromotion' });
+export type AdminPromotion = z.infer<typeof adminPromotionSchema>;

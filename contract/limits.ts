@@ -1,0 +1,115 @@
+// Responsible gambling limits (issue 14, docs/decisions/0055-limits.md): the player's money limits, session limit,
+// reality checks, time-out and self-exclusion, and the operator's view of them.
+import { z } from 'zod';
+import './http.ts';
+
+export const LIMIT_TYPES = ['deposit', 'loss', 'wager'] as const;
+export type LimitType = (typeof LIMIT_TYPES)[number];
+export const LIMIT_PERIODS = ['day', 'week', 'month'] as const;
+export type LimitPeriod = (typeof LIMIT_PERIODS)[number];
+export const TIME_OUT_DAYS = [1, 7, 30, 42] as const;
+export const SELF_EXCLUSION_MONTHS = [6, 12, 24, 60] as const;
+export const REALITY_CHECK_MINUTES = [15, 30, 60] as const;
+/** The most a limit can be: €10,000,000.00 in minor units, far above any real need but well inside an integer. */
+export const MAX_LIMIT_AMOUNT = 1_000_000_000;
+export const SESSION_MINUTES = { min: 10, max: 1440 } as const;
+
+const amount = z.int().min(1).max(MAX_LIMIT_AMOUNT);
+const instant = z.string();
+
+export const pendingLimitSchema = z.object({
+  /** The new amount; null when the change removes the limit. */
+  amount: z.int().nullable(),
+  requested_at: instant,
+  /** From then on the player may confirm it; it never applies without that confirmation. */
+  effective_at: instant,
+  /** Not confirmed by then, it lapses. */
+  lapses_at: instant,
+});
+
+export const moneyLimitSchema = z.object({
+  type: z.enum(LIMIT_TYPES),
+  period: z.enum(LIMIT_PERIODS),
+  /** The limit in force; null when only a change is pending (never: a first limit applies at once). */
+  amount: z.int().nullable(),
+  used: z.int(),
+  remaining: z.int().nullable(),
+  /** When the oldest amount counted in the rolling window leaves it; null when nothing is counted. */
+  resets_at: instant.nullable(),
+  pending: pendingLimitSchema.nullable(),
+});
+export type MoneyLimit = z.infer<typeof moneyLimitSchema>;
+
+export const sessionSchema = z.object({
+  started_at: instant,
+  minutes: z.int(),
+  stakes: z.int(),
+  wins: z.int(),
+  /** Wins minus stakes: negative when the session lost money. */
+  net: z.int(),
+  currency: z.string(),
+  reality_check: z.object({ every_minutes: z.int(), due_at: instant, due: z.boolean() }).nullable(),
+  session_limit: z.object({ minutes: z.int(), ends_at: instant, reached: z.boolean() }).nullable(),
+});
+export type LimitSession = z.infer<typeof sessionSchema>;
+
+export const playerLimitsSchema = z.object({
+  limits: z.array(moneyLimitSchema),
+  currency: z.string(),
+  session_minutes: z.int().nullable(),
+  /** A raised or removed session limit waits 24 hours before it applies. */
+  session_minutes_pending: z.object({ minutes: z.int().nullable(), effective_at: instant }).nullable(),
+  reality_check_minutes: z.int().nullable(),
+  timeout_until: instant.nullable(),
+  self_excluded_until: instant.nullable(),
+  /** After a self-exclusion ended and the player asked to return: play opens again at this time. */
+  return_at: instant.nullable(),
+  /** Whether play and deposits are refused now (a time-out, a self-exclusion, or the wait to return after one). */
+  excluded: z.boolean(),
+  /** Until when; null while excluded means until the player asks to return after a self-exclusion ended. */
+  excluded_until: instant.nullable(),
+  /** The most one slot spin may stake for this player (age-dependent). */
+  slot_stake_cap: z.int(),
+});
+export type PlayerLimits = z.infer<typeof playerLimitsSchema>;
+
+export const setLimitBodySchema = z.object({
+  type: z.enum(LIMIT_TYPES),
+  period: z.enum(LIMIT_PERIODS),
+  amount: amount.nullable(),
+});
+export const limitKeyBodySchema = z.object({ type: z.enum(LIMIT_TYPES), period: z.enum(LIMIT_PERIODS) });
+export const sessionSettingsBodySchema = z.object({
+  session_minutes: z.int().min(SESSION_MINUTES.min).max(SESSION_MINUTES.max).nullable().optional(),
+  reality_check_minutes: z
+    .union(REALITY_CHECK_MINUTES.map((m) => z.literal(m)))
+    .nullable()
+    .optional(),
+});
+export const timeOutBodySchema = z.object({ days: z.union(TIME_OUT_DAYS.map((d) => z.literal(d))), password: z.string().max(200) });
+export const selfExclusionBodySchema = z.object({ months: z.union(SELF_EXCLUSION_MONTHS.map((m) => z.literal(m))), password: z.string().max(200) });
+export const realityCheckBodySchema = z.object({ action: z.enum(['continue']) });
+
+export const operatorTimeOutBodySchema = z.object({ days: z.union(TIME_OUT_DAYS.map((d) => z.literal(d))) });
+export const operatorSelfExclusionBodySchema = z.object({ months: z.union(SELF_EXCLUSION_MONTHS.map((m) => z.literal(m))) });
+
+export const limitChangeSchema = z.object({
+  at: instant,
+  /** `player`, `operator` or `system` (a lapse). */
+  actor: z.string(),
+  actor_id: z.string().nullable(),
+  subject: z.string(),
+  old_value: z.unknown(),
+  new_value: z.unknown(),
+});
+export const limitBreachSchema = z.object({ at: instant, kind: z.string(), amount: z.int(), reference: z.string(), detail: z.string() });
+export const adminPlayerLimitsSchema = playerLimitsSchema.extend({
+  breaches: z.array(limitBreachSchema),
+  changes: z.array(limitChangeSchema),
+});
+export type AdminPlayerLimits = z.infer<typeof adminPlayerLimitsSchema>;
+
+/** The period's length in milliseconds: rolling windows of 24 hours, 7 days and 30 days. */
+export const PERIOD_MS: Record<LimitPeriod, number> = { day: 86_400_000, week: 7 * 86_400_000, month: 30 * 86_400_000 };
+export const PERIOD_LABEL: Record<LimitPeriod, string> = { day: '24 hours', week: '7 days', month: '30 days' };
+export const TYPE_LABEL: Record<LimitType, string> = { deposit: 'Deposit', loss: 'Loss', wager: 'Wager' };

@@ -61,7 +61,20 @@ describe('loadConfig', () => {
       realtime: { server: 'external', host: 'ws.casino.example', scheme: 'https', credentials: { REALTIME_APP_ID: '12345', REALTIME_KEY: 'public-key-1' } },
     });
     expect(() => loadConfig({ REALTIME_SERVER: 'external' })).toThrow(/REALTIME_HOST="" must be set when REALTIME_SERVER is external/);
-    expect(() => loadConfig({ ...external, REALTIME_SECRET: 'short' })).toThrow(/REALTIME_SECRET=\(hidden\) must be at least 16 characters/);
+    // soketi's own defaults are accepted, as soketi and Pusher accept them; a key that cannot sit in a path or before a signature's `:` is not.
+    expect(loadConfig({ ...external, REALTIME_APP_ID: 'app-id', REALTIME_KEY: 'app-key', REALTIME_SECRET: 'app-secret' }).realtime.credentials).toEqual({
+      REALTIME_APP_ID: 'app-id',
+      REALTIME_KEY: 'app-key',
+      REALTIME_SECRET: 'app-secret',
+    });
+    expect(() => loadConfig({ ...external, REALTIME_KEY: 'key:with-colon' })).toThrow(/REALTIME_KEY="key:with-colon" must be 1 to 255/);
+    expect(() => loadConfig({ ...external, REALTIME_SECRET: 'has space' })).toThrow(/REALTIME_SECRET=\(hidden\) must not contain spaces/);
+    expect(() => loadConfig({ REALTIME_ENCRYPTION_MASTER_KEY: 'dG9vIHNob3J0' })).toThrow(
+      /REALTIME_ENCRYPTION_MASTER_KEY=\(hidden\) must be 32 bytes in base64/,
+    );
+    expect(loadConfig({ REALTIME_ENCRYPTION_MASTER_KEY: Buffer.alloc(32, 7).toString('base64') }).realtime.encryptionMasterKey).toBe(
+      Buffer.alloc(32, 7).toString('base64'),
+    );
     expect(() => loadConfig({ REALTIME_SCHEME: 'wss' })).toThrow(/REALTIME_SCHEME="wss" must be http or https/);
   });
 

@@ -38,17 +38,38 @@ const environmentSchema = z
       .string()
       .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1 to 64 letters, digits, - or _')
       .optional(),
+    // Credentials in the forms Pusher and soketi accept (soketi's own `app-key` / `app-secret` included):
+    // a key is what fits in the /app/{key} path and before the `:` of a signature (docs/decisions/0086).
     REALTIME_KEY: z
       .string()
-      .regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be 8 to 64 letters, digits, - or _')
+      .regex(/^[A-Za-z0-9_.-]{1,255}$/, 'must be 1 to 255 letters, digits, ., - or _')
       .optional(),
-    REALTIME_SECRET: z.string().min(16, 'must be at least 16 characters').max(256, 'must be at most 256 characters').optional(),
+    REALTIME_SECRET: z.string().max(256, 'must be at most 256 characters').regex(/^\S+$/, 'must not contain spaces').optional(),
+    /** Pusher's encryption master key for private-encrypted channels: 32 bytes, base64. */
+    REALTIME_ENCRYPTION_MASTER_KEY: z
+      .string()
+      .refine((value) => /^[A-Za-z0-9+/]+={0,2}$/.test(value) && Buffer.from(value, 'base64').length === 32, 'must be 32 bytes in base64')
+      .optional(),
+    REALTIME_WEBHOOK_URL: url(['http:', 'https:']).optional(),
+    REALTIME_SUBSCRIPTION_COUNT: booleanString.default('false'),
     REALTIME_MAX_CONNECTIONS_PER_IP: z.coerce
       .number({ message: 'must be a number of connections' })
       .int('must be a whole number')
       .min(1, 'must be at least 1')
       .max(1_000_000, 'must be at most 1000000')
       .default(50),
+    CRASH_BETTING_MS: z.coerce
+      .number({ message: 'must be a number of milliseconds' })
+      .int('must be a whole number')
+      .min(500, 'must be at least 500')
+      .max(60_000, 'must be at most 60000')
+      .default(5_000),
+    CRASH_PAUSE_MS: z.coerce
+      .number({ message: 'must be a number of milliseconds' })
+      .int('must be a whole number')
+      .min(0, 'must not be negative')
+      .max(60_000, 'must be at most 60000')
+      .default(3_000),
     APP_ENV: z
       .enum(['development', 'staging', 'production'], {
         message: 'must be development, staging or production',
@@ -56,7 +77,7 @@ const environmentSchema = z
       .default('development'),
     PUBLIC_URL: url(['http:', 'https:']).optional(),
     SMTP_URL: url(['smtp:', 'smtps:']).optional(),
-    MAINTENANCE: booleanString.default('false'),
+    MAINTENANCE: booleanString.optional(),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
         message: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -67,6 +88,7 @@ const environmentSchema = z
       .string()
       .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as EUR')
       .default('EUR'),
+    BONUS_MAX_WAGERING: z.coerce.number().int('must be a whole number').min(0, 'must be 0 or more').max(100, 'must be at most 100').default(10),
     ANALYTICS_ID: z
       .string()
       .regex(/^[A-Z0-9-]{4,32}$/, 'must be a tag manager id such as GTM-ABC123')
@@ -76,6 +98,12 @@ const environmentSchema = z
     SHUTDOWN_GRACE_MS: z.coerce.number({ message: 'must be a number of milliseconds' }).int().min(0).max(600_000).default(10_000),
     OPERATOR_EMAIL: z.email({ message: 'must be an e-mail address' }).max(254, 'must be at most 254 characters').optional(),
     OPERATOR_PASSWORD: z.string().min(12, 'must be at least 12 characters').max(128, 'must be at most 128 characters').optional(),
+    OPERATOR_TOTP_SECRET: z
+      .string()
+      .regex(/^[A-Z2-7]{16,128}=*$/, 'must be a base32 TOTP secret (A–Z, 2–7, at least 16 characters)')
+      .optional(),
+    /** Withdrawals above this many minor units need a second staff member's approval (decision 0083). */
+    FOUR_EYES_THRESHOLD: z.coerce.number({ message: 'must be an amount in minor units' }).int().min(0).default(100_000),
     SMS_PROVIDER_URL: url(['http:', 'https:']).optional(),
     SMS_PROVIDER_TOKEN: z.string().max(1000, 'must be at most 1000 characters').optional(),
     MAIL_FROM: z
@@ -95,9 +123,31 @@ const environmentSchema = z
       .min(1, 'must be at least 1')
       .max(20, 'must be at most 20')
       .default(ARGON2_MINIMUM.timeCost),
+    MAX_SLOT_STAKE: z.coerce
+      .number({ message: 'must be an amount in minor units' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(100_000_000)
+      .default(500),
+    MAX_SLOT_STAKE_UNDER_25: z.coerce
+      .number({ message: 'must be an amount in minor units' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(100_000_000)
+      .default(200),
     PAYMENTS_SANDBOX: booleanString.optional(),
     PAYMENTS_SANDBOX_SECRET: z.string().min(32, 'must be at least 32 characters').max(256, 'must be at most 256 characters').optional(),
     DEVICE_COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters').max(256, 'must be at most 256 characters').optional(),
+    KYC_ENCRYPTION_KEY: z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters (a 256-bit key)')
+      .optional(),
+    TOTP_ENCRYPTION_KEY: z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters (a 256-bit key)')
+      .optional(),
+    KYC_S3_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL like https://KEY:SECRET@host/bucket?region=…' }).optional(),
+    KYC_RETENTION_DAYS: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(0, 'must be at least 0').max(36_500).default(1825),
     RATE_LIMIT_ALLOWLIST: z
       .string()
       .transform((value) =>
@@ -163,22 +213,39 @@ export type Config = {
     credentials: { REALTIME_APP_ID?: string; REALTIME_KEY?: string; REALTIME_SECRET?: string };
     /** Open sockets one client address may hold on the embedded server; the next is closed with 4004. */
     maxConnectionsPerIp: number;
+    /** Base64 of 32 bytes; when unset the app derives one from the app secret (docs/decisions/0087). */
+    encryptionMasterKey: string | undefined;
+    /** Where the embedded server posts Pusher-signed webhooks; none when unset. */
+    webhookUrl: string | undefined;
+    /** Whether subscribers hear pusher:subscription_count (Pusher's per-app "subscription counting"). */
+    subscriptionCount: boolean;
   };
+  /** Crash rounds: how long bets are taken, and the pause after a crash (docs/decisions/0071-crash.md). */
+  crash: { bettingMs: number; pauseMs: number };
   /** Whose `X-Forwarded-For` is believed, for the HTTP server and the realtime server alike; off unless set. */
   trustProxy: TrustProxy;
   appEnv: 'development' | 'staging' | 'production';
   publicUrl: string;
   smtpUrl: string | undefined;
+  /** The MAINTENANCE variable, 'false' when unset; when set it overrides the operators' switch (maintenanceLocked). */
   maintenance: 'true' | 'false';
+  /** MAINTENANCE is set: the console's maintenance switch is shown but cannot change what the site does. */
+  maintenanceLocked: boolean;
   logLevel: string;
   siteName: string;
   defaultCurrency: string;
+  /** The most wagering a bonus may ask for, as a multiple of the bonus (UKGC LCCP SR 5.1.1: 10). */
+  bonusMaxWagering: number;
   shutdownGraceMs: number;
   analyticsId: string | undefined;
   supportChatUrl: string | undefined;
   visitorTraceUrl: string | undefined;
   /** Made sure to exist at start when both are set. */
-  operator: { email: string; password: string } | undefined;
+  operator: { email: string; password: string; totpSecret?: string } | undefined;
+  /** Staff TOTP secrets are sealed at rest under this (64 hex); generated into DATA_DIR/secrets/ when unset. */
+  totpEncryptionKey: string | undefined;
+  /** Withdrawals above this (minor units) need two staff approvals; FOUR_EYES_THRESHOLD, default 1,000.00. */
+  fourEyesThreshold: number;
   smsProvider: { url: string; token: string | undefined } | undefined;
   mailFrom: string;
   argon2: { memoryKib: number; timeCost: number };
@@ -190,10 +257,25 @@ export type Config = {
   paymentsSandbox: boolean;
   /** Signs login device cookies; generated once into DATA_DIR when unset (docs/decisions/0015). */
   deviceCookieSecret: string | undefined;
+  /** Per-spin slot stake caps in minor units, the lower one for players aged 18 to 24 (docs/decisions/0055). */
+  stakeCaps: { maxSlotStake: number; maxSlotStakeUnder25: number };
+  /** Identity documents (docs/decisions/0060): AES-256-GCM key (hex; generated into DATA_DIR when unset), S3 bucket URL, retention. */
+  kyc: { encryptionKey: string | undefined; s3Url: string | undefined; retentionDays: number };
 };
 
 // Never echoed back in an error message: it would end up in logs.
-const SECRET_VARIABLES = new Set(['OPERATOR_PASSWORD', 'SMS_PROVIDER_TOKEN', 'PAYMENTS_SANDBOX_SECRET', 'REALTIME_SECRET', 'DEVICE_COOKIE_SECRET']);
+const SECRET_VARIABLES = new Set([
+  'OPERATOR_PASSWORD',
+  'OPERATOR_TOTP_SECRET',
+  'SMS_PROVIDER_TOKEN',
+  'PAYMENTS_SANDBOX_SECRET',
+  'REALTIME_SECRET',
+  'REALTIME_ENCRYPTION_MASTER_KEY',
+  'DEVICE_COOKIE_SECRET',
+  'KYC_ENCRYPTION_KEY',
+  'KYC_S3_URL',
+  'TOTP_ENCRYPTION_KEY',
+]);
 
 export class ConfigError extends Error {
   readonly problems: string[];
@@ -234,20 +316,31 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       scheme: e.REALTIME_SCHEME,
       credentials: { REALTIME_APP_ID: e.REALTIME_APP_ID, REALTIME_KEY: e.REALTIME_KEY, REALTIME_SECRET: e.REALTIME_SECRET },
       maxConnectionsPerIp: e.REALTIME_MAX_CONNECTIONS_PER_IP,
+      encryptionMasterKey: e.REALTIME_ENCRYPTION_MASTER_KEY,
+      webhookUrl: e.REALTIME_WEBHOOK_URL,
+      subscriptionCount: e.REALTIME_SUBSCRIPTION_COUNT === 'true',
     },
+    crash: { bettingMs: e.CRASH_BETTING_MS, pauseMs: e.CRASH_PAUSE_MS },
     trustProxy: e.TRUST_PROXY ?? false,
     appEnv: e.APP_ENV,
     publicUrl,
     smtpUrl: e.SMTP_URL,
-    maintenance: e.MAINTENANCE,
+    maintenance: e.MAINTENANCE ?? 'false',
+    maintenanceLocked: e.MAINTENANCE !== undefined,
     logLevel: e.LOG_LEVEL,
     siteName: e.SITE_NAME,
     defaultCurrency: e.DEFAULT_CURRENCY,
+    bonusMaxWagering: e.BONUS_MAX_WAGERING,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     analyticsId: e.ANALYTICS_ID,
     supportChatUrl: e.SUPPORT_CHAT_URL,
     visitorTraceUrl: e.VISITOR_TRACE_URL,
-    operator: e.OPERATOR_EMAIL && e.OPERATOR_PASSWORD ? { email: e.OPERATOR_EMAIL.toLowerCase(), password: e.OPERATOR_PASSWORD } : undefined,
+    operator:
+      e.OPERATOR_EMAIL && e.OPERATOR_PASSWORD
+        ? { email: e.OPERATOR_EMAIL.toLowerCase(), password: e.OPERATOR_PASSWORD, ...(e.OPERATOR_TOTP_SECRET ? { totpSecret: e.OPERATOR_TOTP_SECRET } : {}) }
+        : undefined,
+    totpEncryptionKey: e.TOTP_ENCRYPTION_KEY,
+    fourEyesThreshold: e.FOUR_EYES_THRESHOLD,
     smsProvider: e.SMS_PROVIDER_URL ? { url: e.SMS_PROVIDER_URL, token: e.SMS_PROVIDER_TOKEN } : undefined,
     mailFrom: e.MAIL_FROM ?? `${e.SITE_NAME.replace(/["\\<>]/g, '')} <no-reply@${new URL(publicUrl).hostname}>`,
     argon2: { memoryKib: e.ARGON2_MEMORY_KIB, timeCost: e.ARGON2_TIME_COST },
@@ -256,5 +349,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Sandbox money is free money: production has it only when the operator asks for it by name.
     paymentsSandbox: e.PAYMENTS_SANDBOX === undefined ? e.APP_ENV !== 'production' : e.PAYMENTS_SANDBOX === 'true',
     deviceCookieSecret: e.DEVICE_COOKIE_SECRET,
+    stakeCaps: { maxSlotStake: e.MAX_SLOT_STAKE, maxSlotStakeUnder25: e.MAX_SLOT_STAKE_UNDER_25 },
+    kyc: { encryptionKey: e.KYC_ENCRYPTION_KEY, s3Url: e.KYC_S3_URL, retentionDays: e.KYC_RETENTION_DAYS },
   };
 }

@@ -51,8 +51,10 @@ async function main() {
   const services = createServices({ config, database, logger, realtimeApp });
   await services.start();
   const app = await buildApp({ services, logger, site: await siteOptions(config, dev) });
-  const realtime = await startRealtime(config, realtimeApp, logger);
+  const realtime = await startRealtime(config, realtimeApp, logger, (event) => void services.broadcasting.realtimeEvent(event));
   services.connectRealtime(realtime.publisher, realtime.publicConfig);
+  // The crash rounds run on the server process only (tests drive them tick by tick).
+  services.crash.start();
 
   let stopping = false;
   async function stop(signal: string) {

@@ -9,20 +9,28 @@ export class Problem extends Error {
   readonly statusCode: number;
   readonly type: string | undefined;
   readonly errors: FieldErrors | undefined;
+  /** More fields of the answer beside `message` and `type` (a limit refusal names the limit). */
+  readonly body: Record<string, unknown> | undefined;
 
-  constructor(statusCode: number, message: string, details: { type?: string; errors?: FieldErrors } = {}) {
+  constructor(statusCode: number, message: string, details: { type?: string; errors?: FieldErrors; body?: Record<string, unknown> } = {}) {
     super(message);
     this.name = 'Problem';
     this.statusCode = statusCode;
     this.type = details.type;
     this.errors = details.errors;
+    this.body = details.body;
   }
 }
 
-/** A 422 whose message is the first error, as Laravel answers a failed validation. */
+/**
+ * A 422 whose message is the first error, followed by "(and N more errors)" when there are others, as
+ * Laravel's ValidationException::summarize words it (every message of every field counts).
+ */
 export function invalid(errors: FieldErrors): Problem {
-  const first = Object.values(errors)[0]?.[0] ?? 'The given data was invalid.';
-  return new Problem(422, first, { errors });
+  const all = Object.values(errors).flat();
+  const first = all[0] ?? 'The given data was invalid.';
+  const more = all.length - 1;
+  return new Problem(422, more > 0 ? `${first} (and ${more} more ${more === 1 ? 'error' : 'errors'})` : first, { errors });
 }
 
 export const hasErrors = (errors: FieldErrors) => Object.keys(errors).length > 0;

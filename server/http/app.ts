@@ -7,14 +7,21 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifySchema } from 'fastify';
 import { accountRoutes } from '../modules/accounts/routes.ts';
 import { catalogRoutes } from '../modules/catalog/routes.ts';
+import { clubRoutes } from '../modules/clubs/routes.ts';
 import { gameRoutes } from '../modules/games/routes.ts';
+import { bonusRoutes } from '../modules/bonuses/routes.ts';
+import { contentRoutes } from '../modules/content/routes.ts';
+import { crashRoutes } from '../modules/crash/routes.ts';
 import { broadcastingRoutes } from '../modules/broadcasting/routes.ts';
 import { healthRoutes } from '../modules/health/routes.ts';
+import { limitRoutes } from '../modules/limits/routes.ts';
+import { jobRoutes } from '../modules/jobs/routes.ts';
 import { messageRoutes } from '../modules/messages/routes.ts';
 import { operatorRoutes } from '../modules/operators/routes.ts';
 import { paymentRoutes } from '../modules/payments/routes.ts';
 import { sandboxGatewayRoutes } from '../modules/sandbox-gateway/routes.ts';
 import { walletRoutes } from '../modules/wallet/routes.ts';
+import { verificationRoutes } from '../modules/verification/routes.ts';
 import { settingsRoutes } from '../modules/settings/routes.ts';
 import type { Services } from '../services.ts';
 import { proxyTrust } from '../trusted-proxy.ts';
@@ -95,6 +102,13 @@ export async function buildApp({ services, logger, site, rateLimitNamespace = 'c
   await app.register(sandboxGatewayRoutes, { services });
   await app.register(catalogRoutes, { services });
   await app.register(gameRoutes, { services });
+  await app.register(bonusRoutes, { services });
+  await app.register(contentRoutes, { services });
+  await app.register(limitRoutes, { services });
+  await app.register(verificationRoutes, { services });
+  await app.register(clubRoutes, { services });
+  await app.register(jobRoutes, { services });
+  await app.register(crashRoutes, { services });
   // Unknown API paths answer JSON, never a page.
   app.all('/api/*', async (_request, reply) => reply.callNotFound());
 

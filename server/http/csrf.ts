@@ -12,9 +12,10 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Form bodies the browser sends by protocol, not by choice: pusher-js posts channel auth form-encoded, and
- * the sandbox gateway's hosted card page is a plain HTML form, as a provider's page would be.
+ * the sandbox gateway's hosted card page is a plain HTML form, as a provider's page would be, and a document
+ * upload is multipart (issue 15). The same-site check above still applies to all of them.
  */
-const FORM_POSTS = ['/broadcasting/', '/api/broadcasting/', '/sandbox-gateway/'];
+const FORM_POSTS = ['/broadcasting/', '/api/broadcasting/', '/sandbox-gateway/', '/api/player/verification/documents'];
 
 const originOf = (value: string): string | undefined => {
   if (!URL.canParse(value)) return undefined;

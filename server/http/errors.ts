@@ -114,6 +114,7 @@ export function installErrorHandling(app: FastifyInstance) {
         message: error.message,
         ...(error.errors ? { errors: error.errors } : {}),
         ...(error.type ? { type: error.type } : {}),
+        ...error.body,
       });
     }
     const status = error.statusCode ?? 500;
@@ -132,5 +133,22 @@ export function installErrorHandling(app: FastifyInstance) {
     return reply.code(500).send({ message: 'Server Error' });
   });
 
-  app.setNotFoundHandler((request, reply) => reply.code(404).send({ message: `No API route for ${request.method} ${request.url.split('?')[0]}.` }));
+  // A known path asked with a method it does not take is a 405 naming the ones it does, as Laravel answers.
+  const known: Array<{ pattern: RegExp; method: string }> = [];
+  app.addHook('onRoute', (route) => {
+    if (route.url.includes('*')) return;
+    const pattern = new RegExp(`^${route.url.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z0-9_]+/g, '[^/]+')}/?$`);
+    for (const method of [route.method].flat()) known.push({ pattern, method });
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const allowed = [...new Set(known.filter((route) => route.pattern.test(path)).map((route) => route.method))].sort();
+    if (allowed.length > 0 && !allowed.includes(request.method)) {
+      return reply
+        .code(405)
+        .header('allow', allowed.join(', '))
+        .send({ message: `The ${request.method} method is not supported for route ${path.replace(/^\//, '')}. Supported methods: ${allowed.join(', ')}.` });
+    }
+    return reply.code(404).send({ message: `No API route for ${request.method} ${path}.` });
+  });
 }

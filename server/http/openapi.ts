@@ -12,7 +12,8 @@ export const DOCS_PATH = '/api/docs';
 
 /** The pre-handlers that sign a caller in (server/http/player-guards.ts and the operator routes) by name. */
 const PLAYER_GUARDS = new Set(['signedIn', 'notBlocked', 'activePlayer']);
-const OPERATOR_GUARD = 'operatorOnly';
+/** The operator guards (server/modules/operators/guards.ts): staff sessions, the admin role, a named permission. */
+const OPERATOR_GUARDS = new Set(['operatorOnly', 'staffSession', 'requirePermission']);
 /** Players present the HttpOnly `token` cookie (the site) or the same token as a bearer (API clients). */
 type Security = Record<string, string[]>[];
 const PLAYER_SECURITY: Security = [{ bearer: [] }, { tokenCookie: [] }];
@@ -50,7 +51,11 @@ export async function installOpenApi(app: FastifyInstance, { siteName }: { siteN
       const { url, route } = document;
       if (!isDocumentedRoute(url) || document.schema?.hide) return { schema: { hide: true }, url };
       const guards = guardNames(route);
-      const security = guards.includes(OPERATOR_GUARD) ? OPERATOR_SECURITY : guards.some((name) => PLAYER_GUARDS.has(name)) ? PLAYER_SECURITY : undefined;
+      const security = guards.some((name) => OPERATOR_GUARDS.has(name))
+        ? OPERATOR_SECURITY
+        : guards.some((name) => PLAYER_GUARDS.has(name))
+          ? PLAYER_SECURITY
+          : undefined;
       const schema = {
         ...document.schema,
         ...(security && !document.schema?.security ? { security } : {}),

@@ -81,13 +81,27 @@ async function failClosed<T>(request: FastifyRequest, consult: () => Promise<T>)
 export function limitRequests(app: FastifyInstance, allowList: readonly string[], limits: Limit[]) {
   const counters = limits.map((limit) => ({ limit, ...counterFor(app, limit) }));
   return async (request: FastifyRequest, reply: FastifyReply) => {
+    // Laravel's X-RateLimit-Limit / X-RateLimit-Remaining, for the tightest limit this request counted against.
+    let tightest: { max: number; remaining: number } | undefined;
+    const tell = () => {
+      if (tightest) reply.header('x-ratelimit-limit', String(tightest.max)).header('x-ratelimit-remaining', String(tightest.remaining));
+    };
     for (const { limit, counter, key } of counters) {
       if (limit.when && !limit.when(request)) continue;
       if (limit.by === 'ip' && allowList.includes(ipOf(request))) continue;
       if (key(request) === undefined) continue;
       const state = await failClosed(request, () => counter(request, { increment: true }));
-      if (!state.isAllowed && state.isExceeded) throw tooMany(reply, limit.message, state.ttl);
+      // isAllowed is the counter's own allow-list, which these counters do not use: it always counted.
+      if (state.isAllowed) continue;
+      const remaining = state.isExceeded ? 0 : state.remaining;
+      if (!tightest || remaining < tightest.remaining) tightest = { max: limit.max, remaining };
+      if (state.isExceeded) {
+        tightest = { max: limit.max, remaining: 0 };
+        tell();
+        throw tooMany(reply, limit.message, state.ttl);
+      }
     }
+    tell();
   };
 }
 

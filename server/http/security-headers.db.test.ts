@@ -77,6 +77,21 @@ describe('security headers outside production', () => {
     expect(cspOf(external).get('connect-src')).toEqual(["'self'", 'wss://ws.casino.example:443']);
   });
 
+  it("let only the back office's pages show blob: images, objects and frames (its document viewer), never the API or the site", async () => {
+    for (const url of ['/admin/kyc', '/admin', '/admin/kyc?player=12', '/admin/players/12']) {
+      const csp = cspOf(await t.app.inject({ method: 'GET', url }));
+      expect(csp.get('img-src'), url).toEqual(["'self'", 'data:', 'blob:']);
+      expect(csp.get('object-src'), url).toEqual(['blob:']);
+      expect(csp.get('frame-src'), url).toEqual(["'self'", 'blob:']);
+      expect(csp.get('script-src'), url).toHaveLength(2);
+    }
+    for (const url of ['/api/admin/kyc/documents', '/administrator', '/en/admin', '/account/verification', '/api/health']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expectSecurityHeaders(response);
+      expect(String(response.headers['content-security-policy']), url).not.toContain('blob:');
+    }
+  });
+
   it('allow no third-party host when none is configured', async () => {
     const header = String((await t.app.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy']);
     expect(header).not.toMatch(/https:/);

@@ -53,6 +53,12 @@ export function urlCarriesToken(url: string): boolean {
   return TOKEN_PATH.test(path) || (query >= 0 && new URLSearchParams(url.slice(query + 1)).has('magic-token'));
 }
 
+// The back office's pages (not its API): their document viewer shows decrypted identity documents the page fetched
+// with the staff token, as blob: URLs (docs/decisions/0084-admin-console.md). Only these pages may load blob: images,
+// objects and frames; everywhere else object-src stays 'none' and nothing is allowed from blob:.
+const ADMIN_PAGE = /^\/admin(?:[/?.]|$)/;
+export const isAdminPage = (url: string) => ADMIN_PAGE.test(url);
+
 // The request's Host header ends up in the policy only when it is a plain host name.
 const PLAIN_HOST = /^[A-Za-z0-9.-]{1,253}$/;
 
@@ -101,12 +107,13 @@ export async function installSecurityHeaders(
         ],
         // React renders style props (game art, loading bar) as attributes; an attribute cannot load or run anything.
         'style-src-attr': ["'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', ...hosts('img-src')],
+        'img-src': ["'self'", (request) => (isAdminPage(request.url ?? '') ? 'data: blob:' : 'data:'), ...hosts('img-src')],
         'font-src': ["'self'", ...hosts('font-src')],
         'connect-src': [(request) => policyOf(request).connect, ...hosts('connect-src')],
-        'frame-src': ["'self'", ...hosts('frame-src')],
+        // Chromium shows a PDF <object> in a frame of its viewer: framing the blob needs frame-src too.
+        'frame-src': [(request) => (isAdminPage(request.url ?? '') ? "'self' blob:" : "'self'"), ...hosts('frame-src')],
         'frame-ancestors': ["'none'"],
-        'object-src': ["'none'"],
+        'object-src': [(request) => (isAdminPage(request.url ?? '') ? 'blob:' : "'none'")],
         'base-uri': ["'self'"],
         'form-action': ["'self'"],
       },

@@ -97,6 +97,13 @@ ${htmlBlocks}
         { kind: 'p', text: 'If this was not you, change your password at once and contact our support team.' },
       ]),
 
+    /** Identity verification (issue 15): a document was reviewed; `lines` say what it means and what to do next. */
+    verificationMail: ({ name, subject, lines }: { name: string; subject: string; lines: string[] }) =>
+      mail(subject, hello(name), [
+        ...lines.map((text): Block => ({ kind: 'p', text })),
+        { kind: 'button', label: 'Open my verification', url: link('/account/verification') },
+      ]),
+
     activationSms: ({ code, minutes }: { code: string; minutes: number }): SmsContent => ({
       body: `${code} is your ${siteName} activation code. It expires in ${minutes} minutes. Never share it.`,
     }),

@@ -19,3 +19,11 @@ export function channelKind(name: string): ChannelKind | undefined {
   if (name.startsWith('presence-')) return 'presence';
   return 'public';
 }
+
+/** Pusher's cache channels: `cache-`, `private-cache-`, `presence-cache-`, `private-encrypted-cache-`. */
+export function isCacheChannel(name: string): boolean {
+  return /^(?:private-encrypted-|private-|presence-)?cache-/.test(name);
+}
+
+/** Pusher's limit on the users one connection may watch. */
+export const MAX_WATCHLIST = 100;

@@ -36,6 +36,8 @@ export class ClientConnection {
   #corked = false;
   /** Set by a successful pusher:signin. */
   userId: string | undefined;
+  /** The users whose coming and going this socket hears (the signin's watchlist). */
+  watching: readonly string[] = [];
   /** performance.now() of the last frame from the client. */
   lastSeenAt: number;
   /** performance.now() of the server's unanswered pusher:ping; 0 when none is outstanding. */

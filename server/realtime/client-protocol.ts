@@ -1,8 +1,9 @@
-import { channelKind, MAX_EVENT_NAME_LENGTH, MAX_USER_ID_LENGTH, USER_CHANNEL_PREFIX } from './channel-names.ts';
+import { channelKind, isCacheChannel, MAX_EVENT_NAME_LENGTH, MAX_USER_ID_LENGTH, MAX_WATCHLIST, USER_CHANNEL_PREFIX } from './channel-names.ts';
 import type { ClientConnection, Subscription } from './client-connection.ts';
 import { ErrorCode } from './codes.ts';
 import type { Fanout, PresenceJoin } from './fanout.ts';
 import {
+  cacheMissFrame,
   clientEventFrame,
   errorFrame,
   memberAddedFrame,
@@ -14,10 +15,12 @@ import {
   subscriptionSucceededFrame,
   type PresenceMember,
   type SubscriptionErrorType,
+  watchlistFrame,
 } from './frames.ts';
-import type { LocalChannels } from './local-channels.ts';
+import { type LocalChannels, WATCHERS_PREFIX } from './local-channels.ts';
 import type { RealtimeLogger } from './logger.ts';
 import { verifyChannelAuth, verifyUserAuth } from './signatures.ts';
+import type { WebhookSender } from './webhooks.ts';
 
 /** Pusher's limit on a presence member's user_info. */
 const MAX_USER_INFO_BYTES = 1024;
@@ -30,6 +33,8 @@ export type NodeContext = {
   readonly maxMessageBytes: number;
   readonly maxPresenceMembers: number;
   readonly maxSubscriptionsPerConnection: number;
+  /** Where Pusher webhooks go; undefined when the app has none. */
+  readonly webhooks: WebhookSender | undefined;
   /** Work that close() must wait for (presence joins and leaves on their way to the fan-out). */
   track(work: Promise<unknown>): void;
 };
@@ -76,6 +81,7 @@ export function handleClientFrame(context: NodeContext, connection: ClientConnec
 export function endConnection(context: NodeContext, connection: ClientConnection): void {
   connection.closed = true;
   for (const channel of [...connection.subscriptions.keys()]) unsubscribe(context, connection, channel);
+  for (const userId of connection.watching) context.local.remove(WATCHERS_PREFIX + userId, connection);
   if (connection.userId !== undefined) context.local.signOut(connection.userId, connection);
 }
 
@@ -91,7 +97,9 @@ export function unsubscribe(context: NodeContext, connection: ClientConnection, 
     context.fanout
       .leavePresence(channel, connection.socketId)
       .then((lastOfUser) => {
-        if (lastOfUser !== undefined) return context.fanout.broadcast({ channel, frame: memberRemovedFrame(channel, lastOfUser) });
+        if (lastOfUser === undefined) return;
+        context.webhooks?.emit({ name: 'member_removed', channel, user_id: lastOfUser });
+        return context.fanout.broadcast({ channel, frame: memberRemovedFrame(channel, lastOfUser) });
       })
       .catch((error: unknown) => context.logger.warn({ err: error, channel }, 'realtime: could not record a presence leave')),
   );
@@ -161,6 +169,7 @@ function subscribe(context: NodeContext, connection: ClientConnection, data: Rec
     connection.subscriptions.set(channel, { kind, userId: undefined, queue: undefined });
     context.local.add(channel, connection);
     connection.send(subscriptionSucceededFrame(channel));
+    if (isCacheChannel(channel)) context.track(sendCached(context, connection, channel));
     return;
   }
 
@@ -202,13 +211,32 @@ async function joinPresence(
     const queued = subscription.queue ?? [];
     subscription.queue = undefined;
     for (const frame of queued) connection.send(frame);
+    if (isCacheChannel(channel)) await sendCached(context, connection, channel);
   }
   // Announced even if the socket already left: its leave, which follows, announces the removal.
   if (joined.firstForUser) {
+    context.webhooks?.emit({ name: 'member_added', channel, user_id: member.userId });
     await context.fanout
       .broadcast({ channel, frame: memberAddedFrame(channel, member), exceptSocketId: connection.socketId })
       .catch((error: unknown) => context.logger.warn({ err: error, channel }, 'realtime: member_added not fanned out'));
   }
+}
+
+/** A cache channel's last event to a new subscriber, or pusher:cache_miss (and its webhook) when none is kept. */
+async function sendCached(context: NodeContext, connection: ClientConnection, channel: string): Promise<void> {
+  let frame: string | undefined;
+  try {
+    frame = await context.fanout.cachedEvent(channel);
+  } catch (error) {
+    context.logger.warn({ err: error, channel }, 'realtime: cache channel lookup failed');
+  }
+  if (connection.closed || !connection.subscriptions.has(channel)) return;
+  if (frame !== undefined) {
+    connection.send(frame);
+    return;
+  }
+  connection.send(cacheMissFrame(channel));
+  context.webhooks?.emit({ name: 'cache_miss', channel });
 }
 
 /** The member described by presence channel_data, or why it is unacceptable. */
@@ -232,12 +260,38 @@ function signIn(context: NodeContext, connection: ClientConnection, data: Record
     connection.close(ErrorCode.unauthorized, message);
   };
   if (typeof userData !== 'string' || !verifyUserAuth(context.app, data?.auth, connection.socketId, userData)) return refuse('Invalid signin signature');
-  const id = objectData(userData)?.id;
+  const user = objectData(userData);
+  const id = user?.id;
   if (typeof id !== 'string' || id === '' || id.length > MAX_USER_ID_LENGTH) return refuse('user_data.id must be a non-empty string');
   if (connection.userId !== undefined && connection.userId !== id) return refuse('Already signed in as another user');
+  const watchlist = user?.watchlist ?? [];
+  if (
+    !Array.isArray(watchlist) ||
+    watchlist.length > MAX_WATCHLIST ||
+    !watchlist.every((entry) => typeof entry === 'string' && entry !== '' && entry.length <= MAX_USER_ID_LENGTH)
+  ) {
+    return refuse(`user_data.watchlist must be at most ${MAX_WATCHLIST} user ids`);
+  }
   connection.userId = id;
   context.local.signIn(id, connection);
   connection.send(signinSuccessFrame(userData));
+  watch(context, connection, [...new Set(watchlist as string[])]);
+}
+
+/** Pusher's watchlist: the socket hears `online` / `offline` for these users, starting with who is online now. */
+function watch(context: NodeContext, connection: ClientConnection, userIds: string[]): void {
+  for (const userId of connection.watching) context.local.remove(WATCHERS_PREFIX + userId, connection);
+  connection.watching = userIds;
+  if (userIds.length === 0) return;
+  for (const userId of userIds) context.local.add(WATCHERS_PREFIX + userId, connection);
+  context.track(
+    context.fanout
+      .onlineUsers(userIds)
+      .then((online) => {
+        if (online.length > 0) connection.send(watchlistFrame('online', online));
+      })
+      .catch((error: unknown) => context.logger.warn({ err: error }, 'realtime: watchlist lookup failed')),
+  );
 }
 
 function clientEvent(context: NodeContext, connection: ClientConnection, frame: Frame): void {
@@ -252,6 +306,14 @@ function clientEvent(context: NodeContext, connection: ClientConnection, frame: 
     connection.send(errorFrame(ErrorCode.clientEventRateLimit, 'Client event rejected due to rate limit'));
     return;
   }
+  context.webhooks?.emit({
+    name: 'client_event',
+    channel,
+    event,
+    data: typeof frame.data === 'string' ? frame.data : JSON.stringify(frame.data ?? null),
+    socket_id: connection.socketId,
+    ...(subscription.userId === undefined ? {} : { user_id: subscription.userId }),
+  });
   context.fanout
     .broadcast({ channel, frame: clientEventFrame(event, channel, frame.data, subscription.userId), exceptSocketId: connection.socketId })
     .catch((error: unknown) => context.logger.warn({ err: error, channel }, 'realtime: client event not fanned out'));

@@ -6,7 +6,7 @@ import type { RealtimeApp } from './server.ts';
 
 export type RealtimeCredentialsEnv = { REALTIME_APP_ID?: string; REALTIME_KEY?: string; REALTIME_SECRET?: string };
 
-const storedCredentials = z.object({ id: z.string().min(1), key: z.string().min(1), secret: z.string().min(16) });
+const storedCredentials = z.object({ id: z.string().min(1), key: z.string().min(1), secret: z.string().min(1) });
 export const CREDENTIALS_FILE = 'realtime.json';
 
 /**

@@ -1,7 +1,7 @@
-import type { Broadcast, Fanout, FanoutListener, PresenceJoin } from './fanout.ts';
+import type { Broadcast, CountChange, Fanout, FanoutListener, PresenceJoin } from './fanout.ts';
 import type { PresenceMember } from './frames.ts';
 
-type NodeEntry = { listener: FanoutListener | undefined; counts: Map<string, number> };
+type NodeEntry = { listener: FanoutListener | undefined; counts: Map<string, number>; users: Map<string, number> };
 type PresenceChannel = {
   /** socket id → user id */
   sockets: Map<string, string>;
@@ -18,16 +18,24 @@ type PresenceChannel = {
 export class MemoryBus {
   readonly nodes = new Set<NodeEntry>();
   readonly presence = new Map<string, PresenceChannel>();
+  readonly cache = new Map<string, { frame: string; expiresAt: number }>();
 }
 
 /** The default fan-out: everything stays in this process. */
 export function createMemoryFanout(bus = new MemoryBus()): Fanout {
-  const node: NodeEntry = { listener: undefined, counts: new Map() };
+  const node: NodeEntry = { listener: undefined, counts: new Map(), users: new Map() };
 
-  function sumCounts(channel: string): number {
+  function sumCounts(channel: string, of: 'counts' | 'users' = 'counts'): number {
     let total = 0;
-    for (const entry of bus.nodes) total += entry.counts.get(channel) ?? 0;
+    for (const entry of bus.nodes) total += entry[of].get(channel) ?? 0;
     return total;
+  }
+
+  function setCount(of: 'counts' | 'users', name: string, count: number): CountChange {
+    const before = sumCounts(name, of);
+    if (count > 0) node[of].set(name, count);
+    else node[of].delete(name);
+    return { before, after: sumCounts(name, of) };
   }
 
   return {
@@ -42,9 +50,22 @@ export function createMemoryFanout(bus = new MemoryBus()): Fanout {
     async terminateUser(userId) {
       for (const entry of bus.nodes) entry.listener?.terminateUser(userId);
     },
-    setLocalSubscriptionCount(channel, count) {
-      if (count > 0) node.counts.set(channel, count);
-      else node.counts.delete(channel);
+    async setLocalSubscriptionCount(channel, count) {
+      return setCount('counts', channel, count);
+    },
+    async setLocalUserCount(userId, count) {
+      return setCount('users', userId, count);
+    },
+    async onlineUsers(userIds) {
+      return userIds.filter((userId) => sumCounts(userId, 'users') > 0);
+    },
+    async cacheEvent(channel, frame, ttlMs) {
+      bus.cache.set(channel, { frame, expiresAt: Date.now() + ttlMs });
+    },
+    async cachedEvent(channel) {
+      const entry = bus.cache.get(channel);
+      if (entry && entry.expiresAt <= Date.now()) bus.cache.delete(channel);
+      return entry && entry.expiresAt > Date.now() ? entry.frame : undefined;
     },
     async subscriptionCounts(prefix) {
       const totals = new Map<string, number>();

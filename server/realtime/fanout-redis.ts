@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import type { Broadcast, Fanout, FanoutListener, PresenceJoin } from './fanout.ts';
+import type { Broadcast, CountChange, Fanout, FanoutListener, PresenceJoin } from './fanout.ts';
 import { memberAddedFrame, memberRemovedFrame, type PresenceMember } from './frames.ts';
 import { silentLogger, type RealtimeLogger } from './logger.ts';
 
@@ -37,6 +37,19 @@ redis.call('HDEL', KEYS[3], userId)
 return userId
 `;
 
+// One node's count of something (a channel's subscriptions, a user's signed-in sockets) and the
+// cluster's total, changed together: exactly one node sees the total leave or reach 0, so an
+// occupied/vacated webhook or an online/offline watchlist event goes out once, not once per node.
+// KEYS: node's counts, cluster totals. ARGV: name, the node's new count.
+const SET_COUNT = `
+local old = tonumber(redis.call('HGET', KEYS[1], ARGV[1]) or '0')
+local new = tonumber(ARGV[2])
+if new > 0 then redis.call('HSET', KEYS[1], ARGV[1], new) else redis.call('HDEL', KEYS[1], ARGV[1]) end
+local after = redis.call('HINCRBY', KEYS[2], ARGV[1], new - old)
+if after <= 0 then redis.call('HDEL', KEYS[2], ARGV[1]) end
+return {after - (new - old), after}
+`;
+
 /**
  * Fan-out over one Redis (or a Sentinel-managed primary; not Redis Cluster: the scripts touch keys
  * of several channels). Key design in docs/decisions/0030-realtime-server.md.
@@ -50,6 +63,10 @@ export function createRedisFanout(options: RedisFanoutOptions): Fanout {
     bus: `${prefix}:bus`,
     nodes: `${prefix}:nodes`,
     nodeChannels: (id: string) => `${prefix}:node:${id}:channels`,
+    nodeUsers: (id: string) => `${prefix}:node:${id}:users`,
+    channelTotals: `${prefix}:channel-totals`,
+    userTotals: `${prefix}:user-totals`,
+    cache: (channel: string) => `${prefix}:cache:${channel}`,
     nodePresence: (id: string) => `${prefix}:node:${id}:presence`,
     presenceSockets: (channel: string) => `${prefix}:presence:${channel}:sockets`,
     presenceUsers: (channel: string) => `${prefix}:presence:${channel}:users`,
@@ -68,6 +85,12 @@ export function createRedisFanout(options: RedisFanoutOptions): Fanout {
   let registered = false;
   // Kept so that a node declared dead during a long pause can put its state back when it resumes.
   const localCounts = new Map<string, number>();
+  const localUsers = new Map<string, number>();
+
+  async function setCount(nodeKey: string, totalsKey: string, name: string, count: number): Promise<CountChange> {
+    const [before, after] = (await commands.eval(SET_COUNT, 2, nodeKey, totalsKey, name, count)) as [number, number];
+    return { before, after };
+  }
   const localPresence = new Map<string, { channel: string; socketId: string; member: PresenceMember }>();
 
   const presenceEntry = (channel: string, socketId: string) => `${channel}\n${socketId}`;
@@ -110,15 +133,27 @@ export function createRedisFanout(options: RedisFanoutOptions): Fanout {
       const split = entry.indexOf('\n');
       const channel = entry.slice(0, split);
       const userId = await leave(channel, entry.slice(split + 1), deadNode);
-      if (userId !== undefined) await broadcast({ channel, frame: memberRemovedFrame(channel, userId) });
+      if (userId !== undefined) {
+        await broadcast({ channel, frame: memberRemovedFrame(channel, userId) });
+        if (deadNode !== nodeId) listener?.reaped?.({ kind: 'member', channel, userId });
+      }
     }
-    await commands.del(keys.nodePresence(deadNode), keys.nodeChannels(deadNode));
+    for (const channel of Object.keys(await commands.hgetall(keys.nodeChannels(deadNode)))) {
+      const change = await setCount(keys.nodeChannels(deadNode), keys.channelTotals, channel, 0);
+      if (deadNode !== nodeId) listener?.reaped?.({ kind: 'channel', channel, change });
+    }
+    for (const userId of Object.keys(await commands.hgetall(keys.nodeUsers(deadNode)))) {
+      const change = await setCount(keys.nodeUsers(deadNode), keys.userTotals, userId, 0);
+      if (deadNode !== nodeId) listener?.reaped?.({ kind: 'user', userId, change });
+    }
+    await commands.del(keys.nodePresence(deadNode), keys.nodeChannels(deadNode), keys.nodeUsers(deadNode));
     await commands.zrem(keys.nodes, deadNode);
     if (deadNode !== nodeId) logger.info({ node: deadNode }, 'realtime fan-out: removed a dead node and its presence members');
   }
 
   async function restoreLocalState(): Promise<void> {
-    if (localCounts.size > 0) await commands.hset(keys.nodeChannels(nodeId), Object.fromEntries(localCounts));
+    for (const [channel, count] of localCounts) await setCount(keys.nodeChannels(nodeId), keys.channelTotals, channel, count);
+    for (const [userId, count] of localUsers) await setCount(keys.nodeUsers(nodeId), keys.userTotals, userId, count);
     for (const { channel, socketId, member } of localPresence.values()) {
       const joined = await join(channel, socketId, member, Number.MAX_SAFE_INTEGER);
       if (joined.outcome === 'joined' && joined.firstForUser) {
@@ -174,12 +209,26 @@ export function createRedisFanout(options: RedisFanoutOptions): Fanout {
       listener?.terminateUser(userId);
       await commands.publish(keys.bus, `t${nodeId}\n${userId}`);
     },
-    setLocalSubscriptionCount(channel, count) {
-      const key = keys.nodeChannels(nodeId);
-      const write = count > 0 ? commands.hset(key, channel, count) : commands.hdel(key, channel);
+    async setLocalSubscriptionCount(channel, count) {
       if (count > 0) localCounts.set(channel, count);
       else localCounts.delete(channel);
-      write.catch((error: unknown) => logger.warn({ err: error, channel }, 'realtime fan-out: could not record a subscription count'));
+      return setCount(keys.nodeChannels(nodeId), keys.channelTotals, channel, count);
+    },
+    async setLocalUserCount(userId, count) {
+      if (count > 0) localUsers.set(userId, count);
+      else localUsers.delete(userId);
+      return setCount(keys.nodeUsers(nodeId), keys.userTotals, userId, count);
+    },
+    async onlineUsers(userIds) {
+      if (userIds.length === 0) return [];
+      const totals = await commands.hmget(keys.userTotals, ...userIds);
+      return userIds.filter((_, index) => Number(totals[index] ?? 0) > 0);
+    },
+    async cacheEvent(channel, frame, ttlMs) {
+      await commands.set(keys.cache(channel), frame, 'PX', ttlMs);
+    },
+    async cachedEvent(channel) {
+      return (await commands.get(keys.cache(channel))) ?? undefined;
     },
     async subscriptionCounts(channelPrefix) {
       const totals = new Map<string, number>();

@@ -1,18 +1,15 @@
 // Two realtime nodes sharing one fan-out. With REDIS_URL each node is its own process (node-process.ts)
 // and they share Redis; without it they are two servers in this process sharing one memory bus, the
 // in-process driver's only multi-node arrangement. Same assertions either way.
-import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import type { PresenceChannel } from 'pusher-js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Fanout } from './fanout.ts';
 import { createMemoryFanout, MemoryBus } from './fanout-memory.ts';
 import { createRedisFanout } from './fanout-redis.ts';
-import type { NodeProcessCommand, NodeProcessReply } from './node-process.ts';
 import { startRealtimeServer, type RealtimeServer } from './server.ts';
-import { collect, connectedClient, disconnectAll, eventually, once, randomApp, sdkFor, subscribed } from './testing.ts';
+import { collect, connectedClient, disconnectAll, eventually, once, randomApp, sdkFor, startNodeProcess, subscribed } from './testing.ts';
 
 const redisUrl = process.env.REDIS_URL;
 const prefix = `croupier:test:${process.pid}:${randomBytes(4).toString('hex')}`;
@@ -21,34 +18,8 @@ const app = randomApp();
 
 type ClusterNode = { port: number; stop(): Promise<void>; crash(): Promise<void> };
 
-async function startProcessNode(): Promise<ClusterNode> {
-  const child: ChildProcess = fork(fileURLToPath(new URL('./node-process.ts', import.meta.url)), [], {
-    execArgv: [],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const listening = new Promise<number>((resolve, reject) => {
-    child.on('message', (reply: NodeProcessReply) => {
-      if (reply.type === 'listening') resolve(reply.port);
-      if (reply.type === 'failed') reject(new Error(reply.message));
-    });
-    child.once('exit', (code) => reject(new Error(`node process exited with ${code}`)));
-  });
-  const start: NodeProcessCommand = { type: 'start', options: { app, port: 0, redisUrl, redisPrefix: prefix, nodeTimeoutMs: NODE_TIMEOUT_MS } };
-  child.send(start);
-  const port = await listening;
-  return {
-    port,
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) child.send({ type: 'stop' } satisfies NodeProcessCommand);
-      await exited;
-    },
-    async crash() {
-      child.kill('SIGKILL');
-      await exited;
-    },
-  };
-}
+const startProcessNode = (): Promise<ClusterNode> =>
+  startNodeProcess({ app, port: 0, redisUrl: redisUrl!, redisPrefix: prefix, nodeTimeoutMs: NODE_TIMEOUT_MS });
 
 const memoryBus = new MemoryBus();
 async function startInProcessNode(): Promise<ClusterNode> {

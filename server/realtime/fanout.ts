@@ -7,7 +7,20 @@ export type Broadcast = { channel: string; frame: string; exceptSocketId?: strin
 export type FanoutListener = {
   deliver(broadcast: Broadcast): void;
   terminateUser(userId: string): void;
+  /**
+   * Told on the node that saw a change no live node can tell any more: a dead node's channels
+   * emptied, its presence members gone, its signed-in users offline (for webhooks and watchlists).
+   */
+  reaped?(change: ReapedChange): void;
 };
+
+export type ReapedChange =
+  | { kind: 'channel'; channel: string; change: CountChange }
+  | { kind: 'member'; channel: string; userId: string }
+  | { kind: 'user'; userId: string; change: CountChange };
+
+/** A cluster-wide total before and after one node's change, decided atomically: 0 → n happens once. */
+export type CountChange = { before: number; after: number };
 
 export type PresenceJoin = { outcome: 'joined'; firstForUser: boolean; members: PresenceMember[] } | { outcome: 'full' };
 
@@ -22,8 +35,15 @@ export interface Fanout {
   /** Delivers to every node, this one included. */
   broadcast(broadcast: Broadcast): Promise<void>;
   terminateUser(userId: string): Promise<void>;
-  /** This node's number of local subscriptions to `channel` is now `count` (0: none). */
-  setLocalSubscriptionCount(channel: string, count: number): void;
+  /** This node's number of local subscriptions to `channel` is now `count` (0: none); answers the cluster's total. */
+  setLocalSubscriptionCount(channel: string, count: number): Promise<CountChange>;
+  /** This node's number of sockets signed in as `userId` is now `count`; answers the cluster's total. */
+  setLocalUserCount(userId: string, count: number): Promise<CountChange>;
+  /** Of `userIds`, those signed in on some node. */
+  onlineUsers(userIds: readonly string[]): Promise<string[]>;
+  /** Keeps the last event frame of a cache channel for `ttlMs`. */
+  cacheEvent(channel: string, frame: string, ttlMs: number): Promise<void>;
+  cachedEvent(channel: string): Promise<string | undefined>;
   /** Subscriptions summed over live nodes, for every occupied channel whose name starts with `prefix`. */
   subscriptionCounts(prefix: string): Promise<Map<string, number>>;
   subscriptionCount(channel: string): Promise<number>;

@@ -62,3 +62,18 @@ export function subscriptionErrorFrame(channel: string, type: SubscriptionErrorT
 export function signinSuccessFrame(userDataJson: string): string {
   return JSON.stringify({ event: 'pusher:signin_success', data: { user_data: userDataJson } });
 }
+
+/** A cache channel with nothing kept: pusher-js emits it on the channel. */
+export function cacheMissFrame(channel: string): string {
+  return JSON.stringify({ event: 'pusher:cache_miss', channel });
+}
+
+/** pusher-js sets channel.subscriptionCount and emits pusher:subscription_count. */
+export function subscriptionCountFrame(channel: string, count: number): string {
+  return JSON.stringify({ event: 'pusher_internal:subscription_count', channel, data: JSON.stringify({ subscription_count: count }) });
+}
+
+/** pusher-js's `pusher.user.watchlist` emits each event by name (`online`, `offline`). */
+export function watchlistFrame(name: 'online' | 'offline', userIds: readonly string[]): string {
+  return JSON.stringify({ event: 'pusher_internal:watchlist_events', data: JSON.stringify({ events: [{ name, user_ids: userIds }] }) });
+}

@@ -17,6 +17,8 @@ const command = z.discriminatedUnion('type', [
       activityTimeoutSeconds: z.number().int().positive().optional(),
       pongTimeoutMs: z.number().int().positive().optional(),
       maxConnectionsPerIp: z.number().int().positive().optional(),
+      webhookUrl: z.string().optional(),
+      subscriptionCount: z.boolean().optional(),
     }),
   }),
   z.object({ type: z.literal('stats') }),
@@ -41,9 +43,11 @@ process.on('message', (raw) => {
   if (!parsed.success) return;
   const message = parsed.data;
   if (message.type === 'start') {
-    const { app, port, redisUrl, redisPrefix, nodeTimeoutMs, activityTimeoutSeconds, pongTimeoutMs, maxConnectionsPerIp } = message.options;
+    const { app, port, redisUrl, redisPrefix, nodeTimeoutMs, activityTimeoutSeconds, pongTimeoutMs, maxConnectionsPerIp, webhookUrl, subscriptionCount } =
+      message.options;
     const fanout = redisUrl ? createRedisFanout({ url: redisUrl, prefix: redisPrefix, nodeTimeoutMs }) : undefined;
-    startRealtimeServer({ app, port, fanout, activityTimeoutSeconds, pongTimeoutMs, maxConnectionsPerIp }).then(
+    const webhooks = webhookUrl ? { url: webhookUrl, batchMs: 20, retryDelaysMs: [50, 200, 500] } : undefined;
+    startRealtimeServer({ app, port, fanout, activityTimeoutSeconds, pongTimeoutMs, maxConnectionsPerIp, webhooks, subscriptionCount }).then(
       (started) => {
         server = started;
         reply({ type: 'listening', port: started.port });

@@ -7,12 +7,21 @@ import type { RealtimeServer } from './server.ts';
 export interface RealtimePublisher {
   /** Objects are JSON-encoded; strings are sent as they are. */
   publish(channels: string[], event: string, data: unknown): Promise<void>;
+  /** Members of every occupied presence channel whose name starts with `prefix` (which starts with `presence-`). */
+  presenceCounts?(prefix: string): Promise<Map<string, number>>;
   close?(): Promise<void>;
 }
 
 /** Publishes straight into our own server in this process. */
-export function createInProcessPublisher(server: Pick<RealtimeServer, 'publish'>): RealtimePublisher {
-  return { publish: (channels, event, data) => server.publish(channels, event, data) };
+export function createInProcessPublisher(server: Pick<RealtimeServer, 'publish' | 'channels' | 'channelInfo'>): RealtimePublisher {
+  return {
+    publish: (channels, event, data) => server.publish(channels, event, data),
+    async presenceCounts(prefix) {
+      const names = [...(await server.channels(prefix)).keys()];
+      const infos = await Promise.all(names.map((name) => server.channelInfo(name)));
+      return new Map(names.map((name, index) => [name, infos[index]?.userCount ?? 0]));
+    },
+  };
 }
 
 /** The Pusher API takes at most this many channels per event. */
@@ -42,6 +51,12 @@ export function createPusherHttpPublisher(options: PusherHttpOptions): RealtimeP
         requests.push(pusher.trigger(channels.slice(start, start + CHANNELS_PER_REQUEST), event, data));
       }
       await Promise.all(requests);
+    },
+    async presenceCounts(prefix) {
+      // Pusher's channels query, which soketi, Reverb and our own server answer alike.
+      const response = await pusher.get({ path: '/channels', params: { filter_by_prefix: prefix, info: 'user_count' } });
+      const body = (await response.json()) as { channels?: Record<string, { user_count?: number }> };
+      return new Map(Object.entries(body.channels ?? {}).map(([name, info]) => [name, info.user_count ?? 0]));
     },
     async close() {
       agent.destroy();

@@ -38,12 +38,18 @@ describe('handshake', () => {
 
   it.each([
     ['an unknown app key', 'protocol=7', 'nobody', 4001],
-    ['an unsupported protocol', 'protocol=5', undefined, 4007],
+    ['an unsupported protocol', 'protocol=3', undefined, 4007],
+    ['a protocol that is not a number', 'protocol=seven', undefined, 4006],
     ['no protocol', 'client=js', undefined, 4008],
   ])('refuses %s with pusher:error and the same close code', async (_case, query, key, code) => {
     const client = await connect(query, key);
     expect(client.handshake).toMatchObject({ event: 'pusher:error', data: { code } });
     expect((await client.closed).code).toBe(code);
+  });
+
+  it.each(['4', '5', '6', '7'])('accepts protocol %s, as Pusher serves 4 to 7', async (version) => {
+    const client = await connect(`protocol=${version}&client=js&version=8.6.0`);
+    expect(client.handshake?.event).toBe('pusher:connection_established');
   });
 
   it('refuses a path other than /app/{key} with 4005', async () => {

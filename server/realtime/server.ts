@@ -4,16 +4,17 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { normalizeIP } from '@fastify/rate-limit';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { channelKind, MAX_EVENT_NAME_LENGTH } from './channel-names.ts';
+import { channelKind, isCacheChannel, MAX_EVENT_NAME_LENGTH } from './channel-names.ts';
 import { ClientConnection } from './client-connection.ts';
 import { endConnection, handleClientFrame, type NodeContext } from './client-protocol.ts';
 import { ErrorCode } from './codes.ts';
-import type { Fanout } from './fanout.ts';
+import type { CountChange, Fanout, ReapedChange } from './fanout.ts';
 import { createMemoryFanout } from './fanout-memory.ts';
-import { channelEventFrame, connectionEstablishedFrame, errorFrame, pingFrame } from './frames.ts';
+import { channelEventFrame, connectionEstablishedFrame, errorFrame, pingFrame, subscriptionCountFrame, watchlistFrame } from './frames.ts';
 import { createHttpApi } from './http-api.ts';
-import { LocalChannels } from './local-channels.ts';
+import { LocalChannels, WATCHERS_PREFIX } from './local-channels.ts';
 import { silentLogger, type RealtimeLogger } from './logger.ts';
+import { createWebhookSender, type WebhookEvent, type WebhookOptions, type WebhookSender } from './webhooks.ts';
 
 export type RealtimeApp = { id: string; key: string; secret: string };
 
@@ -45,6 +46,14 @@ export type RealtimeServerOptions = {
   clientAddress?: (request: IncomingMessage) => string;
   /** Unsent bytes a client may fall behind by before it is closed with 4100. Default 4 MiB. */
   maxBufferedBytes?: number;
+  /** Pusher-signed webhooks (channel_occupied/vacated, member_added/removed, client_event, cache_miss); none by default. */
+  webhooks?: WebhookOptions;
+  /** Pusher's "subscription counting": subscribers hear pusher:subscription_count. Off by default, as on Pusher. */
+  subscriptionCount?: boolean;
+  /** How long a cache channel keeps its last event. Default 30 minutes, as Pusher. */
+  cacheTtlMs?: number;
+  /** Told every webhook event in this process as it happens (the embedding app's own listener); once per cluster, like the webhooks. */
+  onEvent?: (event: WebhookEvent) => void;
   logger?: RealtimeLogger;
 };
 
@@ -69,6 +78,7 @@ export type RealtimeServer = {
 };
 
 const APP_PATH = /^\/app\/([^/?]+)\/?$/;
+const SUPPORTED_PROTOCOLS = new Set([4, 5, 6, 7]);
 /** How long close() lets clients finish the close handshake before cutting them off. */
 const CLOSE_GRACE_MS = 1_000;
 
@@ -90,20 +100,81 @@ export async function startRealtimeServer(options: RealtimeServerOptions): Promi
   const connections = new Set<ClientConnection>();
   /** Open sockets per client address, so one address cannot hold the node's memory and file handles. */
   const connectionsPerAddress = new Map<string, number>();
-  const local = new LocalChannels(fanout);
+  const cacheTtlMs = options.cacheTtlMs ?? 30 * 60 * 1000;
+  const sender = options.webhooks ? createWebhookSender(app, options.webhooks, logger) : undefined;
+  const onEvent = options.onEvent;
+  const webhooks: WebhookSender | undefined =
+    sender || onEvent
+      ? {
+          emit(event) {
+            sender?.emit(event);
+            try {
+              onEvent?.(event);
+            } catch (error) {
+              logger.warn({ err: error }, 'realtime: event listener failed');
+            }
+          },
+          close: async () => sender?.close(),
+        }
+      : undefined;
   const inFlight = new Set<Promise<unknown>>();
+  const track = (work: Promise<unknown>) => {
+    inFlight.add(work);
+    void work.finally(() => inFlight.delete(work));
+  };
+
+  // Subscription counts for a channel changed within one turn go out once, with the latest total.
+  const countsToSend = new Map<string, number>();
+  const sendCounts = () => {
+    for (const [channel, count] of countsToSend) {
+      fanout
+        .broadcast({ channel, frame: subscriptionCountFrame(channel, count) })
+        .catch((error: unknown) => logger.warn({ err: error, channel }, 'realtime: subscription count not fanned out'));
+    }
+    countsToSend.clear();
+  };
+  function channelCountChanged(channel: string, { before, after }: CountChange): void {
+    if (before === 0 && after > 0) webhooks?.emit({ name: 'channel_occupied', channel });
+    if (before > 0 && after === 0) webhooks?.emit({ name: 'channel_vacated', channel });
+    if (options.subscriptionCount && after > 0 && channelKind(channel) !== 'presence') {
+      if (countsToSend.size === 0) setImmediate(sendCounts);
+      countsToSend.set(channel, after);
+    }
+  }
+  function userCountChanged(userId: string, { before, after }: CountChange): void {
+    const name = before === 0 && after > 0 ? 'online' : before > 0 && after === 0 ? 'offline' : undefined;
+    if (!name) return;
+    const channel = WATCHERS_PREFIX + userId;
+    track(
+      fanout
+        .broadcast({ channel, frame: watchlistFrame(name, [userId]) })
+        .catch((error: unknown) => logger.warn({ err: error }, 'realtime: watchlist event not fanned out')),
+    );
+  }
+  const local = new LocalChannels(fanout, {
+    channel: (channel, change) =>
+      track(
+        change
+          .then((result) => channelCountChanged(channel, result))
+          .catch((error: unknown) => logger.warn({ err: error, channel }, 'realtime: could not record a subscription count')),
+      ),
+    user: (userId, change) =>
+      track(
+        change
+          .then((result) => userCountChanged(userId, result))
+          .catch((error: unknown) => logger.warn({ err: error }, 'realtime: could not record a signed-in user')),
+      ),
+  });
   const context: NodeContext = {
     app,
     fanout,
     local,
     logger,
+    webhooks,
     maxMessageBytes,
     maxPresenceMembers: options.maxPresenceMembers ?? 100,
     maxSubscriptionsPerConnection: options.maxSubscriptionsPerConnection ?? 100,
-    track(work) {
-      inFlight.add(work);
-      void work.finally(() => inFlight.delete(work));
-    },
+    track,
   };
 
   try {
@@ -111,6 +182,11 @@ export async function startRealtimeServer(options: RealtimeServerOptions): Promi
       deliver: (broadcast) => local.deliver(broadcast),
       terminateUser(userId) {
         for (const connection of local.connectionsOf(userId)) connection.close(ErrorCode.unauthorized, 'Connections of this user were terminated');
+      },
+      reaped(change: ReapedChange) {
+        if (change.kind === 'channel') channelCountChanged(change.channel, change.change);
+        else if (change.kind === 'user') userCountChanged(change.userId, change.change);
+        else webhooks?.emit({ name: 'member_removed', channel: change.channel, user_id: change.userId });
       },
     });
   } catch (error) {
@@ -129,7 +205,14 @@ export async function startRealtimeServer(options: RealtimeServerOptions): Promi
       for (const channel of channels) {
         if (!channelKind(channel)) throw new RangeError(`Invalid channel name ${JSON.stringify(channel)}`);
       }
-      await Promise.all(channels.map((channel) => fanout.broadcast({ channel, frame: channelEventFrame(event, channel, payload), exceptSocketId })));
+      await Promise.all(
+        channels.map(async (channel) => {
+          const frame = channelEventFrame(event, channel, payload);
+          // A cache channel keeps its last event for whoever subscribes next (Pusher's cache channels).
+          if (isCacheChannel(channel)) await fanout.cacheEvent(channel, frame, cacheTtlMs);
+          await fanout.broadcast({ channel, frame, exceptSocketId });
+        }),
+      );
     },
     async channelInfo(channel) {
       const kind = channelKind(channel);
@@ -238,7 +321,10 @@ export async function startRealtimeServer(options: RealtimeServerOptions): Promi
     httpServer.closeAllConnections();
     await stopped;
     while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+    await webhooks?.close();
     await fanout.close();
+    // A node that closes last, or alone, empties its channels as it goes: those webhooks go out too.
+    await webhooks?.close();
   }
 
   try {
@@ -267,6 +353,9 @@ function refusalFor(request: IncomingMessage, appKey: string): { code: number; m
   if (key !== appKey) return { code: ErrorCode.unknownAppKey, message: 'Unknown app key' };
   const protocol = url.searchParams.get('protocol');
   if (protocol === null) return { code: ErrorCode.noProtocolVersion, message: 'No protocol version supplied' };
-  if (protocol !== '7') return { code: ErrorCode.unsupportedProtocol, message: 'Unsupported protocol version; this server speaks 7' };
+  if (!/^\d{1,3}$/.test(protocol)) return { code: ErrorCode.invalidProtocolVersion, message: 'Invalid protocol version' };
+  // Pusher serves 4 to 7 (7 only renamed 6); the frames this server sends are the same in all of them.
+  if (!SUPPORTED_PROTOCOLS.has(Number(protocol)))
+    return { code: ErrorCode.unsupportedProtocol, message: 'Unsupported protocol version; this server speaks 4 to 7' };
   return undefined;
 }

@@ -1,9 +1,12 @@
 // Shared by the realtime suites: the ecosystem's own clients (pusher-js, the `pusher` SDK) pointed at
 // our server, and a raw websocket for frames no well-behaved client would send.
+import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import PusherServer from 'pusher';
 import Pusher, { type Channel } from 'pusher-js';
 import { WebSocket } from 'ws';
+import type { NodeProcessCommand, NodeProcessReply } from './node-process.ts';
 import type { RealtimeApp } from './server.ts';
 
 export function randomApp(): RealtimeApp {
@@ -153,3 +156,34 @@ export class RawClient {
     this.ws.terminate();
   }
 }
+
+/** A realtime node in a child process (node-process.ts), as the multi-node suites run them on Redis. */
+export async function startNodeProcess(options: NodeProcessStart): Promise<{ port: number; stop(): Promise<void>; crash(): Promise<void> }> {
+  const child: ChildProcess = fork(fileURLToPath(new URL('./node-process.ts', import.meta.url)), [], {
+    execArgv: [],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const listening = new Promise<number>((resolve, reject) => {
+    child.on('message', (reply: NodeProcessReply) => {
+      if (reply.type === 'listening') resolve(reply.port);
+      if (reply.type === 'failed') reject(new Error(reply.message));
+    });
+    child.once('exit', (code) => reject(new Error(`node process exited with ${code}`)));
+  });
+  child.send({ type: 'start', options } satisfies NodeProcessCommand);
+  const port = await listening;
+  return {
+    port,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.send({ type: 'stop' } satisfies NodeProcessCommand);
+      await exited;
+    },
+    /** Dies at once, as a node whose machine fails: nothing is said to the others. */
+    async crash() {
+      child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
+type NodeProcessStart = Extract<NodeProcessCommand, { type: 'start' }>['options'];

@@ -60,10 +60,16 @@ export async function accountRoutes(fastify: FastifyInstance, { services }: { se
       const dryRun = precognitionRequest(request);
       if (dryRun) {
         markPrecognitive(reply);
-        const fields = (dryRun.fields ?? REGISTRATION_FIELDS).filter((field) => (REGISTRATION_FIELDS as readonly string[]).includes(field));
-        // Step 3 sends the composed phone with phoneNumber: check it with it.
-        if (fields.includes('phoneNumber') && body.phone !== undefined && !fields.includes('phone')) fields.push('phone');
-        const { errors } = await accounts.validateRegistration(body, fields);
+        const asked = (dryRun.fields ?? REGISTRATION_FIELDS).filter((field) => (REGISTRATION_FIELDS as readonly string[]).includes(field));
+        // Step 3 sends the composed phone with phoneNumber: the phone rule runs with it and reports on
+        // phoneNumber, because Laravel (and laravel-precognition, which clears only what it sent) never
+        // answers for a field it was not asked about (docs/decisions/0085).
+        const phoneOnNumber = asked.includes('phoneNumber') && body.phone !== undefined && !asked.includes('phone');
+        const { errors } = await accounts.validateRegistration(body, phoneOnNumber ? [...asked, 'phone'] : asked);
+        if (phoneOnNumber && errors.phone) {
+          errors.phoneNumber = [...new Set([...(errors.phoneNumber ?? []), ...errors.phone])];
+          delete errors.phone;
+        }
         if (hasErrors(errors)) throw invalid(errors);
         return precognitionSucceeded(reply);
       }

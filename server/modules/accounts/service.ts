@@ -49,7 +49,15 @@ export function createAccountsService(dependencies: AccountsDependencies) {
     findPlayers: playerAdmin.findPlayers,
     playerExists: playerAdmin.playerExists,
     kycStatusOf: playerAdmin.kycStatusOf,
+    birthdateOf: playerAdmin.birthdateOf,
+    checkPassword: playerAdmin.checkPassword,
+    stopMarketing: playerAdmin.stopMarketing,
     setKycStatus: playerAdmin.setKycStatus,
     setBlocked: playerAdmin.setBlocked,
+    adminPlayer: playerAdmin.adminPlayer,
+    searchPlayers: playerAdmin.searchPlayers,
+    riskBasics: playerAdmin.riskBasics,
+    registrationsByDay: playerAdmin.registrationsByDay,
+    adminPlayerProfile: playerAdmin.adminPlayerProfile,
   };
 }

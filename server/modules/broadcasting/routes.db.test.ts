@@ -51,12 +51,13 @@ describe('POST /broadcasting/auth and /api/broadcasting/auth', () => {
 });
 
 describe('POST /broadcasting/user-auth', () => {
-  it('signs the player in with their id as a non-empty string', async () => {
+  it('signs the player in with their id as a non-empty string, and no personal data', async () => {
     const player = await kit.player();
     const response = await kit.call('POST', '/broadcasting/user-auth', { token: player.token, payload: { socket_id: '77.88' } });
     expect(response.statusCode).toBe(200);
     const { auth, user_data } = response.json() as { auth: string; user_data: string };
-    expect(JSON.parse(user_data)).toEqual({ id: player.id, user_info: { email: player.email } });
+    expect(JSON.parse(user_data)).toEqual({ id: player.id });
+    expect(response.body).not.toContain(player.email);
     expect(auth).toBe(`${t.services.broadcasting.app.key}:${sign(`77.88::user::${user_data}`)}`);
     expect((await kit.call('POST', '/api/broadcasting/user-auth', { payload: { socket_id: '77.88' } })).statusCode).toBe(401);
     expect((await kit.call('POST', '/api/broadcasting/user-auth', { token: player.token, payload: { socket_id: 'x' } })).statusCode).toBe(422);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { channelAuthBodySchema, channelAuthResponseSchema, userAuthResponseSchema } from '../../../contract/site.ts';
+import { channelAuthBodySchema, channelAuthResponseSchema, playingNowResponseSchema, userAuthResponseSchema } from '../../../contract/site.ts';
 import { playerGuards } from '../../http/player-guards.ts';
 import type { Services } from '../../services.ts';
 
@@ -18,6 +18,11 @@ export async function broadcastingRoutes(fastify: FastifyInstance, { services }:
       broadcasting.authorizeChannel(request.player!.id, request.body),
     );
   }
+  // Public, like the lobby it serves; counts only, never who.
+  app.get('/api/playing-now', { schema: { response: { 200: playingNowResponseSchema } } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { data: await broadcasting.playingNow() };
+  });
   for (const path of ['/broadcasting/user-auth', '/api/broadcasting/user-auth']) {
     app.post(path, { preHandler: signedIn, schema: { body: channelAuthBodySchema, response: { 200: userAuthResponseSchema } } }, async (request) =>
       broadcasting.authenticateUser(request.player!, request.body),

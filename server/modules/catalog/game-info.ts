@@ -25,5 +25,10 @@ export function toGameInfo(info: EngineInfo): GameInfo {
           trigger_one_in: info.freeSpins.triggerOneIn,
         },
       };
+    case 'dice':
+    case 'mines':
+    case 'plinko':
+    case 'crash':
+      return { ...base, kind: info.kind, paytable: info.paytable.map((row) => ({ ...row })) };
   }
 }

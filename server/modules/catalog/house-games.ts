@@ -29,7 +29,7 @@ export const ROULETTE_BET_LIMITS: Readonly<Record<string, number>> = {
 type HouseGame = {
   slug: string;
   description: string;
-  category: 'slots' | 'table-games';
+  category: 'originals' | 'slots' | 'table-games';
   tags: string[];
   engine: GameKind;
   releaseDate: string;
@@ -37,6 +37,38 @@ type HouseGame = {
 };
 
 const HOUSE_GAMES: readonly HouseGame[] = [
+  {
+    slug: 'crash',
+    description: 'One shared round for everyone: the multiplier climbs until it crashes. Cash out in time.',
+    category: 'originals',
+    tags: ['new', 'popular'],
+    engine: 'crash',
+    releaseDate: '2026-11-20',
+  },
+  {
+    slug: 'dice',
+    description: 'Pick a target, roll over or under: any win chance from 0.01% to 98%, settled in an instant.',
+    category: 'originals',
+    tags: ['new'],
+    engine: 'dice',
+    releaseDate: '2026-11-18',
+  },
+  {
+    slug: 'mines',
+    description: 'Twenty-five tiles, as many mines as you dare. Every safe tile raises the prize; cash out any time.',
+    category: 'originals',
+    tags: ['new'],
+    engine: 'mines',
+    releaseDate: '2026-11-19',
+  },
+  {
+    slug: 'plinko',
+    description: 'Drop the ball through up to sixteen rows of pegs and watch it bounce into a bucket worth up to 1,000×.',
+    category: 'originals',
+    tags: ['new', 'popular'],
+    engine: 'plinko',
+    releaseDate: '2026-11-17',
+  },
   {
     slug: 'lantern-orchard',
     description: 'Paper lanterns, kites and drums in a moonlit orchard: twenty lines of gentle, frequent wins.',

@@ -8,12 +8,22 @@ const get = (url: string) => t.app.inject({ method: 'GET', url });
 type Tile = { id: number; slug: string; category: string; provider: string; rtp: number; tags: string[] };
 
 describe('GET /api/games', () => {
-  it('lists our five games, newest first, with the spec fields, category as its slug and RTP in percent', async () => {
+  it('lists our nine games, newest first, with the spec fields, category as its slug and RTP in percent', async () => {
     const response = await get('/api/games');
     expect(response.statusCode).toBe(200);
     const { data, meta } = response.json() as { data: Tile[]; meta: unknown };
-    expect(data.map((game) => game.slug)).toEqual(['tidebound-hoard', 'blackjack', 'clockwork-comet', 'lantern-orchard', 'european-roulette']);
-    expect(meta).toEqual({ current_page: 1, per_page: 20, total: 5, last_page: 1 });
+    expect(data.map((game) => game.slug)).toEqual([
+      'crash',
+      'mines',
+      'dice',
+      'plinko',
+      'tidebound-hoard',
+      'blackjack',
+      'clockwork-comet',
+      'lantern-orchard',
+      'european-roulette',
+    ]);
+    expect(meta).toEqual({ current_page: 1, per_page: 20, total: 9, last_page: 1 });
     const roulette = data.find((game) => game.slug === 'european-roulette')!;
     expect(roulette).toEqual({
       id: expect.any(Number),
@@ -34,9 +44,10 @@ describe('GET /api/games', () => {
     const slugs = async (url: string) => ((await get(url)).json().data as Tile[]).map((game) => game.slug).sort();
     expect(await slugs('/api/games?category=slots')).toEqual(['clockwork-comet', 'lantern-orchard', 'tidebound-hoard']);
     expect(await slugs('/api/games?category=table-games')).toEqual(['blackjack', 'european-roulette']);
-    expect(await slugs('/api/games?category=new')).toEqual(['blackjack', 'tidebound-hoard']);
-    expect(await slugs('/api/games?category=popular')).toEqual(['clockwork-comet', 'european-roulette', 'lantern-orchard']);
-    expect(await slugs('/api/games?provider=croupier-studio')).toHaveLength(5);
+    expect(await slugs('/api/games?category=new')).toEqual(['blackjack', 'crash', 'dice', 'mines', 'plinko', 'tidebound-hoard']);
+    expect(await slugs('/api/games?category=originals')).toEqual(['crash', 'dice', 'mines', 'plinko']);
+    expect(await slugs('/api/games?category=popular')).toEqual(['clockwork-comet', 'crash', 'european-roulette', 'lantern-orchard', 'plinko']);
+    expect(await slugs('/api/games?provider=croupier-studio')).toHaveLength(9);
     expect(await slugs('/api/games?provider=someone-else')).toEqual([]);
     expect(await slugs('/api/games?category=no-such-category')).toEqual([]);
     expect(await slugs('/api/games?q=COMET')).toEqual(['clockwork-comet']);
@@ -44,16 +55,16 @@ describe('GET /api/games', () => {
     // LIKE wildcards are searched for as characters, not as patterns.
     expect(await slugs('/api/games?q=%25')).toEqual([]);
     expect(await slugs('/api/games?q=_')).toEqual([]);
-    expect(await slugs('/api/games?q=%20%20')).toHaveLength(5);
+    expect(await slugs('/api/games?q=%20%20')).toHaveLength(9);
   });
 
   it('pages', async () => {
     const first = (await get('/api/games?per_page=2')).json();
-    const third = (await get('/api/games?per_page=2&page=3')).json();
+    const last = (await get('/api/games?per_page=2&page=5')).json();
     const beyond = (await get('/api/games?per_page=2&page=9')).json();
-    expect(first.meta).toEqual({ current_page: 1, per_page: 2, total: 5, last_page: 3 });
+    expect(first.meta).toEqual({ current_page: 1, per_page: 2, total: 9, last_page: 5 });
     expect(first.data).toHaveLength(2);
-    expect(third.data.map((game: Tile) => game.slug)).toEqual(['european-roulette']);
+    expect(last.data.map((game: Tile) => game.slug)).toEqual(['european-roulette']);
     expect(beyond.data).toEqual([]);
   });
 
@@ -112,9 +123,9 @@ describe('the site services', () => {
     const target = await t.services.site.resolveListing('/new');
     expect(target).toMatchObject({ kind: 'category', slug: 'new' });
     const page = await t.services.site.games({ [target!.kind]: target!.slug, page: 1, perPage: 24 });
-    expect(page.data.map((game) => game.slug)).toEqual(['tidebound-hoard', 'blackjack']);
+    expect(page.data.map((game) => game.slug)).toEqual(['crash', 'mines', 'dice', 'plinko', 'tidebound-hoard', 'blackjack']);
     const provider = await t.services.site.resolveListing('/providers/croupier-studio');
-    expect((await t.services.site.games({ provider: provider!.slug, page: 1, perPage: 24 })).meta.total).toBe(5);
+    expect((await t.services.site.games({ provider: provider!.slug, page: 1, perPage: 24 })).meta.total).toBe(9);
     expect(await t.services.site.game('no-such-game')).toBeNull();
     expect((await t.services.site.game('blackjack'))?.info.kind).toBe('blackjack');
   });
@@ -122,6 +133,6 @@ describe('the site services', () => {
   it('seeding again changes nothing', async () => {
     const { seedCatalog } = await import('./seed.ts');
     await seedCatalog(t.services.database.db);
-    expect((await get('/api/games')).json().meta.total).toBe(5);
+    expect((await get('/api/games')).json().meta.total).toBe(9);
   });
 });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, jsonb, numeric, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, jsonb, numeric, pgTable, serial, text } from 'drizzle-orm/pg-core';
 
 // Listing pages resolve `/{slug}` against these (the all-games guard).
 export const gameCategories = pgTable('game_categories', {
@@ -46,11 +46,13 @@ export const games = pgTable(
     maxStake: bigint('max_stake', { mode: 'number' }).notNull(),
     /** Roulette: the most one bet position of each type may hold, in minor units. */
     betLimits: jsonb('bet_limits').$type<Record<string, number>>().notNull().default({}),
+    /** An operator's switch: a disabled game leaves the lobby, listings, search and its page, and takes no new rounds. */
+    enabled: boolean('enabled').notNull().default(true),
   },
   (table) => [
     index('games_category').on(table.categoryId),
     index('games_provider').on(table.providerId),
-    check('games_engine_known', sql`${table.engine} in ('slot', 'roulette', 'blackjack')`),
+    check('games_engine_known', sql`${table.engine} in ('slot', 'roulette', 'blackjack', 'dice', 'mines', 'plinko', 'crash')`),
     check('games_volatility_known', sql`${table.volatility} in ('low', 'medium', 'high')`),
     check('games_stakes', sql`${table.minStake} > 0 and ${table.maxStake} >= ${table.minStake}`),
   ],

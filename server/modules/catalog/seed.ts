@@ -7,6 +7,7 @@ export async function seedCatalog(db: Database): Promise<void> {
   await db
     .insert(gameCategories)
     .values([
+      { slug: 'originals', name: 'Originals', description: 'Provably fair dice, mines, plinko and crash, made by our studio.', sortOrder: 5 },
       { slug: 'slots', name: 'Slots', description: 'Five-reel video slots with free spins and wilds.', sortOrder: 10 },
       { slug: 'table-games', name: 'Table games', description: 'Roulette and blackjack with classic rules.', sortOrder: 20 },
       { slug: 'new', name: 'New games', description: 'The latest releases from our studio.', sortOrder: 30 },

@@ -32,6 +32,6 @@ describe('all-games guard (resolveListing)', () => {
   });
 
   it('lists the categories in order', async () => {
-    expect((await catalog().gameCategories()).map((c) => c.slug)).toEqual(['slots', 'table-games', 'new', 'popular']);
+    expect((await catalog().gameCategories()).map((c) => c.slug)).toEqual(['originals', 'slots', 'table-games', 'new', 'popular']);
   });
 });

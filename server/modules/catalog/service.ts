@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { GameDetail, GameKind, GameLimits, GameQuery, GamesPage, GameSummary, Volatility } from '../../../contract/games.ts';
+import { type AdminGame, GAME_TAGS } from '../../../contract/operators.ts';
 import type { GameCategory, ListingTarget } from '../../../contract/site.ts';
 import { gameInfo } from '../../../games/catalogue.ts';
 import { slotTitle } from '../../../games/slots/catalogue.ts';
@@ -16,9 +17,16 @@ export type PlayableGame = {
   engine: GameKind;
   engineConfig: string;
   limits: GameLimits;
+  /** False once an operator disabled it: rounds in progress finish, new ones are refused. */
+  enabled: boolean;
 };
 
+/** An operator's change to a game (PUT /api/admin/games/{slug}); validated by the caller. */
+export type GameChange = { enabled?: boolean; categoryId?: number; tags?: string[]; minStake?: number; maxStake?: number };
+
 export type CatalogService = ReturnType<typeof createCatalogService>;
+/** What a player hears when they start a round on a game an operator disabled (HTTP 409, type game_unavailable). */
+export const GAME_UNAVAILABLE_MESSAGE = 'This game is not available at the moment. Please choose another game.';
 
 const summaryColumns = {
   id: games.id,
@@ -58,6 +66,36 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
 
 const PLAYABLE_TTL_MS = 5_000;
 
+const adminColumns = {
+  id: games.id,
+  slug: games.slug,
+  name: games.name,
+  kind: games.engine,
+  provider: gameProviders.slug,
+  category: gameCategories.slug,
+  tags: games.tags,
+  enabled: games.enabled,
+  minStake: games.minStake,
+  maxStake: games.maxStake,
+  engineConfig: games.engineConfig,
+  rtp: games.rtp,
+};
+type AdminRow = { [K in keyof typeof adminColumns]: (typeof adminColumns)[K]['_']['data'] };
+const toAdminGame = (row: AdminRow): AdminGame => ({
+  id: row.id,
+  slug: row.slug,
+  name: row.name,
+  kind: row.kind,
+  provider: row.provider,
+  category: row.category,
+  tags: [...row.tags],
+  enabled: row.enabled,
+  min_stake: row.minStake,
+  max_stake: row.maxStake,
+  stake_step: stakeStep(row.kind, row.engineConfig),
+  rtp: row.rtp,
+});
+
 export function createCatalogService({ db, now = () => Date.now() }: { db: Database; now?: () => number }) {
   const playable = new Map<string, { game: PlayableGame; at: number }>();
   const joined = () =>
@@ -73,6 +111,11 @@ export function createCatalogService({ db, now = () => Date.now() }: { db: Datab
         .select({ slug: gameCategories.slug, name: gameCategories.name, description: gameCategories.description })
         .from(gameCategories)
         .orderBy(asc(gameCategories.sortOrder), asc(gameCategories.id));
+    },
+
+    /** Every provider, by name: the lobby's provider filter. */
+    async gameProviders(): Promise<{ slug: string; name: string }[]> {
+      return db.select({ slug: gameProviders.slug, name: gameProviders.name }).from(gameProviders).orderBy(asc(gameProviders.name));
     },
 
     /**
@@ -105,7 +148,7 @@ export function createCatalogService({ db, now = () => Date.now() }: { db: Datab
      * lists nothing.
      */
     async games(query: GameQuery): Promise<GamesPage> {
-      const conditions: SQL[] = [];
+      const conditions: SQL[] = [eq(games.enabled, true)];
       if (query.q) conditions.push(sql`${games.name} ilike ${likePattern(query.q)}`);
       if (query.category) conditions.push(sql`(${gameCategories.slug} = ${query.category} or ${query.category} = any(${games.tags}))`);
       if (query.provider) conditions.push(eq(gameProviders.slug, query.provider));
@@ -141,7 +184,7 @@ export function createCatalogService({ db, now = () => Date.now() }: { db: Datab
         .from(games)
         .innerJoin(gameProviders, eq(gameProviders.id, games.providerId))
         .innerJoin(gameCategories, eq(gameCategories.id, games.categoryId))
-        .where(eq(games.slug, slug));
+        .where(and(eq(games.slug, slug), eq(games.enabled, true)));
       if (!row) return null;
       const info = gameInfo(row.engineConfig);
       if (!info) throw new Error(`Game ${slug} names engine config ${row.engineConfig}, which games/ does not have`);
@@ -156,17 +199,19 @@ export function createCatalogService({ db, now = () => Date.now() }: { db: Datab
       };
     },
 
-    /** Lobby tiles for these ids, in the order given; unknown ids are left out. */
-    async gamesByIds(ids: readonly number[]): Promise<GameSummary[]> {
+    /** Lobby tiles for these ids, in the order given; unknown ids (and disabled games, with `enabledOnly`) are left out. */
+    async gamesByIds(ids: readonly number[], { enabledOnly = false }: { enabledOnly?: boolean } = {}): Promise<GameSummary[]> {
       if (ids.length === 0) return [];
-      const rows = await joined().where(inArray(games.id, [...new Set(ids)]));
+      const wanted = inArray(games.id, [...new Set(ids)]);
+      const rows = await joined().where(enabledOnly ? and(wanted, eq(games.enabled, true)) : wanted);
       const byId = new Map(rows.map((row) => [row.id, toSummary(row)]));
       return ids.flatMap((id) => byId.get(id) ?? []);
     },
 
     /**
      * The game a round is played on, by slug or id; null when there is none. Every round asks, so answers are
-     * kept for a few seconds: a change an operator makes to a game's limits applies to rounds within that time.
+     * kept for a few seconds; an operator's change forgets them on every node at once (invalidate(), cache bus).
+     * Disabled games are answered too (enabled: false): the caller refuses new rounds, history still names them.
      */
     async playableGame(slugOrId: string | number): Promise<PlayableGame | null> {
       const key = String(slugOrId);
@@ -184,11 +229,58 @@ export function createCatalogService({ db, now = () => Date.now() }: { db: Datab
             engine: row.engine as GameKind,
             engineConfig: row.engineConfig,
             limits: { min_stake: row.minStake, max_stake: row.maxStake, stake_step: stakeStep(row.engine, row.engineConfig), bet_limits: row.betLimits },
+            enabled: row.enabled,
           }
         : null;
       // Unknown names are not kept: anyone can ask for any number of them.
       if (game) playable.set(key, { game, at: now() });
       return game;
+    },
+
+    /** Forgets the playable games kept for rounds (an operator changed one). */
+    invalidate(): void {
+      playable.clear();
+    },
+
+    /** Every game, enabled or not, as the console lists it. */
+    async adminGames(within: Database = db): Promise<AdminGame[]> {
+      const rows = await within
+        .select({ ...adminColumns })
+        .from(games)
+        .innerJoin(gameProviders, eq(gameProviders.id, games.providerId))
+        .innerJoin(gameCategories, eq(gameCategories.id, games.categoryId))
+        .orderBy(asc(games.name), asc(games.id));
+      return rows.map(toAdminGame);
+    },
+
+    async adminGame(slug: string, within: Database = db): Promise<AdminGame | null> {
+      const [row] = await within
+        .select({ ...adminColumns })
+        .from(games)
+        .innerJoin(gameProviders, eq(gameProviders.id, games.providerId))
+        .innerJoin(gameCategories, eq(gameCategories.id, games.categoryId))
+        .where(eq(games.slug, slug))
+        .for('update', { of: games });
+      return row ? toAdminGame(row) : null;
+    },
+
+    /** A game's own categories (not the listing tags), by slug: what an operator may file a game under. */
+    async ownCategories(within: Database = db): Promise<Map<string, { id: number; name: string }>> {
+      const rows = await within
+        .select({ id: gameCategories.id, slug: gameCategories.slug, name: gameCategories.name })
+        .from(gameCategories)
+        .orderBy(asc(gameCategories.sortOrder), asc(gameCategories.id));
+      return new Map(rows.filter((row) => !(GAME_TAGS as readonly string[]).includes(row.slug)).map((row) => [row.slug, { id: row.id, name: row.name }]));
+    },
+
+    async updateGame(slug: string, change: GameChange, within: Database = db): Promise<void> {
+      const set: Partial<typeof games.$inferInsert> = {};
+      if (change.enabled !== undefined) set.enabled = change.enabled;
+      if (change.categoryId !== undefined) set.categoryId = change.categoryId;
+      if (change.tags !== undefined) set.tags = change.tags;
+      if (change.minStake !== undefined) set.minStake = change.minStake;
+      if (change.maxStake !== undefined) set.maxStake = change.maxStake;
+      if (Object.keys(set).length > 0) await within.update(games).set(set).where(eq(games.slug, slug));
     },
   };
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { operators } from '../operators/schema.ts';
 
 export const promotions = pgTable('promotions', {
   id: serial('id').primaryKey(),
@@ -32,3 +33,14 @@ export const routeRules = pgTable(
     check('route_rules_source_is_path', sql`${table.sourcePath} like '/%'`),
   ],
 );
+
+/**
+ * An operator's Markdown for one of the static pages (content/pages/{slug}.md): shown instead of the bundled file
+ * while it exists; removing the row brings the bundled file back. Each change is in the audit log with before/after.
+ */
+export const pageOverrides = pgTable('page_overrides', {
+  slug: text('slug').primaryKey(),
+  markdown: text('markdown').notNull(),
+  updatedBy: bigint('updated_by', { mode: 'number' }).references(() => operators.id),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,12 +1,62 @@
 import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import type { AdminPage, AdminPromotion, PromotionInput, PromotionPatch, StaticPageSlug } from '../../../contract/content.ts';
 import type { Promotion, PromotionSummary, RouteRule } from '../../../contract/site.ts';
 import type { Database } from '../../db/client.ts';
-import { promotions, routeRules } from './schema.ts';
+import { invalid } from '../../problem.ts';
+import { bundledPageSource } from './markdown.ts';
+import { pageOverrides, promotions, routeRules } from './schema.ts';
 
-// Route rules are read on every page request, so they are cached briefly; operators' edits show within this time.
+// Route rules are read on every page request, so they are cached briefly; an operator's edit forgets them on every
+// node at once (invalidateRouteRules(), through the cache bus), and a node that misses that catches up within this time.
 const ROUTE_RULES_TTL_MS = 10_000;
 
 export type ContentService = ReturnType<typeof createContentService>;
+export type StoredRouteRule = { id: number; source: string; target: string; status: number; createdAt: Date };
+
+const storedColumns = {
+  id: routeRules.id,
+  source: routeRules.sourcePath,
+  target: routeRules.target,
+  status: routeRules.status,
+  createdAt: routeRules.createdAt,
+};
+type PromotionRow = typeof promotions.$inferSelect;
+
+export const toAdminPromotion = (row: PromotionRow): AdminPromotion => ({
+  id: row.id,
+  slug: row.slug,
+  title: row.title,
+  subtitle: row.subtitle,
+  summary: row.summary,
+  body: row.body,
+  badge: row.badge,
+  cta_label: row.ctaLabel,
+  sort_order: row.sortOrder,
+  published: row.published,
+  starts_at: row.startsAt?.toISOString() ?? null,
+  ends_at: row.endsAt?.toISOString() ?? null,
+});
+
+/** An operator's promotion fields as columns (only those given); refuses an end before the start. */
+function promotionColumns(input: PromotionPatch, existing?: PromotionRow) {
+  const dateOf = (value: string | null | undefined, kept: Date | null | undefined) => (value === undefined ? (kept ?? null) : value ? new Date(value) : null);
+  const startsAt = dateOf(input.starts_at, existing?.startsAt);
+  const endsAt = dateOf(input.ends_at, existing?.endsAt);
+  if (startsAt && endsAt && endsAt <= startsAt) throw invalid({ ends_at: ['The end must be after the start.'] });
+  const columns: Partial<typeof promotions.$inferInsert> = {
+    title: input.title,
+    subtitle: input.subtitle,
+    summary: input.summary,
+    body: input.body,
+    badge: input.badge,
+    ctaLabel: input.cta_label,
+    sortOrder: input.sort_order,
+    published: input.published,
+    startsAt: input.starts_at === undefined ? undefined : startsAt,
+    endsAt: input.ends_at === undefined ? undefined : endsAt,
+  };
+  return Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined)) as Partial<typeof promotions.$inferInsert>;
+}
 
 export function createContentService({ db, now = () => new Date() }: { db: Database; now?: () => Date }) {
   let cachedRules: { rules: RouteRule[]; loadedAt: number } | undefined;
@@ -61,6 +111,104 @@ export function createContentService({ db, now = () => new Date() }: { db: Datab
       const rules = rows.map((row) => ({ ...row, status: row.status as RouteRule['status'] }));
       cachedRules = { rules, loadedAt: at };
       return rules;
+    },
+
+    invalidateRouteRules(): void {
+      cachedRules = undefined;
+    },
+
+    /** Every route rule with its id, for the console. */
+    async adminRouteRules(within: Database = db): Promise<StoredRouteRule[]> {
+      return within.select(storedColumns).from(routeRules).orderBy(asc(routeRules.id));
+    },
+
+    async routeRule(id: number, within: Database = db): Promise<StoredRouteRule | null> {
+      const [row] = await within.select(storedColumns).from(routeRules).where(eq(routeRules.id, id));
+      return row ?? null;
+    },
+
+    async routeRuleBySource(source: string, within: Database = db): Promise<StoredRouteRule | null> {
+      const [row] = await within.select(storedColumns).from(routeRules).where(eq(routeRules.sourcePath, source));
+      return row ?? null;
+    },
+
+    async addRouteRule(rule: RouteRule, within: Database = db): Promise<StoredRouteRule> {
+      const [row] = await within.insert(routeRules).values({ sourcePath: rule.source, target: rule.target, status: rule.status }).returning(storedColumns);
+      return row!;
+    },
+
+    async updateRouteRule(id: number, rule: RouteRule, within: Database = db): Promise<StoredRouteRule | null> {
+      const [row] = await within
+        .update(routeRules)
+        .set({ sourcePath: rule.source, target: rule.target, status: rule.status })
+        .where(eq(routeRules.id, id))
+        .returning(storedColumns);
+      return row ?? null;
+    },
+
+    async deleteRouteRule(id: number, within: Database = db): Promise<StoredRouteRule | null> {
+      const [row] = await within.delete(routeRules).where(eq(routeRules.id, id)).returning(storedColumns);
+      return row ?? null;
+    },
+
+    // --- operators: promotions --------------------------------------------------------------------------------
+    /** Every promotion, running or not, in the operator's order. */
+    async allPromotions(): Promise<AdminPromotion[]> {
+      return (await db.select().from(promotions).orderBy(asc(promotions.sortOrder), asc(promotions.id))).map(toAdminPromotion);
+    },
+    async adminPromotion(id: number, within: Database = db): Promise<AdminPromotion | null> {
+      const [row] = await within.select().from(promotions).where(eq(promotions.id, id));
+      return row ? toAdminPromotion(row) : null;
+    },
+    /** A new promotion; null when its slug is taken. */
+    async createPromotion(input: PromotionInput, within: Database = db): Promise<AdminPromotion | null> {
+      const [row] = await within
+        .insert(promotions)
+        .values({ slug: input.slug, ...promotionColumns(input) } as typeof promotions.$inferInsert)
+        .onConflictDoNothing()
+        .returning();
+      return row ? toAdminPromotion(row) : null;
+    },
+    async updatePromotion(id: number, patch: PromotionPatch, within: Database = db): Promise<AdminPromotion | null> {
+      const [existing] = await within.select().from(promotions).where(eq(promotions.id, id));
+      if (!existing) return null;
+      const columns = promotionColumns(patch, existing);
+      if (Object.keys(columns).length === 0) return toAdminPromotion(existing);
+      const [row] = await within.update(promotions).set(columns).where(eq(promotions.id, id)).returning();
+      return row ? toAdminPromotion(row) : null;
+    },
+
+    // --- static pages --------------------------------------------------------------------------------------------
+    /** An operator's Markdown for a static page, or null when the bundled file is shown. */
+    async pageOverride(slug: string): Promise<string | null> {
+      const [row] = await db.select({ markdown: pageOverrides.markdown }).from(pageOverrides).where(eq(pageOverrides.slug, slug));
+      return row?.markdown ?? null;
+    },
+    /** A static page as operators edit it: their override, or the bundled file's source. */
+    async adminPage(slug: StaticPageSlug, within: Database = db): Promise<AdminPage> {
+      const [row] = await within.select().from(pageOverrides).where(eq(pageOverrides.slug, slug));
+      return row
+        ? {
+            slug,
+            markdown: row.markdown,
+            overridden: true,
+            updated_at: row.updatedAt.toISOString(),
+            updated_by: row.updatedBy === null ? null : String(row.updatedBy),
+          }
+        : { slug, markdown: bundledPageSource(slug), overridden: false, updated_at: null, updated_by: null };
+    },
+    async savePage(slug: StaticPageSlug, markdown: string, staffId: number, within: Database = db): Promise<AdminPage> {
+      const updatedAt = now();
+      await within
+        .insert(pageOverrides)
+        .values({ slug, markdown, updatedBy: staffId, updatedAt })
+        .onConflictDoUpdate({ target: pageOverrides.slug, set: { markdown, updatedBy: staffId, updatedAt } });
+      return { slug, markdown, overridden: true, updated_at: updatedAt.toISOString(), updated_by: String(staffId) };
+    },
+    /** Removes the override: the bundled file shows again. False when there was none. */
+    async resetPage(slug: StaticPageSlug, within: Database = db): Promise<boolean> {
+      const removed = await within.delete(pageOverrides).where(eq(pageOverrides.slug, slug)).returning({ slug: pageOverrides.slug });
+      return removed.length > 0;
     },
 
     async countPromotions(): Promise<number> {

@@ -136,7 +136,7 @@ describe('real blackjack', () => {
 
     const slot = (await kit.play('lantern-orchard', { mode: 'real', stake: 20 }, { token: player.token })).json().data;
     const slotMove = await kit.act('lantern-orchard', slot.round_id, 'hit', { token: player.token });
-    expect([slotMove.statusCode, slotMove.json().message]).toEqual([409, 'Only a blackjack hand takes moves.']);
+    expect([slotMove.statusCode, slotMove.json().message]).toEqual([409, 'Only blackjack hands and mines boards take moves.']);
     await kit.act('blackjack', roundId, 'stand', { token: player.token });
     const over = await kit.act('blackjack', roundId, 'hit', { token: player.token });
     expect([over.statusCode, over.json()]).toEqual([409, { message: 'This round is over; start a new one.', type: 'round_closed' }]);

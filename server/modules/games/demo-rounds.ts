@@ -8,7 +8,7 @@ import { fairFloatStream } from '../../../games/fairness.ts';
 import { invalid, Problem } from '../../problem.ts';
 import type { PlayableGame } from '../catalog/service.ts';
 import type { DemoRound, DemoSession, DemoSessions } from './demo-sessions.ts';
-import { prepareMove, type PreparedRound } from './engines.ts';
+import { MOVES_ONLY, prepareMove, type PreparedRound } from './engines.ts';
 import { requestHash, toGameRound } from './round-view.ts';
 import { idempotencyConflict } from '../shared/idempotency.ts';
 
@@ -82,7 +82,7 @@ export function createDemoRounds({ sessions }: { sessions: DemoSessions }) {
       }
     },
 
-    /** A blackjack move on one of the session's hands. */
+    /** A blackjack or mines move on one of the session's rounds. */
     act(session: DemoSession, roundId: string, action: string, key: string | null): PlayedRound {
       const round = session.rounds.get(roundId);
       if (!round) throw new Problem(404, 'No round with that id.');
@@ -91,7 +91,7 @@ export function createDemoRounds({ sessions }: { sessions: DemoSessions }) {
         if (earlier.action !== action) throw idempotencyConflict();
         return demoRoundView(session, round);
       }
-      if (!round.state) throw new Problem(409, 'Only a blackjack hand takes moves.', { type: 'round_closed' });
+      if (!round.state) throw new Problem(409, MOVES_ONLY, { type: 'round_closed' });
       if (round.status !== 'open') throw new Problem(409, 'This round is over; start a new one.', { type: 'round_closed' });
       const { extra, next } = prepareMove(round.state, action);
       if (session.balance < extra) throw tooLow('action', `to ${action}`);

@@ -4,7 +4,7 @@
 
 import { randomBytes } from 'node:crypto';
 import { DEMO_BALANCE, type FairnessSeeds, type RoundRequest, type RoundStatus, type SeedRotation } from '../../../contract/games.ts';
-import type { BlackjackState } from '../../../games/blackjack/engine.ts';
+import type { MoveState } from './engines.ts';
 import { defaultClientSeed, generateServerSeed, hashServerSeed } from '../../../games/fairness.ts';
 import { Problem } from '../../problem.ts';
 import type { PlayableGame } from '../catalog/service.ts';
@@ -25,7 +25,7 @@ export type DemoRound = {
   requestHash: string;
   key: string | null;
   outcome: Record<string, unknown> | null;
-  state: BlackjackState | null;
+  state: MoveState | null;
   moves: { action: string; key: string | null }[];
   seed: DemoSeed;
   clientSeed: string;

@@ -13,17 +13,35 @@ import { playRouletteRound, ROULETTE_FLOATS_PER_ROUND } from '../../../games/rou
 import { slotTitle } from '../../../games/slots/catalogue.ts';
 import { drawSlotRound } from '../../../games/slots/round.ts';
 import { slotStakeProblem } from '../../../games/slots/spin.ts';
+import { isMinesState, type MinesState } from '../../../games/mines/mines.ts';
 import { invalid, Problem } from '../../problem.ts';
 import type { PlayableGame } from '../catalog/service.ts';
+import { minesView, ORIGINAL_ENGINES, prepareMinesMove, prepareOriginal } from './originals.ts';
 
 /** The body of POST /api/games/{slug}/rounds once its JSON schema passed. */
-export type RoundInput = { stake?: number; bets?: unknown };
+export type RoundInput = {
+  stake?: number;
+  bets?: unknown;
+  free_spin?: boolean;
+  target?: number;
+  direction?: 'over' | 'under';
+  mines?: number;
+  rows?: number;
+  risk?: 'low' | 'medium' | 'high';
+};
 
-/** How a round played out: decided at once (slots, roulette) or a blackjack hand waiting for the player. */
+/** The engines whose rounds take moves after they start. */
+export const MOVE_ENGINES: readonly string[] = ['blackjack', 'mines'];
+export const MOVES_ONLY = 'Only blackjack hands and mines boards take moves.';
+
+/** An open round's engine state: a blackjack hand or a mines board, each waiting for the player's moves. */
+export type MoveState = BlackjackState | MinesState;
+
+/** How a round played out: decided at once (slots, roulette, dice, plinko) or a state waiting for moves (blackjack, mines). */
 export type PlayedOutcome = {
-  /** The engine's result for slots and roulette; null for blackjack, whose state is the outcome. */
+  /** The engine's result for instant games; null for blackjack and mines, whose state is the outcome. */
   outcome: Record<string, unknown> | null;
-  state: BlackjackState | null;
+  state: MoveState | null;
   finished: boolean;
   /** What the round pays once finished, returned stakes included. */
   win: number;
@@ -66,6 +84,8 @@ export function prepareRound(game: PlayableGame, input: RoundInput, currency: st
   if (stake === undefined) throw invalid({ stake: ['The stake field is required.'] });
   if (stake < min) throw invalid({ stake: [`The stake must be at least ${money(min)}.`] });
   if (stake > max) throw invalid({ stake: [`The stake may not be greater than ${money(max)}.`] });
+  if ((ORIGINAL_ENGINES as readonly string[]).includes(game.engine)) return prepareOriginal(game, input, stake);
+  if (game.engine === 'crash') throw new Problem(409, 'Crash is played in shared rounds: place a bet on the crash table.', { type: 'shared_rounds' });
   if (game.engine === 'slot') {
     const title = slotTitle(game.engineConfig);
     if (!title) throw new Error(`Game ${game.slug} names slot title ${game.engineConfig}, which games/ does not have`);
@@ -118,8 +138,12 @@ function rouletteLimitErrors(bets: readonly RouletteBet[], game: PlayableGame, m
   return errors;
 }
 
-/** A blackjack move checked against the hand: what it costs on top and the state after it; 422 when not allowed now. */
-export function prepareMove(state: BlackjackState, action: string): { extra: number; next: BlackjackState } {
+/**
+ * A move checked against the round's state (a blackjack hand or a mines board): what it costs on top and the state
+ * after it; 422 when not allowed now.
+ */
+export function prepareMove(state: MoveState, action: string): { extra: number; next: MoveState } {
+  if (isMinesState(state)) return prepareMinesMove(state, action);
   try {
     return { extra: additionalStakeFor(state, action), next: applyAction(state, action) };
   } catch (error) {
@@ -128,8 +152,9 @@ export function prepareMove(state: BlackjackState, action: string): { extra: num
   }
 }
 
-/** What the player may see of a round's outcome: a blackjack hand without its shoe or hole card, plus the moves. */
-export function visibleOutcome(outcome: Record<string, unknown> | null, state: BlackjackState | null, moves: readonly string[]): Record<string, unknown> {
+/** What the player may see of a round's outcome: a blackjack hand without its shoe or hole card, a mines board without its mines until the end, plus the moves. */
+export function visibleOutcome(outcome: Record<string, unknown> | null, state: MoveState | null, moves: readonly string[]): Record<string, unknown> {
+  if (state && isMinesState(state)) return { ...minesView(state), moves: [...moves] };
   if (state) return { ...blackjackView(state), moves: [...moves] };
   return outcome ?? {};
 }

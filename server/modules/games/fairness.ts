@@ -11,9 +11,11 @@ import { fairnessSeeds, gameRounds } from './schema.ts';
 
 export type SeedPair = { id: number; serverSeed: string; serverSeedHash: string; clientSeed: string; nextNonce: number };
 
-/** Revealing a seed while a blackjack hand dealt from it is open would reveal the cards still to come. */
-export const openHandProblem = () =>
-  new Problem(409, 'Finish your open blackjack hand first: rotating now would reveal the cards still to come.', { type: 'round_open' });
+/** Revealing a seed while a blackjack hand or a mines board played from it is open would reveal what is still to come. */
+export const openHandProblem = (engine = 'blackjack') =>
+  engine === 'mines'
+    ? new Problem(409, 'Finish your open mines round first: rotating now would reveal where the mines are.', { type: 'round_open' })
+    : new Problem(409, 'Finish your open blackjack hand first: rotating now would reveal the cards still to come.', { type: 'round_open' });
 
 export type FairnessService = ReturnType<typeof createFairnessService>;
 
@@ -100,11 +102,11 @@ export function createFairnessService({ db }: { db: Database }) {
         const [old] = await tx.update(fairnessSeeds).set({ revealedAt: new Date() }).where(currentOf(playerId)).returning(columns);
         if (!old) throw new Problem(409, 'Your seeds changed at the same moment; try again.');
         const [openHand] = await tx
-          .select({ id: gameRounds.id })
+          .select({ id: gameRounds.id, engine: gameRounds.engine })
           .from(gameRounds)
-          .where(and(eq(gameRounds.seedId, old.id), eq(gameRounds.status, 'open'), eq(gameRounds.engine, 'blackjack')))
+          .where(and(eq(gameRounds.seedId, old.id), eq(gameRounds.status, 'open'), inArray(gameRounds.engine, ['blackjack', 'mines'])))
           .limit(1);
-        if (openHand) throw openHandProblem();
+        if (openHand) throw openHandProblem(openHand.engine);
         const [made] = await tx
           .insert(fairnessSeeds)
           .values({ playerId, ...next, clientSeed: old.clientSeed })

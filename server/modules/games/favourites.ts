@@ -16,7 +16,10 @@ export function createFavouritesService({ db, catalog }: { db: Database; catalog
       .from(favouriteGames)
       .where(eq(favouriteGames.playerId, playerId))
       .orderBy(asc(favouriteGames.id));
-    return catalog.gamesByIds(rows.map((row) => row.gameId));
+    return catalog.gamesByIds(
+      rows.map((row) => row.gameId),
+      { enabledOnly: true },
+    );
   }
 
   return {
@@ -24,7 +27,7 @@ export function createFavouritesService({ db, catalog }: { db: Database; catalog
 
     /** Adds the game when it is not a favourite, removes it when it is; answers the list as it is now. */
     async toggle(playerId: number, gameId: number): Promise<GameSummary[]> {
-      const [game] = await catalog.gamesByIds([gameId]);
+      const [game] = await catalog.gamesByIds([gameId], { enabledOnly: true });
       if (!game) throw new Problem(404, 'No game with that id.');
       const removed = await db
         .delete(favouriteGames)

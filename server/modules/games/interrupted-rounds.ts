@@ -5,6 +5,7 @@
 
 import { and, asc, eq, gt, lt, or, sql } from 'drizzle-orm';
 import { standOnEveryHand, type BlackjackState } from '../../../games/blackjack/engine.ts';
+import { cashOutUntouched, isMinesState } from '../../../games/mines/mines.ts';
 import type { Database } from '../../db/client.ts';
 import { IdempotencyConflict } from '../ledger/service.ts';
 import { RoundMoved, type RoundRow, type RoundSettlement } from './round-settlement.ts';
@@ -22,6 +23,16 @@ const BATCH = 200;
 const decided = sql`(${gameRounds.state} is null or ${gameRounds.state}->>'phase' = 'finished')`;
 const waitingForPlayer = sql`${gameRounds.state}->>'phase' = 'player'`;
 
+/**
+ * The published rule for a round untouched for a day: a blackjack hand stands on every open hand (then the dealer
+ * plays out); a mines board is cashed out at its current value (decision 0070).
+ */
+function completeUntouched(state: unknown): { state: { settlement: { win: number } | null }; actions: string[] } {
+  if (isMinesState(state)) return { state: cashOutUntouched(state), actions: ['untouched'] };
+  const { state: done, stands } = standOnEveryHand(state as BlackjackState);
+  return { state: done, actions: Array.from({ length: stands }, () => 'stand') };
+}
+
 export type InterruptedRounds = ReturnType<typeof createInterruptedRounds>;
 
 export function createInterruptedRounds({ db, settlement }: { db: Database; settlement: RoundSettlement }) {
@@ -32,7 +43,7 @@ export function createInterruptedRounds({ db, settlement }: { db: Database; sett
       .from(gameRounds)
       .where(and(eq(gameRounds.status, 'open'), decided, before ? lt(gameRounds.updatedAt, before) : undefined));
     for (const row of rows) {
-      const state = row.state as BlackjackState | null;
+      const state = row.state as { settlement?: { win: number } | null } | null;
       await settlement.settle(row, state ? (state.settlement?.win ?? 0) : row.win);
     }
     return rows.length;
@@ -44,10 +55,10 @@ export function createInterruptedRounds({ db, settlement }: { db: Database; sett
    * first wins, and this one changes nothing. The stands are stored as moves so the round replays as played.
    */
   async function standFor(row: RoundRow): Promise<boolean> {
-    const { state, stands } = standOnEveryHand(row.state as BlackjackState);
+    const { state, actions } = completeUntouched(row.state);
     const win = state.settlement!.win;
     const movesBefore = row.moves.length;
-    const moves = Array.from({ length: stands }, (_, i) => ({ action: 'stand', key: `untouched-24h:${movesBefore + i}` }));
+    const moves = actions.map((action, i) => ({ action, key: `untouched-24h:${movesBefore + i}` }));
     const change: Partial<RoundRow> = { state: state as unknown as Record<string, unknown>, moves: [...row.moves, ...moves], win, status: 'settled' };
     try {
       if (win === 0) {

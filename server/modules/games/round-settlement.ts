@@ -3,6 +3,7 @@
 
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import type { RoundFunding } from '../bonuses/funding.ts';
 import type { LedgerService, LedgerTransaction } from '../ledger/service.ts';
 import { gameRounds } from './schema.ts';
 
@@ -13,7 +14,18 @@ export class RoundMoved extends Error {}
 
 export type RoundSettlement = ReturnType<typeof createRoundSettlement>;
 
-export function createRoundSettlement({ db, ledger, currency }: { db: Database; ledger: LedgerService; currency: string }) {
+export function createRoundSettlement({
+  db,
+  ledger,
+  currency,
+  funding,
+}: {
+  db: Database;
+  ledger: LedgerService;
+  currency: string;
+  /** Splits a win as its stake was paid (cash, bonus) while a bonus is active (bonuses module); all cash without it. */
+  funding?: Pick<RoundFunding, 'fundWin'>;
+}) {
   // Account ids never change once made, so each is looked up once per process.
   const cashAccounts = new Map<number, number>();
   let gameAccount: number | undefined;
@@ -35,17 +47,29 @@ export function createRoundSettlement({ db, ledger, currency }: { db: Database; 
    */
   async function creditWin(row: Pick<RoundRow, 'id' | 'playerId'>, win: number, within?: (tx: LedgerTransaction) => Promise<void>, quiet = false) {
     const accounts = await accountsOf(row.playerId);
+    const paid = funding
+      ? await funding.fundWin(row, win)
+      : {
+          entries: [
+            { accountId: accounts.game, amount: -win },
+            { accountId: accounts.cash, amount: win },
+          ],
+        };
+    const record = paid.record;
+    const both = record
+      ? async (tx: LedgerTransaction) => {
+          await within?.(tx);
+          await record(tx);
+        }
+      : within;
     return ledger.transfer(
       {
         idempotencyKey: `round:${row.id}:win`,
         type: 'win',
         referenceId: row.id,
-        entries: [
-          { accountId: accounts.game, amount: -win },
-          { accountId: accounts.cash, amount: win },
-        ],
+        entries: paid.entries,
       },
-      { ...(within ? { within } : {}), quiet },
+      { ...(both ? { within: both } : {}), quiet },
     );
   }
 

@@ -1,8 +1,7 @@
 // A round as the API shows it, real or demo: the outcome the player may see and the fairness data to verify it.
 
 import type { GameKind, GameRound, RoundMode, RoundRequest, RoundStatus } from '../../../contract/games.ts';
-import type { BlackjackState } from '../../../games/blackjack/engine.ts';
-import { visibleOutcome } from './engines.ts';
+import { visibleOutcome, type MoveState } from './engines.ts';
 import { requestHashOf } from '../shared/idempotency.ts';
 
 export type RoundRecord = {
@@ -15,7 +14,7 @@ export type RoundRecord = {
   win: number;
   request: RoundRequest;
   outcome: Record<string, unknown> | null;
-  state: BlackjackState | null;
+  state: MoveState | null;
   moves: readonly { action: string }[];
   serverSeedHash: string;
   clientSeed: string;

@@ -8,13 +8,13 @@
 
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { GameKind, GameRound, PlayedRound, RoundRequest, RoundsPage, RoundStatus } from '../../../contract/games.ts';
-import type { BlackjackState } from '../../../games/blackjack/engine.ts';
 import { fairFloatStream } from '../../../games/fairness.ts';
 import type { Database } from '../../db/client.ts';
 import { invalid, Problem } from '../../problem.ts';
+import type { RoundFunding, StakeFunding } from '../bonuses/funding.ts';
 import type { CatalogService, PlayableGame } from '../catalog/service.ts';
-import { IdempotencyConflict, InsufficientFunds, type LedgerService } from '../ledger/service.ts';
-import { prepareMove, type PreparedRound } from './engines.ts';
+import { IdempotencyConflict, InsufficientFunds, type LedgerService, type LedgerTransaction } from '../ledger/service.ts';
+import { MOVE_ENGINES, MOVES_ONLY, prepareMove, type MoveState, type PreparedRound } from './engines.ts';
 import type { FairnessService } from './fairness.ts';
 import { createPlayerQueue } from './player-queue.ts';
 import { requestHash, toGameRound } from './round-view.ts';
@@ -37,7 +37,17 @@ export function roundIdFor(playerId: number, idempotencyKey: string): string {
   return keyedUuid('round', String(playerId), idempotencyKey);
 }
 
+/**
+ * Told of every real-money stake inside the transaction that takes it (the clubs' points, decision 0065): `stake`
+ * is the part that earns (a blackjack double or split is a stake of its own), and `key` is unique to this stake,
+ * so a retry earns nothing twice. Throwing rolls the stake back.
+ */
+export type StakeHook = (tx: LedgerTransaction, stake: { playerId: number; roundId: string; engine: string; stake: number; key: string }) => Promise<void>;
+
 export type RoundsService = ReturnType<typeof createRoundsService>;
+
+/** The limits' check in front of a real-money stake (limits module, guardStake): throws to refuse it. */
+export type StakeGuard = (playerId: number, stake: { stake: number; engine: string; field: string }) => Promise<void>;
 
 export function createRoundsService({
   db,
@@ -47,10 +57,15 @@ export function createRoundsService({
   settlement,
   currency,
   announceBalance,
+  funding,
+  guardStake,
+  onStake,
 }: {
   db: Database;
   ledger: LedgerService;
   catalog: Pick<CatalogService, 'playableGame' | 'gamesByIds'>;
+  /** Responsible-gambling limits, asked before any stake moves money (a replay is not asked again). */
+  guardStake?: StakeGuard;
   fairness: FairnessService;
   settlement: RoundSettlement;
   currency: string;
@@ -59,9 +74,34 @@ export function createRoundsService({
    * round. Without it the round's transfers announce themselves through the ledger, as any other transfer does.
    */
   announceBalance?: (playerId: number) => Promise<number>;
+  /** Who pays a stake (cash first, then bonus) while a bonus is active (bonuses module); cash only without it. */
+  funding?: Pick<RoundFunding, 'fundStake'>;
+  onStake?: StakeHook;
 }) {
   const queue = createPlayerQueue();
   const { accountsOf, settle, writeMove } = settlement;
+
+  /** The stake's entries and what its transaction records for the bonuses; refused (400 bonus) before money moves. */
+  async function stakeFunding(
+    playerId: number,
+    game: PlayableGame,
+    stake: number,
+    options?: { freeSpin?: boolean; roundStake?: number },
+  ): Promise<StakeFunding> {
+    if (funding) return funding.fundStake(playerId, game, stake, options);
+    const accounts = await accountsOf(playerId);
+    const entries = [
+      { accountId: accounts.cash, amount: -stake },
+      { accountId: accounts.game, amount: stake },
+    ];
+    return { entries, record: async () => {} };
+  }
+
+  /** The part of a stake paid from cash: only that part earns loyalty points (bonus money and free spins do not; decision 0065). */
+  async function cashStake(playerId: number, paid: StakeFunding): Promise<number> {
+    const { cash } = await accountsOf(playerId);
+    return paid.entries.filter((entry) => entry.accountId === cash && entry.amount < 0).reduce((sum, entry) => sum - entry.amount, 0);
+  }
 
   /** What the player can play with now, as the wallet shows it: cash plus bonus. */
   async function balanceOf(playerId: number): Promise<number> {
@@ -86,7 +126,7 @@ export function createRoundsService({
       win: row.win,
       request: row.request as RoundRequest,
       outcome: row.outcome ?? null,
-      state: (row.state as BlackjackState | null) ?? null,
+      state: (row.state as MoveState | null) ?? null,
       moves: row.moves,
       serverSeedHash: row.serverSeedHash,
       clientSeed: row.clientSeed,
@@ -119,14 +159,18 @@ export function createRoundsService({
 
   return {
     /** Plays a round for real money under the player's Idempotency-Key; a replay answers the round already played. */
-    async play(playerId: number, game: PlayableGame, prepared: PreparedRound, idempotencyKey: string): Promise<PlayedRound> {
+    async play(playerId: number, game: PlayableGame, prepared: PreparedRound, idempotencyKey: string, options?: { freeSpin?: boolean }): Promise<PlayedRound> {
       const roundId = roundIdFor(playerId, idempotencyKey);
       const hash = requestHash(game.slug, prepared.request);
       const replay = async () => {
         return played(replayOf(await rowOf(roundId), hash), game, false);
       };
       return queue.run(playerId, async () => {
-        const accounts = await accountsOf(playerId);
+        if (await rowOf(roundId)) return replay();
+        await guardStake?.(playerId, { stake: prepared.stake, engine: game.engine, field: prepared.stakeField });
+        const paid = await stakeFunding(playerId, game, prepared.stake, options);
+        // Read before the stake's transaction: the account lookup must not wait on the connection the transaction holds.
+        const earning = await cashStake(playerId, paid);
         for (let attempt = 1; ; attempt++) {
           const pair = await fairness.forNextRound(playerId);
           const outcome = await prepared.play(fairFloatStream(pair.serverSeed, pair.clientSeed, pair.nextNonce));
@@ -162,16 +206,15 @@ export function createRoundsService({
                 idempotencyKey: `round:${roundId}:bet`,
                 type: 'bet',
                 referenceId: roundId,
-                entries: [
-                  { accountId: accounts.cash, amount: -prepared.stake },
-                  { accountId: accounts.game, amount: prepared.stake },
-                ],
+                entries: paid.entries,
               },
               {
                 quiet,
                 within: async (tx) => {
                   if (!(await fairness.claimNonce(tx, pair))) throw new SeedMoved();
                   await tx.insert(gameRounds).values(row);
+                  await paid.record(tx, `round:${roundId}:bet`, roundId);
+                  await onStake?.(tx, { playerId, roundId, engine: game.engine, stake: earning, key: `round:${roundId}` });
                 },
               },
             );
@@ -199,7 +242,7 @@ export function createRoundsService({
       });
     },
 
-    /** A blackjack move on the player's open hand; the extra stake of a double or split is debited first. */
+    /** A move on the player's open blackjack hand or mines board; the extra stake of a double or split is debited first. */
     async act(playerId: number, game: PlayableGame, roundId: string, action: string, idempotencyKey: string): Promise<PlayedRound> {
       return queue.run(playerId, async () => {
         const row = await rowOf(roundId);
@@ -209,9 +252,9 @@ export function createRoundsService({
           if (earlier.action !== action) throw idempotencyConflict();
           return played(row, game, false);
         }
-        if (row.engine !== 'blackjack' || !row.state) throw new Problem(409, 'Only a blackjack hand takes moves.', { type: 'round_closed' });
+        if (!MOVE_ENGINES.includes(row.engine) || !row.state) throw new Problem(409, MOVES_ONLY, { type: 'round_closed' });
         if (row.status !== 'open') throw closed(row.status);
-        const { extra, next } = prepareMove(row.state as BlackjackState, action);
+        const { extra, next } = prepareMove(row.state as MoveState, action);
         const movesBefore = row.moves.length;
         const finished = next.phase === 'finished';
         const win = finished ? next.settlement!.win : 0;
@@ -224,20 +267,27 @@ export function createRoundsService({
           win,
           ...(finished && win === 0 ? { status: 'settled' } : {}),
         };
+        if (extra > 0) await guardStake?.(playerId, { stake: extra, engine: row.engine, field: 'action' });
         try {
           if (extra > 0) {
-            const accounts = await accountsOf(playerId);
+            const paid = await stakeFunding(playerId, game, extra, { roundStake: row.stake + extra });
+            const earning = await cashStake(playerId, paid);
+            const journalKey = `round:${roundId}:move:${movesBefore}`;
             const debit = await ledger.transfer(
               {
-                idempotencyKey: `round:${roundId}:move:${movesBefore}`,
+                idempotencyKey: journalKey,
                 type: 'bet',
                 referenceId: roundId,
-                entries: [
-                  { accountId: accounts.cash, amount: -extra },
-                  { accountId: accounts.game, amount: extra },
-                ],
+                entries: paid.entries,
               },
-              { quiet, within: (tx) => writeMove(tx, roundId, movesBefore, change) },
+              {
+                quiet,
+                within: async (tx) => {
+                  await writeMove(tx, roundId, movesBefore, change);
+                  await paid.record(tx, journalKey, roundId);
+                  await onStake?.(tx, { playerId, roundId, engine: row.engine, stake: earning, key: journalKey });
+                },
+              },
             );
             // Another request made this move first with another key: ours did not happen.
             if (debit.replayed) throw new RoundMoved();

@@ -148,8 +148,12 @@ export async function gameRoutes(fastify: FastifyInstance, { services }: { servi
     },
     async (request) => {
       const { slug, roundId } = request.params;
-      const { action } = request.body;
-      const game = await gameOr404(slug);
+      // A mines pick names its tile; the round stores it as one move, `reveal:<tile>`.
+      const { action: move, tile } = request.body;
+      if (move === 'reveal' && tile === undefined) throw invalid({ tile: ['Choose a tile from 0 to 24.'] });
+      const action = move === 'reveal' ? `reveal:${tile}` : move;
+      // A move finishes a round already in progress, so it is taken even once an operator disabled the game.
+      const game = await gameOr404(slug, { inProgress: true });
       const notFound = () => new Problem(404, 'No round with that id.');
       // A demo hand lives in the session the cookie names; any other round id is a real one.
       const session = demoSessions.find(request.cookies[DEMO_COOKIE]);

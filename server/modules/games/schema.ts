@@ -69,7 +69,7 @@ export const gameRounds = pgTable(
     request: jsonb('request').$type<Record<string, unknown>>().notNull(),
     outcome: jsonb('outcome').$type<Record<string, unknown>>(),
     state: jsonb('state').$type<Record<string, unknown>>(),
-    /** Blackjack: the actions taken, each with the Idempotency-Key it came with. */
+    /** Blackjack and mines: the actions taken, each with the Idempotency-Key it came with. */
     moves: jsonb('moves').$type<{ action: string; key: string }[]>().notNull().default([]),
     seedId: bigint('seed_id', { mode: 'number' })
       .notNull()
@@ -86,7 +86,7 @@ export const gameRounds = pgTable(
     index('game_rounds_open').on(table.createdAt).where(sql`${table.status} = 'open'`),
     uniqueIndex('game_rounds_seed_nonce').on(table.seedId, table.nonce),
     check('game_rounds_status_known', sql`${table.status} in ('open', 'settled', 'refunded')`),
-    check('game_rounds_engine_known', sql`${table.engine} in ('slot', 'roulette', 'blackjack')`),
+    check('game_rounds_engine_known', sql`${table.engine} in ('slot', 'roulette', 'blackjack', 'dice', 'mines', 'plinko')`),
     check('game_rounds_amounts', sql`${table.stake} > 0 and ${table.win} >= 0`),
   ],
 );

@@ -5,7 +5,8 @@ import type { PlayedRound, RoundMode } from '../../../contract/games.ts';
 import type { Database } from '../../db/client.ts';
 import { Problem } from '../../problem.ts';
 import type { ScheduledJob } from '../../scheduler/scheduler.ts';
-import type { CatalogService } from '../catalog/service.ts';
+import { type CatalogService, GAME_UNAVAILABLE_MESSAGE } from '../catalog/service.ts';
+import type { RoundFunding } from '../bonuses/funding.ts';
 import type { LedgerService } from '../ledger/service.ts';
 import { createDemoRounds } from './demo-rounds.ts';
 import { createDemoSessions, type DemoSession } from './demo-sessions.ts';
@@ -14,7 +15,8 @@ import { createFairnessService } from './fairness.ts';
 import { createFavouritesService } from './favourites.ts';
 import { createInterruptedRounds, INTERRUPTED_ROUNDS_PATTERN } from './interrupted-rounds.ts';
 import { createRoundSettlement } from './round-settlement.ts';
-import { createRoundsService } from './rounds.ts';
+import { createRoundsService, type StakeGuard, type StakeHook } from './rounds.ts';
+import { createRoundTotals } from './totals.ts';
 
 export type GamesService = ReturnType<typeof createGamesService>;
 
@@ -37,27 +39,40 @@ export function createGamesService({
   ledger,
   catalog,
   currency,
+  funding,
   announceBalance,
+  guardStake,
+  onStake,
 }: {
   db: Database;
   ledger: LedgerService;
   catalog: CatalogService;
   currency: string;
+  /** How stakes are paid and wins credited while a bonus is active (bonuses module); cash only without it. */
+  funding?: RoundFunding;
   /** A round's one balance read and BalanceUpdated (rounds.ts). */
   announceBalance?: (playerId: number) => Promise<number>;
+  /** Responsible-gambling limits in front of every real-money stake (rounds.ts). */
+  guardStake?: StakeGuard;
+  /** Called inside the transaction that takes a real-money stake (the clubs' points, decision 0065). */
+  onStake?: StakeHook;
 }) {
   const fairness = createFairnessService({ db });
   const demoSessions = createDemoSessions();
-  const settlement = createRoundSettlement({ db, ledger, currency });
+  const settlement = createRoundSettlement({ db, ledger, currency, funding });
   const interrupted = createInterruptedRounds({ db, settlement });
   const jobs: ScheduledJob[] = [{ name: 'games:interrupted-rounds', pattern: INTERRUPTED_ROUNDS_PATTERN, run: () => interrupted.sweep() }];
-  const rounds = createRoundsService({ db, ledger, catalog, fairness, settlement, currency, announceBalance });
+  const rounds = createRoundsService({ db, ledger, catalog, fairness, settlement, currency, announceBalance, funding, guardStake, onStake });
   const demoRounds = createDemoRounds({ sessions: demoSessions });
 
-  /** A game that can be played now, or a 404 (anything that is not a slug names no game). */
-  async function playableGame(slug: string) {
+  /**
+   * A game that can be played now, or a 404 (anything that is not a slug names no game); a game an operator
+   * disabled refuses new rounds with a 409 (rounds already in progress still take their moves and finish).
+   */
+  async function playableGame(slug: string, { inProgress = false }: { inProgress?: boolean } = {}) {
     const game = SLUG_PATTERN.test(slug) ? await catalog.playableGame(slug) : null;
     if (!game) throw new Problem(404, 'No game with that slug.');
+    if (!game.enabled && !inProgress) throw new Problem(409, GAME_UNAVAILABLE_MESSAGE, { type: 'game_unavailable' });
     return game;
   }
 
@@ -70,8 +85,15 @@ export function createGamesService({
     if (mode === 'real') {
       const player = await door.player();
       const key = door.key(true)!;
+      // A free spin is played at its bonus's fixed stake, paid by the house (bonuses module).
+      if (input.free_spin) {
+        if (!funding) throw new Problem(400, 'You have no free spins on this game.', { type: 'bonus' });
+        const stake = await funding.freeSpinStake(player.id, game);
+        return rounds.play(player.id, game, prepareRound(game, { stake }, currency), key, { freeSpin: true });
+      }
       return rounds.play(player.id, game, prepareRound(game, input, currency), key);
     }
+    if (input.free_spin) throw new Problem(400, 'Free spins are played for real, from an active bonus.', { type: 'bonus' });
     await door.guest();
     const key = door.key(false);
     const prepared = prepareRound(game, input, currency);
@@ -89,5 +111,8 @@ export function createGamesService({
     demoRounds,
     playableGame,
     playRound,
+    /** Stakes and wins since each instant, for the limits module. */
+    roundTotals: createRoundTotals(db),
+    /** Settled real-money rounds' stakes and wins per player over a period (the clubs' cashback). */
   };
 }

@@ -3,26 +3,12 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { insertTestPlayer } from '../accounts/testing.ts';
 import { InsufficientFunds, type TransferResult } from './service.ts';
-import { useLedgerDatabase } from './testing.ts';
+import { fundedLedgerPlayer, useLedgerDatabase } from './testing.ts';
 
 const t = useLedgerDatabase();
 
-async function fundedPlayer(amount: number) {
-  const accounts = await t.ledger.ensurePlayerAccounts(await insertTestPlayer(t.database.db), 'EUR');
-  const clearing = await t.ledger.houseAccount('payment_clearing', 'EUR');
-  const game = await t.ledger.houseAccount('game', 'EUR');
-  await t.ledger.transfer({
-    idempotencyKey: `fund-${randomBytes(8).toString('hex')}`,
-    type: 'deposit',
-    entries: [
-      { accountId: clearing.id, amount: -amount },
-      { accountId: accounts.cash.id, amount },
-    ],
-  });
-  return { ...accounts, clearing, game };
-}
+const fundedPlayer = (amount: number) => fundedLedgerPlayer(t, amount);
 
 const balance = async (id: number) => (await t.ledger.account(id))!.balance;
 

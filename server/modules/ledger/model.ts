@@ -5,7 +5,8 @@ import { MAX_IDEMPOTENCY_KEY_LENGTH, requestHashOf } from '../shared/idempotency
 // transfer throws (DESIGN.md "Money is a double-entry ledger"; docs/decisions/0020-ledger.md).
 
 export const PLAYER_ACCOUNT_KINDS = ['cash', 'bonus', 'withdrawal_hold'] as const;
-export const HOUSE_ACCOUNT_KINDS = ['payment_clearing', 'game', 'bonus_cost'] as const;
+/** `adjustments`: the house side of operators' manual corrections (four-eyes), apart from payments' clearing. */
+export const HOUSE_ACCOUNT_KINDS = ['payment_clearing', 'game', 'bonus_cost', 'loyalty', 'adjustments'] as const;
 export const JOURNAL_TYPES = ['deposit', 'withdrawal', 'bet', 'win', 'bonus', 'adjustment', 'withdrawal_hold', 'withdrawal_release'] as const;
 
 export type PlayerAccountKind = (typeof PLAYER_ACCOUNT_KINDS)[number];

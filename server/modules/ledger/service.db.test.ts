@@ -1,32 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { insertTestPlayer } from '../accounts/testing.ts';
 import { IdempotencyConflict, InsufficientFunds, LedgerValidationError, requestHash, TRANSFER_STATEMENT } from './service.ts';
-import { useLedgerDatabase } from './testing.ts';
+import { fundedLedgerPlayer, testKey as key, useLedgerDatabase } from './testing.ts';
 
 const t = useLedgerDatabase();
 
-const key = () => `test-${randomBytes(8).toString('hex')}`;
-
-/** A player with `amount` deposited into cash from the EUR clearing account. */
-async function fundedPlayer(amount: number, currency = 'EUR') {
-  const playerId = await insertTestPlayer(t.database.db);
-  const accounts = await t.ledger.ensurePlayerAccounts(playerId, currency);
-  const clearing = await t.ledger.houseAccount('payment_clearing', currency);
-  const game = await t.ledger.houseAccount('game', currency);
-  if (amount > 0) {
-    await t.ledger.transfer({
-      idempotencyKey: key(),
-      type: 'deposit',
-      entries: [
-        { accountId: clearing.id, amount: -amount },
-        { accountId: accounts.cash.id, amount },
-      ],
-    });
-  }
-  return { playerId, ...accounts, clearing, game };
-}
+const fundedPlayer = (amount: number, currency = 'EUR') => fundedLedgerPlayer(t, amount, currency);
 
 async function balanceOf(accountId: number): Promise<number> {
   return (await t.ledger.account(accountId))!.balance;

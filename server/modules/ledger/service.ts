@@ -148,13 +148,15 @@ export function createLedgerService({
       const hash = requestHash(request);
       const net = new Map<number, number>();
       for (const { accountId, amount } of request.entries) net.set(accountId, (net.get(accountId) ?? 0) + amount);
+      // Every account an entry names is locked and updated, one whose entries cancel out by 0: its entries still
+      // record the balance they leave it with.
+      // A consistent lock order (ascending id) so two transfers over the same accounts cannot deadlock.
+      const ordered = [...net.entries()].sort((a, b) => a[0] - b[0]);
       for (const [id, amount] of net) {
         if (!Number.isSafeInteger(amount)) throw new LedgerValidationError('Entry amounts overflow');
         if (amount === 0) net.delete(id);
       }
       if (net.size < 2) throw new LedgerValidationError('A transfer must move money between at least two accounts');
-      // A consistent lock order (ascending id) so two transfers over the same accounts cannot deadlock.
-      const ordered = [...net.entries()].sort((a, b) => a[0] - b[0]);
 
       const referenceId = request.referenceId ?? null;
       const metadata = request.metadata ?? {};
@@ -265,10 +267,58 @@ export function createLedgerService({
         group by j.id`;
     },
 
-    /** The account's entries, oldest first, with their journal's time. */
-    async entriesOf(accountId: number): Promise<{ journalId: number; position: number; amount: number; createdAt: Date }[]> {
+    /**
+     * Real money played over [from, to), per player: what left each player's cash account as stakes (`bet`
+     * journals) and what came back to it as wins and refunds (`win` journals), in `currency`. Bonus money staked
+     * and won, free spins and winnings forfeited to the house never touch the cash account, so they count
+     * nowhere; every game that stakes through the ledger (rounds, crash) counts alike. The weekly cashback's
+     * measure of a net loss (docs/decisions/0067-weekly-cashback.md).
+     */
+    async cashPlayed({
+      from,
+      to,
+      currency,
+      playerId,
+    }: {
+      from: Date;
+      to: Date;
+      currency: string;
+      playerId?: number;
+    }): Promise<{ playerId: number; stakes: number; wins: number }[]> {
+      const rows = await db
+        .select({
+          playerId: sql<string | number>`${ledgerAccounts.playerId}`,
+          stakes: sql<string | number>`coalesce(-sum(${ledgerEntries.amount}) filter (where ${ledgerJournals.type} = 'bet'), 0)`,
+          wins: sql<string | number>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerJournals.type} = 'win'), 0)`,
+        })
+        .from(ledgerJournals)
+        .innerJoin(ledgerEntries, eq(ledgerEntries.journalId, ledgerJournals.id))
+        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+        .where(
+          and(
+            inArray(ledgerJournals.type, ['bet', 'win']),
+            sql`${ledgerJournals.createdAt} >= ${from} and ${ledgerJournals.createdAt} < ${to}`,
+            eq(ledgerAccounts.ownerType, 'player'),
+            eq(ledgerAccounts.kind, 'cash'),
+            eq(ledgerAccounts.currency, currency),
+            playerId === undefined ? undefined : eq(ledgerAccounts.playerId, playerId),
+          ),
+        )
+        .groupBy(ledgerAccounts.playerId)
+        .orderBy(ledgerAccounts.playerId);
+      return rows.map((row) => ({ playerId: Number(row.playerId), stakes: Number(row.stakes), wins: Number(row.wins) }));
+    },
+
+    /** The account's statement: its entries, oldest first, each with the balance it left and its journal's time. */
+    async entriesOf(accountId: number): Promise<{ journalId: number; position: number; amount: number; balanceAfter: number; createdAt: Date }[]> {
       return db
-        .select({ journalId: ledgerEntries.journalId, position: ledgerEntries.position, amount: ledgerEntries.amount, createdAt: ledgerJournals.createdAt })
+        .select({
+          journalId: ledgerEntries.journalId,
+          position: ledgerEntries.position,
+          amount: ledgerEntries.amount,
+          balanceAfter: ledgerEntries.balanceAfter,
+          createdAt: ledgerJournals.createdAt,
+        })
         .from(ledgerEntries)
         .innerJoin(ledgerJournals, eq(ledgerJournals.id, ledgerEntries.journalId))
         .where(eq(ledgerEntries.accountId, accountId))

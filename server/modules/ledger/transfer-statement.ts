@@ -5,16 +5,23 @@ import type { LedgerTransaction } from './model.ts';
 // The transfer as one SQL statement, and how it is run on PGlite and on node-postgres.
 
 /**
- * The whole transfer as one statement of constant text (arrays, not value lists), so PostgreSQL parses and plans
- * it once per connection as a named prepared statement, and so it is atomic on its own: without a caller's
- * `within` it runs in autocommit, one round trip. It claims the key, locks the accounts in id order, applies every
- * net change as a conditional update (a player account only changes when it stays >= 0) and inserts the entries;
- * if an account was skipped (unknown, would be overdrawn) or the currencies differ, ledger_refuse() raises and the
- * whole statement, journal row included, is undone. A concurrent holder of the same key makes ON CONFLICT wait
- * for that transaction to commit (we then replay its result) or roll back (we go on).
- * The update repeats `a.id = any($6)` although the joins imply it: after five executions PostgreSQL may switch a
- * prepared statement to its generic plan, which cannot see how few ids the arrays hold and scanned the whole
- * accounts table (every player's accounts, on every bet) to hash-join them; the condition keeps it on the index.
+ * The whole transfer as one statement of constant text (arrays, not value lists), atomic on its own: without a
+ * caller's `within` it runs in autocommit, one round trip. It claims the key, locks the accounts in id order, applies
+ * every net change as a conditional update (a player account only changes when it stays >= 0) and inserts the
+ * entries, each with the balance it left its account with (the update's RETURNING less the account's net change,
+ * plus the account's entries so far in this journal); if an account was skipped (unknown, would be overdrawn) or
+ * the currencies differ, ledger_refuse() raises and the whole statement, journal row included, is undone. A
+ * concurrent holder of the same key makes ON CONFLICT wait for that transaction to commit (we then replay its
+ * result) or roll back (we go on).
+ *
+ * It runs as the body of the SQL function ledger_transfer() (migration 0013), declared with
+ * `SET plan_cache_mode = force_generic_plan`, so PostgreSQL plans it once per connection and keeps that plan: the
+ * generic plan costs more on paper than a per-call plan (it cannot see that the arrays hold two or three ids) and
+ * the choice between them flipped with statistics and connections, halving the ledger's speed
+ * (docs/decisions/0074-ledger-plan-and-running-balances.md). The setting holds inside the function only; the rest of
+ * the application keeps PostgreSQL's own choice. The update repeats `a.id = any($6)` although the joins imply it:
+ * without it the generic plan hash-joined a scan of every account. A test checks that the function's body is
+ * this text.
  */
 export const TRANSFER_STATEMENT = `
   with journal as (
@@ -30,11 +37,13 @@ export const TRANSFER_STATEMENT = `
     update ledger_accounts a set balance = a.balance + c.amount
     from changes c, locked l
     where a.id = any($6::bigint[]) and a.id = c.id and l.id = c.id and (a.owner_type = 'house' or a.balance + c.amount >= 0)
-    returning a.id, a.currency, a.player_id
+    returning a.id, a.currency, a.player_id, a.balance, c.amount
   ), inserted as (
-    insert into ledger_entries (journal_id, position, account_id, amount)
-    select (select id from journal), e.ord - 1, e.account_id, e.amount
+    insert into ledger_entries (journal_id, position, account_id, amount, balance_after)
+    select (select id from journal), e.ord - 1, e.account_id, e.amount,
+      u.balance - u.amount + sum(e.amount) over (partition by e.account_id order by e.ord)
     from unnest($8::bigint[], $9::bigint[]) with ordinality as e (account_id, amount, ord)
+    join updated u on u.id = e.account_id
     where exists (select 1 from journal)
     returning 1
   )
@@ -44,6 +53,9 @@ export const TRANSFER_STATEMENT = `
     case when exists (select 1 from journal)
       and ((select count(*) from updated) <> cardinality($6::bigint[]) or (select count(distinct currency) from updated) <> 1)
     then ledger_refuse() end as refused`;
+
+/** What the application sends: the function call, planned in no time whichever plan PostgreSQL picks for it. */
+export const TRANSFER_CALL = 'select * from ledger_transfer($1, $2, $3, $4, $5::jsonb, $6::bigint[], $7::bigint[], $8::bigint[], $9::bigint[])';
 
 export type TransferOutcome = {
   journal_id: number | string | null;
@@ -58,15 +70,14 @@ const REFUSED = 'LDG01';
 export const isRefusal = (error: unknown): boolean => hasSqlState(error, REFUSED);
 
 /**
- * Runs the transfer statement on the pool (autocommit) or on a transaction's own connection. node-postgres gets it
- * as a named prepared statement; PGlite (one in-process connection, which has `exec`) as a plain parameterised
- * query. Drizzle keeps the client on its session, which is where we reach it.
+ * Runs the transfer on the pool (autocommit) or on a transaction's own connection. node-postgres gets the call as a
+ * named prepared statement; PGlite (one in-process connection, which has `exec`) as a plain parameterised query. Drizzle keeps the client on its session, which is where we reach it.
  */
 export async function runTransferStatement(executor: Database | LedgerTransaction, values: unknown[]): Promise<TransferOutcome[]> {
   const client = (executor as unknown as { session: { client: RawClient } }).session.client;
   const result =
     typeof client.exec === 'function'
-      ? await client.query(TRANSFER_STATEMENT, values)
-      : await client.query({ name: 'ledger_transfer_v4', text: TRANSFER_STATEMENT, values });
+      ? await client.query(TRANSFER_CALL, values)
+      : await client.query({ name: 'ledger_transfer_v5', text: TRANSFER_CALL, values });
   return (result.rows as TransferOutcome[]).map((row) => ({ ...row, updated: typeof row.updated === 'string' ? JSON.parse(row.updated) : row.updated }));
 }

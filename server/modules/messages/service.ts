@@ -67,16 +67,24 @@ export function createMessagesService({
       return rows.length === 1;
     },
 
-    /** An operator's message; null for an unknown player. The player is told at once (MessageReceived). */
-    async send(input: { playerId: number; subject: string; body: string; sentBy: number | null }): Promise<PlayerMessage | null> {
-      if (!(await playerExists(input.playerId))) return null;
-      const [row] = await db
+    /**
+     * An operator's message; null for an unknown player. The player is told at once (MessageReceived). With
+     * `within` (the caller's transaction, which checked the player exists) the caller announces it after commit.
+     */
+    async send(input: { playerId: number; subject: string; body: string; sentBy: number | null }, within?: Database): Promise<PlayerMessage | null> {
+      if (!within && !(await playerExists(input.playerId))) return null;
+      const [row] = await (within ?? db)
         .insert(playerMessages)
         .values({ playerId: input.playerId, subject: input.subject, body: input.body, sentBy: input.sentBy })
         .returning();
       const message = toMessage(row!);
-      events.publish(input.playerId, 'MessageReceived', { message, unread: await unread(input.playerId) });
+      if (!within) events.publish(input.playerId, 'MessageReceived', { message, unread: await unread(input.playerId) });
       return message;
+    },
+
+    /** Tells the player of a message sent inside a transaction, once it committed. */
+    async announce(playerId: number, message: PlayerMessage): Promise<void> {
+      events.publish(playerId, 'MessageReceived', { message, unread: await unread(playerId) });
     },
   };
 }

@@ -1,192 +1,203 @@
-import { UNAUTHENTICATED_MESSAGE } from '../../../contract/player-standing.ts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminPlayerSchema } from '../../../contract/accounts.ts';
-import { dataOf } from '../../../contract/http.ts';
-import { operatorMessageBodySchema, playerMessageSchema } from '../../../contract/messages.ts';
+import { dataOf, pageMetaSchema } from '../../../contract/http.ts';
 import {
-  kycBodySchema,
+  auditQuerySchema,
+  auditRecordSchema,
+  auditVerificationSchema,
+  auditVerifyQuerySchema,
+  enrolmentConfirmBodySchema,
+  enrolmentStartSchema,
+  operatorChallengeResponseSchema,
   operatorLoginBodySchema,
   operatorLoginResponseSchema,
-  playerIdParamsSchema,
-  playersQuerySchema,
-  settingsBodySchema,
-  withdrawalDecisionBodySchema,
-  withdrawalsQuerySchema,
+  recoveryCodesSchema,
+  staffCreateBodySchema,
+  staffIdParamsSchema,
+  staffMemberSchema,
+  staffMeSchema,
+  staffUpdateBodySchema,
+  twoFactorBodySchema,
 } from '../../../contract/operators.ts';
-import { publicSettingsSchema } from '../../../contract/site.ts';
-import { paymentIdParamsSchema, withdrawalSchema } from '../../../contract/wallet.ts';
 import { bearerToken } from '../../http/auth.ts';
 import { loginGuard } from '../../http/login-guard.ts';
 import { limitRequests, MINUTES_15 } from '../../http/rate-limit.ts';
 import { invalid, Problem } from '../../problem.ts';
 import type { Services } from '../../services.ts';
-import type { AuthenticatedOperator } from './service.ts';
+import { parseAnchor } from './audit-anchors.ts';
+import { createFourEyes } from './four-eyes.ts';
+import { moneyRoutes } from './money-routes.ts';
+import { operatorGuards } from './guards.ts';
+import { opsRoutes } from './ops-routes.ts';
+import { playerRoutes } from './player-routes.ts';
+import { reportRoutes } from './report-routes.ts';
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    operator: AuthenticatedOperator | null;
-  }
-}
+const WRONG_CODE = 'The code is not valid, or was already used.';
 
-/** Operator routes: only an operator's bearer token opens them (never a player's, never a cookie). */
+/**
+ * The operator API (docs/decisions/0013, 0080–0083): staff sign in with a password and a TOTP code; every route
+ * names the permission it needs; every change is written to the hash-chained audit log in its own transaction.
+ */
 export async function operatorRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { operators, accounts, settings, payments, messages } = services;
+  const { operators } = services;
+  const { audit, staff } = operators;
   app.decorateRequest('operator', null);
-
-  async function operatorOnly(request: FastifyRequest) {
-    const operator = await operators.authenticate(bearerToken(request));
-    if (!operator) throw new Problem(401, UNAUTHENTICATED_MESSAGE);
-    request.operator = operator;
-  }
+  const guards = operatorGuards(operators);
+  const { staffSession, requirePermission } = guards;
+  const ipLimit = (name: string) =>
+    limitRequests(fastify, services.config.rateLimitAllowlist, [
+      { name, max: 30, windowMs: MINUTES_15, by: 'ip', message: 'Too many login attempts from your network.' },
+    ]);
 
   // API clients without cookies spend the budget for unknown devices; the device cookie is theirs to keep and send.
   const attemptLogin = loginGuard(fastify, services.config, { name: 'admin-login', cookie: 'operator_device', path: '/api/admin/login' });
   app.post(
     '/api/admin/login',
     {
-      schema: {
-        body: operatorLoginBodySchema,
-        response: { 200: operatorLoginResponseSchema },
-      },
-      preHandler: limitRequests(fastify, services.config.rateLimitAllowlist, [
-        { name: 'admin-login-ip', max: 30, windowMs: MINUTES_15, by: 'ip', message: 'Too many login attempts from your network.' },
-      ]),
+      schema: { body: operatorLoginBodySchema, response: { 200: z.union([operatorLoginResponseSchema, operatorChallengeResponseSchema]) } },
+      preHandler: ipLimit('admin-login-ip'),
     },
     async (request, reply) => {
       const { email, password } = request.body;
       const result = await attemptLogin(request, reply, email, () => operators.login(email, password));
       if (!result) throw invalid({ email: ['These credentials do not match our records.'] });
-      return result;
+      if ('challenge' in result) return { two_factor: true as const, challenge: result.challenge };
+      return { token: result.token, expires_at: result.expires_at };
     },
   );
 
-  app.post('/api/admin/logout', { preHandler: operatorOnly }, async (request, reply) => {
+  app.post(
+    '/api/admin/login/two-factor',
+    {
+      schema: { body: twoFactorBodySchema, response: { 200: operatorLoginResponseSchema } },
+      preHandler: ipLimit('admin-two-factor-ip'),
+    },
+    async (request) => {
+      const session = await operators.completeTwoFactor(request.body.challenge, request.body.code);
+      if (!session) throw invalid({ code: [WRONG_CODE] });
+      return { token: session.token, expires_at: session.expires_at };
+    },
+  );
+
+  app.post('/api/admin/logout', { preHandler: staffSession }, async (request, reply) => {
     await operators.logout(bearerToken(request));
     return reply.code(204).send();
   });
 
-  app.get(
-    '/api/admin/players',
-    {
-      preHandler: operatorOnly,
-      schema: {
-        querystring: playersQuerySchema,
-        response: { 200: dataOf(z.array(adminPlayerSchema)) },
-      },
-    },
-    async (request) => ({ data: await accounts.findPlayers(request.query.email) }),
-  );
+  app.get('/api/admin/me', { preHandler: staffSession, schema: { response: { 200: dataOf(staffMeSchema) } } }, async (request) => {
+    const me = request.operator!;
+    return {
+      data: { id: String(me.id), email: me.email, role: me.role, permissions: [...me.permissions], two_factor: me.twoFactorEnabled, must_enrol: me.mustEnrol },
+    };
+  });
 
-  for (const action of ['block', 'unblock'] as const) {
-    app.post(
-      `/api/admin/players/:id/${action}`,
-      {
-        preHandler: operatorOnly,
-        schema: { params: playerIdParamsSchema, response: { 200: dataOf(adminPlayerSchema) } },
-      },
-      async (request) => {
-        const id = request.params.id;
-        const player = await accounts.setBlocked(Number(id), action === 'block');
-        if (!player) throw new Problem(404, 'No player with that id.');
-        await operators.record(request.operator!.id, `player.${action}`, `player:${id}`);
-        return { data: player };
-      },
-    );
-  }
-
-  // Until document upload arrives with the verification work, an operator decides KYC directly.
+  // Enrolment: a new secret (shown as a QR code), then a code from the app confirms it and returns the recovery codes.
+  app.post('/api/admin/two-factor/setup', { preHandler: staffSession, schema: { response: { 200: dataOf(enrolmentStartSchema) } } }, async (request) => {
+    const started = await operators.startEnrolment(request.operator!.id);
+    if (!started) throw new Problem(409, 'Two-factor sign-in is already set up. An admin can reset it.');
+    return { data: started };
+  });
   app.post(
-    '/api/admin/players/:id/kyc',
-    {
-      preHandler: operatorOnly,
-      schema: {
-        params: playerIdParamsSchema,
-        body: kycBodySchema,
-        response: { 200: dataOf(adminPlayerSchema) },
-      },
-    },
+    '/api/admin/two-factor/confirm',
+    { preHandler: staffSession, schema: { body: enrolmentConfirmBodySchema, response: { 200: dataOf(recoveryCodesSchema) } } },
     async (request) => {
-      const id = request.params.id;
-      const status = request.body.status;
-      const player = await accounts.setKycStatus(Number(id), status);
-      if (!player) throw new Problem(404, 'No player with that id.');
-      await operators.record(request.operator!.id, 'player.kyc', `player:${id}`, { status });
-      return { data: player };
+      const outcome = await operators.confirmEnrolment(request.operator!.id, request.body.code);
+      if (outcome === 'not_started') throw new Problem(409, 'Start the set-up first.');
+      if (outcome === 'invalid') throw invalid({ code: [WRONG_CODE] });
+      return { data: { recovery_codes: outcome } };
     },
   );
 
+  // Staff accounts (admins).
   app.get(
-    '/api/admin/withdrawals',
-    {
-      preHandler: operatorOnly,
-      schema: {
-        querystring: withdrawalsQuerySchema,
-        response: { 200: dataOf(z.array(withdrawalSchema)) },
-      },
-    },
-    async (request) => ({ data: await payments.withdrawalsForOperators(request.query.status) }),
+    '/api/admin/staff',
+    { preHandler: requirePermission('staff.manage'), schema: { response: { 200: dataOf(z.array(staffMemberSchema)) } } },
+    async () => ({
+      data: await staff.list(),
+    }),
   );
-
-  for (const decision of ['approve', 'reject'] as const) {
-    app.post(
-      `/api/admin/withdrawals/:id/${decision}`,
-      {
-        preHandler: operatorOnly,
-        schema: {
-          params: paymentIdParamsSchema,
-          body: withdrawalDecisionBodySchema,
-          response: { 200: dataOf(withdrawalSchema) },
-        },
-      },
-      async (request) => {
-        const id = request.params.id;
-        const operatorId = request.operator!.id;
-        const note = request.body?.note ?? null;
-        const withdrawal = decision === 'approve' ? await payments.approveWithdrawal(id, operatorId) : await payments.rejectWithdrawal(id, operatorId, note);
-        await operators.record(operatorId, `withdrawal.${decision}`, `withdrawal:${id}`, note ? { note } : {});
-        return { data: withdrawal };
-      },
-    );
-  }
-
   app.post(
-    '/api/admin/messages',
-    {
-      preHandler: operatorOnly,
-      schema: {
-        body: operatorMessageBodySchema,
-        response: { 201: dataOf(playerMessageSchema) },
-      },
-    },
+    '/api/admin/staff',
+    { preHandler: requirePermission('staff.manage'), schema: { body: staffCreateBodySchema, response: { 201: dataOf(staffMemberSchema) } } },
     async (request, reply) => {
-      const body = request.body;
-      const playerId = Number(body.player_id);
-      if (!body.subject.trim()) throw invalid({ subject: ['The subject field is required.'] });
-      if (!body.body.trim()) throw invalid({ body: ['The body field is required.'] });
-      const message = await messages.send({ playerId, subject: body.subject.trim(), body: body.body.trim(), sentBy: request.operator!.id });
-      if (!message) throw invalid({ player_id: ['No player with that id.'] });
-      await operators.record(request.operator!.id, 'message.send', `player:${playerId}`, { message_id: message.id });
-      return reply.code(201).send({ data: message });
+      const created = await staff.create(request.operator!.id, request.body);
+      if (!created) throw invalid({ email: ['The email has already been taken.'] });
+      return reply.code(201).send({ data: created });
+    },
+  );
+  app.patch(
+    '/api/admin/staff/:id',
+    {
+      preHandler: requirePermission('staff.manage'),
+      schema: { params: staffIdParamsSchema, body: staffUpdateBodySchema, response: { 200: dataOf(staffMemberSchema) } },
+    },
+    async (request) => {
+      const id = Number(request.params.id);
+      if (id === request.operator!.id) throw new Problem(403, 'You cannot change your own role or disable yourself.', { type: 'forbidden' });
+      const updated = await staff.update(request.operator!.id, id, request.body);
+      if (!updated) throw new Problem(404, 'No staff member with that id.');
+      return { data: updated };
+    },
+  );
+  app.post(
+    '/api/admin/staff/:id/reset-two-factor',
+    { preHandler: requirePermission('staff.manage'), schema: { params: staffIdParamsSchema, response: { 200: dataOf(staffMemberSchema) } } },
+    async (request) => {
+      const updated = await staff.resetTwoFactor(request.operator!.id, Number(request.params.id));
+      if (!updated) throw new Problem(404, 'No staff member with that id.');
+      return { data: updated };
     },
   );
 
-  app.put(
-    '/api/admin/settings',
+  // The audit log and its verification.
+  app.get(
+    '/api/admin/audit',
     {
-      preHandler: operatorOnly,
-      schema: {
-        body: settingsBodySchema,
-        response: { 200: dataOf(publicSettingsSchema) },
-      },
+      preHandler: requirePermission('audit.read'),
+      schema: { querystring: auditQuerySchema, response: { 200: z.object({ data: z.array(auditRecordSchema), meta: pageMetaSchema }) } },
     },
     async (request) => {
-      const type = request.body.registration_activation_type;
-      await settings.setRegistrationActivationType(type);
-      await operators.record(request.operator!.id, 'settings.update', 'settings', { registration_activation_type: type });
-      return { data: await settings.publicSettings() };
+      const q = request.query;
+      const date = (value: string | undefined, field: string, endOfDay = false) => {
+        if (!value) return undefined;
+        const parsed = new Date(value.length === 10 ? `${value}T${endOfDay ? '23:59:59.999' : '00:00:00.000'}Z` : value);
+        if (Number.isNaN(parsed.getTime())) throw invalid({ [field]: [`The ${field} field must be a valid date.`] });
+        return parsed;
+      };
+      return audit.list(
+        {
+          playerId: q.player_id ? Number(q.player_id) : undefined,
+          staffId: q.staff_id ? Number(q.staff_id) : undefined,
+          action: q.action || undefined,
+          from: date(q.from, 'from'),
+          to: date(q.to, 'to', true),
+        },
+        { page: Number(q.page ?? 1), perPage: Number(q.per_page ?? 50) },
+      );
     },
   );
+  app.get(
+    '/api/admin/audit/verify',
+    { preHandler: requirePermission('audit.read'), schema: { querystring: auditVerifyQuerySchema, response: { 200: dataOf(auditVerificationSchema) } } },
+    async (request) => {
+      const asked = request.query.anchor ? parseAnchor(request.query.anchor) : null;
+      return { data: await audit.verify([...services.auditAnchors.read(), ...(asked ? [asked] : [])]) };
+    },
+  );
+
+  const fourEyes = createFourEyes({
+    db: services.database.db,
+    ledger: services.ledger,
+    payments: services.payments,
+    audit,
+    currency: services.config.defaultCurrency,
+    threshold: services.config.fourEyesThreshold,
+    playerExists: services.accounts.playerExists,
+  });
+  await moneyRoutes(app, { services, guards, fourEyes });
+  await playerRoutes(app, { services, guards, fourEyes });
+  await reportRoutes(app, { services, guards, fourEyes });
+  await opsRoutes(app, { services, guards });
 }

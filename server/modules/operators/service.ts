@@ -1,16 +1,65 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { and, eq, lt, or, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { createSecretBox } from '../../secret-box.ts';
 import type { PasswordHasher } from '../accounts/passwords.ts';
 import { looksLikeToken, newToken, sha256, shouldTouch, tokenState } from '../accounts/secrets.ts';
-import { operatorActions, operators, operatorTokens } from './schema.ts';
+import { createAuditService } from './audit.ts';
+import { type Permission, permissionsOf } from './permissions.ts';
+import { operators, operatorTokens } from './schema.ts';
+import { createStaffAdmin } from './staff.ts';
+import { looksLikeRecoveryCode, matchTotp, newRecoveryCodes, newTotpSecret, otpauthUrl, recoveryCodeHash } from './two-factor.ts';
 
-/** Staff sessions are shorter than players' (docs/decisions/0013-operator-access.md). */
-export const OPERATOR_SESSION = { lifetimeMs: 8 * 60 * 60 * 1000, idleMs: 30 * 60 * 1000 } as const;
+/** Staff sessions: 30 minutes idle, 12 hours at most (docs/decisions/0080-staff-two-factor-sign-in.md). */
+export const OPERATOR_SESSION = { lifetimeMs: 12 * 60 * 60 * 1000, idleMs: 30 * 60 * 1000 } as const;
+/** A password-checked sign-in waiting for its second factor. */
+export const TWO_FACTOR_CHALLENGE = { lifetimeMs: 5 * 60 * 1000, attempts: 5 } as const;
 
-export type AuthenticatedOperator = { id: number; email: string };
+export type AuthenticatedOperator = {
+  id: number;
+  email: string;
+  role: string;
+  permissions: readonly Permission[];
+  twoFactorEnabled: boolean;
+  /** Production staff without 2FA may only enrol (and sign out) until they do. */
+  mustEnrol: boolean;
+};
+export type OperatorSession = { token: string; expires_at: string; operatorId: number };
 export type OperatorsService = ReturnType<typeof createOperatorsService>;
 
-export function createOperatorsService({ db, passwords, now = () => new Date() }: { db: Database; passwords: PasswordHasher; now?: () => Date }) {
+export function createOperatorsService({
+  db,
+  passwords,
+  now = () => new Date(),
+  requireTwoFactor = false,
+  siteName = 'Croupier',
+  totpKey = randomBytes(32).toString('hex'),
+}: {
+  db: Database;
+  passwords: PasswordHasher;
+  now?: () => Date;
+  requireTwoFactor?: boolean;
+  siteName?: string;
+  /** Seals TOTP secrets at rest (64 hex: TOTP_ENCRYPTION_KEY or the generated one); a fresh one per process by default. */
+  totpKey?: string;
+}) {
+  const audit = createAuditService({ db, now });
+  // TOTP secrets at rest (docs/decisions/0080-staff-two-factor-sign-in.md): sealed with AES-256-GCM to the staff
+  // member's id, so a copy of the database (a backup, a read replica, an SQL injection) yields no second factor.
+  const box = createSecretBox(totpKey);
+  const SEALED = 'v1.';
+  const sealTotp = (secret: string, operatorId: number) => SEALED + box.seal(Buffer.from(secret, 'utf8'), `staff:${operatorId}`).toString('base64');
+  /** Null when it does not open (another key, or bytes moved from another row): no code then matches. */
+  const openTotp = (stored: string, operatorId: number): string | null => {
+    if (!stored.startsWith(SEALED)) return stored;
+    try {
+      return box.open(Buffer.from(stored.slice(SEALED.length), 'base64'), `staff:${operatorId}`).toString('utf8');
+    } catch {
+      return null;
+    }
+  };
+  const staff = createStaffAdmin({ db, passwords, audit });
+
   async function findByEmail(email: string) {
     const [row] = await db
       .select()
@@ -19,47 +68,144 @@ export function createOperatorsService({ db, passwords, now = () => new Date() }
     return row;
   }
 
+  async function openSession(within: Database, operatorId: number, at: Date): Promise<OperatorSession> {
+    const token = newToken();
+    const expiresAt = new Date(at.getTime() + OPERATOR_SESSION.lifetimeMs);
+    await within.insert(operatorTokens).values({ operatorId, tokenHash: sha256(token), createdAt: at, lastUsedAt: at, expiresAt });
+    await within.update(operators).set({ lastLoginAt: at }).where(eq(operators.id, operatorId));
+    await within.delete(operatorTokens).where(and(eq(operatorTokens.operatorId, operatorId), lt(operatorTokens.expiresAt, at)));
+    await audit.record({ staffId: operatorId, action: 'staff.login', subject: `staff:${operatorId}` }, within);
+    return { token, expires_at: expiresAt.toISOString(), operatorId };
+  }
+
+  /** Spends a TOTP code (never twice) or a recovery code (once) of an enrolled operator. */
+  async function spendCode(within: Database, operator: typeof operators.$inferSelect, code: string, at: Date): Promise<boolean> {
+    const trimmed = code.trim();
+    const secret = operator.totpSecret && openTotp(operator.totpSecret, operator.id);
+    if (secret && operator.totpEnabledAt && /^[0-9]{6}$/.test(trimmed)) {
+      const step = await matchTotp(secret, trimmed, operator.totpLastStep, at);
+      if (step === null) return false;
+      // Atomic: of two requests with the same code, one moves the step and the other finds it moved.
+      const moved = await within
+        .update(operators)
+        .set({ totpLastStep: step })
+        .where(and(eq(operators.id, operator.id), or(isNull(operators.totpLastStep), lt(operators.totpLastStep, step))))
+        .returning({ id: operators.id });
+      return moved.length === 1;
+    }
+    if (!looksLikeRecoveryCode(trimmed)) return false;
+    const hash = recoveryCodeHash(trimmed);
+    const used = await within
+      .update(operators)
+      .set({ recoveryCodes: sql`${operators.recoveryCodes} - ${hash}::text` })
+      .where(and(eq(operators.id, operator.id), sql`jsonb_exists(${operators.recoveryCodes}, ${hash})`))
+      .returning({ id: operators.id });
+    if (used.length === 1) await audit.record({ staffId: operator.id, action: 'staff.recovery_code_used', subject: `staff:${operator.id}` }, within);
+    return used.length === 1;
+  }
+
   return {
+    audit,
+    staff,
+
     /**
-     * OPERATOR_EMAIL/OPERATOR_PASSWORD at start: creates that operator, or sets its password to the
-     * configured one (signing out its sessions) when it differs. Safe when several nodes start at once.
+     * OPERATOR_EMAIL/OPERATOR_PASSWORD at start: creates that operator (an admin), or sets its password to the
+     * configured one (signing out its sessions) when it differs. OPERATOR_TOTP_SECRET enrols it with that secret.
+     * Safe when several nodes start at once.
      */
-    async ensureOperator({ email, password }: { email: string; password: string }): Promise<'created' | 'updated' | 'unchanged'> {
+    async ensureOperator({
+      email,
+      password,
+      totpSecret,
+    }: {
+      email: string;
+      password: string;
+      totpSecret?: string;
+    }): Promise<'created' | 'updated' | 'unchanged'> {
       const existing = await findByEmail(email);
+      const enrolment = (id: number) => (totpSecret ? { totpSecret: sealTotp(totpSecret, id), totpEnabledAt: now() } : {});
       if (!existing) {
-        const inserted = await db
-          .insert(operators)
-          .values({ email: email.toLowerCase(), passwordHash: await passwords.hash(password) })
-          .onConflictDoNothing()
-          .returning({ id: operators.id });
-        return inserted.length > 0 ? 'created' : 'unchanged';
+        const passwordHash = await passwords.hash(password);
+        // The secret is sealed to the new id, so it is set in the same transaction once the row has one.
+        return db.transaction(async (tx) => {
+          const [inserted] = await tx
+            .insert(operators)
+            .values({ email: email.toLowerCase(), passwordHash, role: 'admin' })
+            .onConflictDoNothing()
+            .returning({ id: operators.id });
+          if (!inserted) return 'unchanged';
+          if (totpSecret) await tx.update(operators).set(enrolment(inserted.id)).where(eq(operators.id, inserted.id));
+          return 'created';
+        });
       }
-      if ((await passwords.verify(existing.passwordHash, password)) && !existing.disabled) return 'unchanged';
+      const secretChanged =
+        totpSecret !== undefined && (!existing.totpSecret || !existing.totpEnabledAt || openTotp(existing.totpSecret, existing.id) !== totpSecret);
+      if ((await passwords.verify(existing.passwordHash, password)) && !existing.disabled && !secretChanged) return 'unchanged';
       const passwordHash = await passwords.hash(password);
       await db.transaction(async (tx) => {
-        await tx.update(operators).set({ passwordHash, disabled: false }).where(eq(operators.id, existing.id));
+        await tx
+          .update(operators)
+          .set({ passwordHash, disabled: false, ...(secretChanged ? { ...enrolment(existing.id), totpLastStep: null } : {}) })
+          .where(eq(operators.id, existing.id));
         await tx.delete(operatorTokens).where(eq(operatorTokens.operatorId, existing.id));
       });
       return 'updated';
     },
 
-    /** POST /api/admin/login. Null for an unknown e-mail, a wrong password or a disabled operator alike. */
-    async login(email: string, password: string): Promise<{ token: string; expires_at: string; operatorId: number } | null> {
+    /**
+     * POST /api/admin/login. Null for an unknown e-mail, a wrong password or a disabled operator alike; a
+     * challenge for an operator with 2FA; else a session.
+     */
+    async login(email: string, password: string): Promise<OperatorSession | { challenge: string; operatorId: number } | null> {
       const operator = await findByEmail(email);
       if (!operator) return passwords.verifyNothing(password).then(() => null);
       if (!(await passwords.verify(operator.passwordHash, password)) || operator.disabled) return null;
-      const token = newToken();
       const at = now();
-      const expiresAt = new Date(at.getTime() + OPERATOR_SESSION.lifetimeMs);
-      await db.transaction(async (tx) => {
-        await tx.insert(operatorTokens).values({ operatorId: operator.id, tokenHash: sha256(token), createdAt: at, lastUsedAt: at, expiresAt });
-        await tx.update(operators).set({ lastLoginAt: at }).where(eq(operators.id, operator.id));
-        await tx.delete(operatorTokens).where(and(eq(operatorTokens.operatorId, operator.id), lt(operatorTokens.expiresAt, at)));
-      });
-      return { token, expires_at: expiresAt.toISOString(), operatorId: operator.id };
+      if (operator.totpEnabledAt) {
+        const challenge = newToken();
+        await db.insert(operatorTokens).values({
+          operatorId: operator.id,
+          kind: 'challenge',
+          tokenHash: sha256(challenge),
+          createdAt: at,
+          lastUsedAt: at,
+          expiresAt: new Date(at.getTime() + TWO_FACTOR_CHALLENGE.lifetimeMs),
+        });
+        return { challenge, operatorId: operator.id };
+      }
+      return db.transaction((tx) => openSession(tx as unknown as Database, operator.id, at));
     },
 
-    /** An operator's bearer token; a player's token is not in this table and never matches. */
+    /** POST /api/admin/login/two-factor: a session for a live challenge and a good code; null otherwise. */
+    async completeTwoFactor(challenge: string, code: string): Promise<OperatorSession | null> {
+      if (!looksLikeToken(challenge)) return null;
+      const at = now();
+      const [row] = await db
+        .select({ tokenId: operatorTokens.id, expiresAt: operatorTokens.expiresAt, attempts: operatorTokens.attempts, operator: operators })
+        .from(operatorTokens)
+        .innerJoin(operators, eq(operators.id, operatorTokens.operatorId))
+        .where(and(eq(operatorTokens.tokenHash, sha256(challenge)), eq(operatorTokens.kind, 'challenge')));
+      if (!row || row.operator.disabled || row.expiresAt <= at) return null;
+      // Count the attempt first (atomically), so parallel guesses cannot exceed the budget.
+      const [counted] = await db
+        .update(operatorTokens)
+        .set({ attempts: sql`${operatorTokens.attempts} + 1` })
+        .where(and(eq(operatorTokens.id, row.tokenId), lt(operatorTokens.attempts, TWO_FACTOR_CHALLENGE.attempts)))
+        .returning({ attempts: operatorTokens.attempts });
+      if (!counted) {
+        await db.delete(operatorTokens).where(eq(operatorTokens.id, row.tokenId));
+        return null;
+      }
+      return db.transaction(async (tx) => {
+        const within = tx as unknown as Database;
+        if (!(await spendCode(within, row.operator, code, at))) return null;
+        const gone = await within.delete(operatorTokens).where(eq(operatorTokens.id, row.tokenId)).returning({ id: operatorTokens.id });
+        if (gone.length !== 1) return null;
+        return openSession(within, row.operator.id, at);
+      });
+    },
+
+    /** An operator's session token; a player's token, or a sign-in still waiting for its code, never matches. */
     async authenticate(token: string | undefined): Promise<AuthenticatedOperator | null> {
       if (!looksLikeToken(token)) return null;
       const [row] = await db
@@ -69,11 +215,13 @@ export function createOperatorsService({ db, passwords, now = () => new Date() }
           expiresAt: operatorTokens.expiresAt,
           id: operators.id,
           email: operators.email,
+          role: operators.role,
           disabled: operators.disabled,
+          totpEnabledAt: operators.totpEnabledAt,
         })
         .from(operatorTokens)
         .innerJoin(operators, eq(operators.id, operatorTokens.operatorId))
-        .where(eq(operatorTokens.tokenHash, sha256(token)));
+        .where(and(eq(operatorTokens.tokenHash, sha256(token)), eq(operatorTokens.kind, 'session')));
       if (!row || row.disabled) return null;
       const at = now();
       if (tokenState(row, at, OPERATOR_SESSION.idleMs) !== 'valid') {
@@ -81,20 +229,57 @@ export function createOperatorsService({ db, passwords, now = () => new Date() }
         return null;
       }
       if (shouldTouch(row, at)) await db.update(operatorTokens).set({ lastUsedAt: at }).where(eq(operatorTokens.id, row.tokenId));
-      return { id: row.id, email: row.email };
+      const twoFactorEnabled = row.totpEnabledAt !== null;
+      return {
+        id: row.id,
+        email: row.email,
+        role: row.role,
+        permissions: permissionsOf(row.role),
+        twoFactorEnabled,
+        mustEnrol: requireTwoFactor && !twoFactorEnabled,
+      };
     },
 
     async logout(token: string | undefined): Promise<void> {
       if (looksLikeToken(token)) await db.delete(operatorTokens).where(eq(operatorTokens.tokenHash, sha256(token)));
     },
 
-    /** The audit trail: who did what to whom. */
-    async record(operatorId: number, action: string, subject: string, details: Record<string, unknown> = {}): Promise<void> {
-      await db.insert(operatorActions).values({ operatorId, action, subject, details, createdAt: now() });
+    /** Enrolment, step 1: a new pending secret and its otpauth:// URL (the QR code). Null when already enrolled. */
+    async startEnrolment(operatorId: number): Promise<{ secret: string; otpauth_url: string } | null> {
+      const secret = newTotpSecret();
+      const [row] = await db
+        .update(operators)
+        .set({ totpSecret: sealTotp(secret, operatorId) })
+        .where(and(eq(operators.id, operatorId), isNull(operators.totpEnabledAt)))
+        .returning({ email: operators.email });
+      return row ? { secret, otpauth_url: otpauthUrl(siteName, row.email, secret) } : null;
     },
 
+    /** Enrolment, step 2: a code from the app confirms the secret; answers the ten recovery codes, shown once. */
+    async confirmEnrolment(operatorId: number, code: string): Promise<string[] | 'not_started' | 'invalid'> {
+      const at = now();
+      const [operator] = await db.select().from(operators).where(eq(operators.id, operatorId));
+      const secret = operator?.totpSecret && openTotp(operator.totpSecret, operatorId);
+      if (!operator || !secret || operator.totpEnabledAt) return 'not_started';
+      const step = await matchTotp(secret, code.trim(), null, at);
+      if (step === null) return 'invalid';
+      const { codes, hashes } = newRecoveryCodes();
+      const done = await db.transaction(async (tx) => {
+        const changed = await tx
+          .update(operators)
+          .set({ totpEnabledAt: at, totpLastStep: step, recoveryCodes: hashes })
+          .where(and(eq(operators.id, operatorId), isNull(operators.totpEnabledAt), eq(operators.totpSecret, operator.totpSecret!)))
+          .returning({ id: operators.id });
+        if (changed.length === 1)
+          await audit.record({ staffId: operatorId, action: 'staff.two_factor_enrolled', subject: `staff:${operatorId}` }, tx as unknown as Database);
+        return changed.length === 1;
+      });
+      return done ? codes : 'not_started';
+    },
+
+    /** The audit trail of one subject (`player:{id}`, `withdrawal:{id}`…), oldest first. */
     async actionsOn(subject: string) {
-      return db.select().from(operatorActions).where(eq(operatorActions.subject, subject)).orderBy(operatorActions.id);
+      return audit.actionsOn(subject);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { Mailer } from '../../notify/mail.ts';
@@ -140,6 +140,34 @@ export function createOutboxService({ db, mailer, sms, logger }: { db: Database;
       stopped = true;
       if (timer) clearInterval(timer);
       await loop;
+    },
+
+    /** Messages of these statuses, newest first (the console's outbox; the caller masks the recipients). */
+    async list(statuses: readonly string[], limit = 200): Promise<(typeof outboxMessages.$inferSelect)[]> {
+      return db
+        .select()
+        .from(outboxMessages)
+        .where(inArray(outboxMessages.status, [...statuses]))
+        .orderBy(desc(outboxMessages.id))
+        .limit(limit);
+    },
+
+    async find(id: number, within: Database = db): Promise<typeof outboxMessages.$inferSelect | null> {
+      const [row] = await within.select().from(outboxMessages).where(eq(outboxMessages.id, id)).for('update');
+      return row ?? null;
+    },
+
+    /**
+     * Puts a failed or waiting message back in the queue, due now and with a fresh retry budget; null when it is
+     * being sent or already sent (nothing to retry). The caller wakes the loop after commit.
+     */
+    async retry(id: number, within: Database = db): Promise<typeof outboxMessages.$inferSelect | null> {
+      const [row] = await within
+        .update(outboxMessages)
+        .set({ status: 'pending', attempts: 0, nextAttemptAt: sql`now()`, lockedUntil: null })
+        .where(and(eq(outboxMessages.id, id), inArray(outboxMessages.status, ['failed', 'pending'])))
+        .returning();
+      return row ?? null;
     },
 
     /** Counts by status, for health and tests. */

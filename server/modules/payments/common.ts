@@ -13,15 +13,36 @@ import type { deposits, withdrawals } from './schema.ts';
 export type DepositRow = typeof deposits.$inferSelect;
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 export type PayingPlayer = { id: number; active: boolean; blocked: boolean };
-export type AdminWithdrawal = Withdrawal & { player_id: string };
+export type AdminWithdrawal = Withdrawal & { player_id: string; review_due_at: string | null };
+
+/** What payments asks of the bonuses module (wired in server/services.ts). */
+export type PaymentBonuses = {
+  claim(playerId: number, slug: string, idempotencyKey: string, deposit: { id: string; amount: number }): Promise<unknown>;
+  depositCompleted(playerId: number, depositId: string, amount: number): Promise<void>;
+  beforeWithdrawal(playerId: number, forfeit: boolean): Promise<void>;
+};
 
 export type PaymentsDependencies = {
   db: Database;
+  /** The bonus a deposit claims and activates, and the forfeit a withdrawal needs; no bonuses without it. */
+  bonuses?: PaymentBonuses;
   ledger: LedgerService;
   /** Absent when the sandbox is off: then no method is offered (docs/decisions/0022). */
   gateway: SandboxGateway | undefined;
   currency: string;
+  /** Responsible-gambling deposit limits (limits module); a deposit is counted by its `reference`. */
+  depositLimits?: DepositLimits;
 };
+
+export type DepositLimits = {
+  /** Refuses (403 `excluded` or `limit`) or counts the deposit; before any gateway is involved. */
+  reserveDeposit: (deposit: { playerId: number; amount: number; reference: string }) => Promise<void>;
+  releaseDeposit: (reference: string) => Promise<void>;
+  depositCredited: (deposit: { playerId: number; amount: number; reference: string }) => Promise<void>;
+};
+
+/** The name a deposit is counted under by the limits: fixed by the player and their Idempotency-Key. */
+export const limitReference = (playerId: number, idempotencyKey: string) => `deposit:${playerId}:${idempotencyKey}`;
 
 /** The method, if offered, and the amount within its limits for `direction`; else the 422 the player sees. */
 export function methodOrFail(

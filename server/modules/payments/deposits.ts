@@ -6,14 +6,14 @@ import { Problem } from '../../problem.ts';
 import type { GatewayEvent } from '../sandbox-gateway/event.ts';
 import type { SandboxGateway } from '../sandbox-gateway/service.ts';
 import { replayOf, requestHashOf } from '../shared/idempotency.ts';
-import { type DepositRow, methodOrFail, type PayingPlayer, type PaymentsDependencies, toDeposit } from './common.ts';
+import { type DepositRow, limitReference, methodOrFail, type PayingPlayer, type PaymentsDependencies, toDeposit } from './common.ts';
 import { depositAddresses, deposits } from './schema.ts';
 
 // Deposits (docs/decisions/0021-wallet-and-payments.md): a deposit row per Idempotency-Key, a gateway checkout
 // for it, and the ledger credit (`deposit:{id}`) when the gateway says it was paid.
 
 export function createDeposits(dependencies: PaymentsDependencies) {
-  const { db, ledger, gateway, currency } = dependencies;
+  const { db, ledger, gateway, currency, bonuses, depositLimits } = dependencies;
 
   async function depositAddress(playerId: number): Promise<string> {
     const [existing] = await db.select().from(depositAddresses).where(eq(depositAddresses.playerId, playerId));
@@ -50,6 +50,7 @@ export function createDeposits(dependencies: PaymentsDependencies) {
       const { found: method, gateway: checkoutGateway } = methodOrFail(dependencies, input.method, 'deposit', input.amount);
       const bonusId = input.bonusId ?? null;
       const requestHash = requestHashOf(['deposit', method.id, input.amount, bonusId]);
+      await depositLimits?.reserveDeposit({ playerId: player.id, amount: input.amount, reference: limitReference(player.id, idempotencyKey) });
       const address = method.type === 'crypto' ? await depositAddress(player.id) : null;
       const [inserted] = await db
         .insert(deposits)
@@ -63,6 +64,16 @@ export function createDeposits(dependencies: PaymentsDependencies) {
           .from(deposits)
           .where(and(eq(deposits.playerId, player.id), eq(deposits.idempotencyKey, idempotencyKey)));
         row = replayOf(earlier, requestHash, () => new Error('Deposit idempotency key conflicted but its row is not visible'));
+      }
+      // `bonusId` claims the offer (pending until this or the next qualifying deposit is paid); a refusal is a 400
+      // `type: bonus` and no checkout is opened, so the player chooses again.
+      if (bonusId && bonuses) {
+        try {
+          await bonuses.claim(player.id, bonusId, `deposit:${row.id}`, { id: row.id, amount: row.amount });
+        } catch (error) {
+          if (inserted) await db.delete(deposits).where(and(eq(deposits.id, row.id), eq(deposits.status, 'pending')));
+          throw error;
+        }
       }
       return toDeposit(await ensureCheckout(row, checkoutGateway), checkoutGateway);
     },
@@ -91,6 +102,7 @@ export function createDeposits(dependencies: PaymentsDependencies) {
           .set({ status: 'declined', failureMessage: event.data.failure_message ?? 'The payment was declined.', updatedAt: new Date() })
           .where(and(eq(deposits.id, row.id), eq(deposits.status, 'pending')));
         const [after] = await db.select().from(deposits).where(eq(deposits.id, row.id));
+        if (after?.status === 'declined') await depositLimits?.releaseDeposit(limitReference(row.playerId, row.idempotencyKey));
         return { deposit: toDeposit(after!, gateway), credited: false };
       }
       const accounts = await ledger.ensurePlayerAccounts(row.playerId, row.currency);
@@ -115,6 +127,11 @@ export function createDeposits(dependencies: PaymentsDependencies) {
       );
       // A replay after a crash between the credit and this row is harmless: the row catches up.
       if (journal.replayed) await markCompleted(db);
+      else {
+        await depositLimits?.depositCredited({ playerId: row.playerId, amount: row.amount, reference: limitReference(row.playerId, row.idempotencyKey) });
+        // The player's pending deposit bonus activates on a qualifying deposit (its own journal, keyed by the bonus).
+        await bonuses?.depositCompleted(row.playerId, row.id, row.amount);
+      }
       const [after] = await db.select().from(deposits).where(eq(deposits.id, row.id));
       return { deposit: toDeposit(after!, gateway), credited: !journal.replayed };
     },

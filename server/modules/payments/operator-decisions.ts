@@ -1,4 +1,5 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
 import type { WithdrawalStatus } from '../../../contract/wallet.ts';
 import { Problem } from '../../problem.ts';
 import { IdempotencyConflict } from '../ledger/service.ts';
@@ -12,11 +13,18 @@ export function createOperatorDecisions(
   { db, ledger }: PaymentsDependencies,
   { withdrawalById }: { withdrawalById: (id: string) => Promise<WithdrawalRow | undefined> },
 ) {
-  async function decide(id: string, operatorId: number, decision: 'paid' | 'rejected', note: string | null): Promise<AdminWithdrawal> {
+  /** `onDecided` runs in the decision's transaction (the back office's audit row, decision 0082). */
+  const forOperators = (row: WithdrawalRow): AdminWithdrawal => ({
+    ...toWithdrawal(row),
+    player_id: String(row.playerId),
+    review_due_at: row.reviewDueAt?.toISOString() ?? null,
+  });
+  type OnDecided = (tx: Database, before: AdminWithdrawal) => Promise<void>;
+  async function decide(id: string, operatorId: number, decision: 'paid' | 'rejected', note: string | null, onDecided?: OnDecided): Promise<AdminWithdrawal> {
     const withdrawal = await withdrawalById(id);
     if (!withdrawal) throw new Problem(404, 'No withdrawal with that id.');
     if (withdrawal.status !== 'pending') {
-      if (withdrawal.status === decision) return { ...toWithdrawal(withdrawal), player_id: String(withdrawal.playerId) };
+      if (withdrawal.status === decision) return forOperators(withdrawal);
       throw new Problem(409, `This withdrawal was already ${withdrawal.status}.`);
     }
     const accounts = await ledger.ensurePlayerAccounts(withdrawal.playerId, withdrawal.currency);
@@ -42,6 +50,7 @@ export function createOperatorDecisions(
               .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'pending')))
               .returning({ id: withdrawals.id });
             if (changed.length !== 1) throw new IdempotencyConflict(`withdrawal-decision:${id}`);
+            await onDecided?.(tx as unknown as Database, forOperators(withdrawal));
           },
         },
       );
@@ -50,21 +59,31 @@ export function createOperatorDecisions(
     }
     const after = (await withdrawalById(id))!;
     if (after.status !== decision) throw new Problem(409, `This withdrawal was already ${after.status}.`);
-    return { ...toWithdrawal(after), player_id: String(after.playerId) };
+    return forOperators(after);
   }
 
   return {
-    approveWithdrawal: (id: string, operatorId: number) => decide(id, operatorId, 'paid', null),
-    rejectWithdrawal: (id: string, operatorId: number, note: string | null) => decide(id, operatorId, 'rejected', note),
+    approveWithdrawal: (id: string, operatorId: number, onDecided?: OnDecided) => decide(id, operatorId, 'paid', null, onDecided),
+    rejectWithdrawal: (id: string, operatorId: number, note: string | null, onDecided?: OnDecided) => decide(id, operatorId, 'rejected', note, onDecided),
 
+    /** One withdrawal as operators see it; null for an unknown id. */
+    async withdrawalForOperators(id: string): Promise<AdminWithdrawal | null> {
+      const row = await withdrawalById(id);
+      return row ? forOperators(row) : null;
+    },
+
+    /**
+     * The operators' list. Pending requests are a queue: the one whose VIP review time runs out first comes first
+     * (decision 0066), then the oldest. Decided ones, newest first.
+     */
     async withdrawalsForOperators(status: WithdrawalStatus | undefined, limit = 100): Promise<AdminWithdrawal[]> {
       const rows = await db
         .select()
         .from(withdrawals)
         .where(status ? eq(withdrawals.status, status) : undefined)
-        .orderBy(desc(withdrawals.createdAt))
+        .orderBy(...(status === 'pending' ? [sql`${withdrawals.reviewDueAt} asc nulls last`, asc(withdrawals.createdAt)] : [desc(withdrawals.createdAt)]))
         .limit(limit);
-      return rows.map((row) => ({ ...toWithdrawal(row), player_id: String(row.playerId) }));
+      return rows.map((row) => forOperators(row));
     },
   };
 }

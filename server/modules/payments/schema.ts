@@ -63,6 +63,8 @@ export const withdrawals = pgTable(
     decisionNote: text('decision_note'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** When the player's VIP tier promised a decision by (decision 0066); the operators' queue is ordered by it. */
+    reviewDueAt: timestamp('review_due_at', { withTimezone: true }),
   },
   (table) => [
     uniqueIndex('withdrawals_player_idempotency_key').on(table.playerId, table.idempotencyKey),

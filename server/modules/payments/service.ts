@@ -17,13 +17,16 @@ export type PaymentsService = ReturnType<typeof createPaymentsService>;
 
 export function createPaymentsService({
   kycStatusOf,
+  withdrawalPolicyOf,
   ...dependencies
 }: PaymentsDependencies & {
   kycStatusOf: (playerId: number) => Promise<KycStatus | null>;
+  /** The player's VIP tier's daily withdrawal limit (the clubs module); no limit without it. */
+  withdrawalPolicyOf?: (playerId: number) => Promise<{ dailyLimit: number; reviewHours: number; tier: { name: string } }>;
 }) {
   const { gateway, currency } = dependencies;
   const deposits = createDeposits(dependencies);
-  const withdrawals = createWithdrawals(dependencies, { kycStatusOf, lastDepositCard: deposits.lastDepositCard });
+  const withdrawals = createWithdrawals(dependencies, { kycStatusOf, lastDepositCard: deposits.lastDepositCard, withdrawalPolicyOf });
   const decisions = createOperatorDecisions(dependencies, withdrawals);
   const statements = createPaymentStatements(dependencies);
   return {
@@ -35,10 +38,13 @@ export function createPaymentsService({
     approveWithdrawal: decisions.approveWithdrawal,
     rejectWithdrawal: decisions.rejectWithdrawal,
     withdrawalsForOperators: decisions.withdrawalsForOperators,
+    withdrawalForOperators: decisions.withdrawalForOperators,
     pendingWithdrawalsOf: withdrawals.pendingWithdrawalsOf,
     /** The wallet summary's payment figures (pending withdrawals, net deposits, whether the player deposited). */
     totals: statements.totals,
     /** The player's deposits and withdrawals as wallet history rows (an SQL relation the wallet unites and pages). */
     historyRows: statements.historyRows,
+    /** Deposit methods and lifetime net deposits per player (the withdrawals queue's risk hints). */
+    riskFigures: statements.riskFigures,
   };
 }

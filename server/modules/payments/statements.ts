@@ -40,6 +40,36 @@ export function createPaymentStatements({ db, currency }: { db: Database; curren
     },
 
     /**
+     * The withdrawals queue's risk hints for these players: the methods their completed deposits used and their
+     * lifetime net deposits (completed deposits minus paid withdrawals, in the currency), in one query.
+     */
+    async riskFigures(playerIds: number[]): Promise<Map<number, { depositMethods: string[]; netDeposits: number }>> {
+      const figures = new Map<number, { depositMethods: string[]; netDeposits: number }>();
+      if (playerIds.length === 0) return figures;
+      const ids = sql.join(
+        playerIds.map((id) => sql`${id}`),
+        sql`, `,
+      );
+      const rows = rowsOf<{ player_id: number | string; methods: string[] | string | null; net: number | string }>(
+        await db.execute(sql`
+          with money as (
+            select player_id, amount from deposits where player_id in (${ids}) and status = 'completed' and currency = ${currency}
+            union all
+            select player_id, -amount from withdrawals where player_id in (${ids}) and status = 'paid' and currency = ${currency}
+          )
+          select p.player_id,
+            (select string_agg(distinct d.method, ',' order by d.method) from deposits d where d.player_id = p.player_id and d.status = 'completed') as methods,
+            coalesce((select sum(m.amount) from money m where m.player_id = p.player_id), 0) as net
+          from (select distinct player_id from money union select distinct player_id from deposits where player_id in (${ids})) p`),
+      );
+      for (const row of rows) {
+        const methods = typeof row.methods === 'string' ? row.methods.split(',') : (row.methods ?? []);
+        figures.set(Number(row.player_id), { depositMethods: methods.filter(Boolean), netDeposits: Number(row.net) });
+      }
+      return figures;
+    },
+
+    /**
      * The player's deposits and withdrawals (every status) as rows of the wallet history relation
      * `(id, type, status, amount, currency, created_at, reference_id)`, for the wallet to unite with the ledger's
      * movements, filter, count and page in one statement.

@@ -127,7 +127,8 @@ describe('operators decide withdrawals', () => {
     expect([reject.statusCode, reject.json().message]).toEqual([409, 'This withdrawal was already paid.']);
     expect(await kit.wallet(player.token)).toMatchObject({ cash: 60_00, pending_withdrawals: 0, net_deposits: { lifetime: 60_00, this_month: 60_00 } });
     const trail = await t.services.operators.actionsOn(`withdrawal:${id}`);
-    expect(trail.map((entry) => entry.action)).toEqual(['withdrawal.approve', 'withdrawal.approve']);
+    // The audit log records changes: the repeated approval changed nothing (docs/decisions/0082).
+    expect(trail.map((entry) => entry.action)).toEqual(['withdrawal.approve']);
   });
 
   it('reject returns the money to cash, and then it cannot be approved', async () => {

@@ -1,5 +1,5 @@
 import { formatMoney } from '../../../contract/money.ts';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { KycStatus } from '../../../contract/accounts.ts';
 import { KYC_MESSAGE, type Withdrawal } from '../../../contract/wallet.ts';
 import { invalid, Problem } from '../../problem.ts';
@@ -17,16 +17,44 @@ export function createWithdrawals(
   {
     kycStatusOf,
     lastDepositCard,
+    withdrawalPolicyOf,
   }: {
     kycStatusOf: (playerId: number) => Promise<KycStatus | null>;
     lastDepositCard: (playerId: number) => Promise<{ last4: string | null } | undefined>;
+    withdrawalPolicyOf?: (playerId: number) => Promise<{ dailyLimit: number; reviewHours: number; tier: { name: string } }>;
   },
 ) {
-  const { db, ledger, currency } = dependencies;
+  const { db, ledger, currency, bonuses } = dependencies;
 
   async function withdrawalById(id: string): Promise<WithdrawalRow | undefined> {
     const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, id));
     return row;
+  }
+
+  /**
+   * The VIP tier's daily limit (decision 0066): today's requests (UTC), except rejected ones, plus this one. Asked
+   * once before anything happens, and again inside the hold's transaction, after the hold locked the player's cash
+   * account: two requests at once then take turns, and the second sees the first.
+   */
+  async function withinDailyLimit(
+    executor: Pick<typeof db, 'select'>,
+    playerId: number,
+    amount: number,
+    policy: { dailyLimit: number; tier: { name: string } },
+  ) {
+    const today = new Date(new Date().toISOString().slice(0, 10));
+    const [row] = await executor
+      .select({ total: sql<string | number>`coalesce(sum(${withdrawals.amount}), 0)` })
+      .from(withdrawals)
+      .where(and(eq(withdrawals.playerId, playerId), ne(withdrawals.status, 'rejected'), gte(withdrawals.createdAt, today)));
+    const left = Math.max(0, policy.dailyLimit - Number(row?.total ?? 0));
+    if (amount > left) {
+      throw invalid({
+        amount: [
+          `As a ${policy.tier.name} member you can withdraw up to ${formatMoney(policy.dailyLimit, currency)} a day; ${formatMoney(left, currency)} is left today.`,
+        ],
+      });
+    }
   }
 
   return {
@@ -34,7 +62,7 @@ export function createWithdrawals(
 
     async requestWithdrawal(
       player: PayingPlayer,
-      input: { method: string; amount: number; address?: string | null },
+      input: { method: string; amount: number; address?: string | null; forfeit_bonus?: boolean },
       idempotencyKey: string,
     ): Promise<Withdrawal> {
       const id = keyedUuid('withdrawal', String(player.id), idempotencyKey);
@@ -55,6 +83,8 @@ export function createWithdrawals(
         if (!card) throw invalid({ method: ['Card withdrawals go back to the card you deposited with; make a card deposit first or choose crypto.'] });
         destination = card.last4 ? `Card ending ${card.last4}` : 'Card used for deposits';
       }
+      const policy = withdrawalPolicyOf ? await withdrawalPolicyOf(player.id) : undefined;
+      if (policy) await withinDailyLimit(db, player.id, input.amount, policy);
       const accounts = await ledger.ensurePlayerAccounts(player.id, currency);
       /** Refused for want of money, unless a concurrent request with the same key just made it: then that is the answer. */
       const overdrawn = async (): Promise<Withdrawal> => {
@@ -64,23 +94,37 @@ export function createWithdrawals(
         throw invalid({ amount: [`The amount may not be greater than your withdrawable balance of ${formatMoney(fresh.cash.balance, currency)}.`] });
       };
       if (input.amount > accounts.cash.balance) return overdrawn();
+      // Cash is always withdrawable; an active bonus is forfeited first when the player confirmed it, else a 409.
+      await bonuses?.beforeWithdrawal(player.id, input.forfeit_bonus === true);
       try {
         const journal = await ledger.transfer(
           {
             idempotencyKey: `withdrawal:${id}`,
             type: 'withdrawal_hold',
             referenceId: id,
-            metadata: { method: method.id },
+            // The tier's review time this request was made under, for the operators' queue (decision 0066).
+            metadata: { method: method.id, ...(policy ? { vip_tier: policy.tier.name, review_within_hours: policy.reviewHours } : {}) },
             entries: [
               { accountId: accounts.cash.id, amount: -input.amount },
               { accountId: accounts.withdrawal_hold.id, amount: input.amount },
             ],
           },
           {
-            within: async (tx) => {
-              await tx
-                .insert(withdrawals)
-                .values({ id, playerId: player.id, method: method.id, amount: input.amount, currency, destination, idempotencyKey, requestHash });
+            within: async (tx, journal) => {
+              if (policy) await withinDailyLimit(tx, player.id, input.amount, policy);
+              const reviewDueAt = policy ? new Date(journal.createdAt.getTime() + policy.reviewHours * 3_600_000) : null;
+              await tx.insert(withdrawals).values({
+                id,
+                playerId: player.id,
+                method: method.id,
+                amount: input.amount,
+                currency,
+                destination,
+                idempotencyKey,
+                requestHash,
+                createdAt: journal.createdAt,
+                reviewDueAt,
+              });
             },
           },
         );

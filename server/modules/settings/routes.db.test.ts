@@ -131,3 +131,16 @@ describe('API errors', () => {
     expect(response.json()).toEqual({ message: 'Server Error' });
   });
 });
+
+describe('the MAINTENANCE variable', () => {
+  it("wins over the operators' switch while it is set: the switch is kept, reported as locked, and applies once it is unset", async () => {
+    const { app, services } = await start({ MAINTENANCE: 'true', OPERATOR_EMAIL: 'ops@casino.example', OPERATOR_PASSWORD: 'a long operator secret' });
+    const login = await app.inject({ method: 'POST', url: '/api/admin/login', payload: { email: 'ops@casino.example', password: 'a long operator secret' } });
+    const headers = { authorization: `Bearer ${login.json().token}` };
+    const put = await app.inject({ method: 'PUT', url: '/api/admin/settings', headers, payload: { maintenance: 'false' } });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json().data).toMatchObject({ maintenance: 'true', maintenance_locked: true });
+    expect((await app.inject({ method: 'GET', url: '/api/settings/get' })).json().data.maintenance).toBe('true');
+    expect(await services.settings.storedMaintenance()).toBe('false');
+  });
+});

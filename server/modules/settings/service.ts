@@ -6,7 +6,8 @@ import { siteSettings } from './schema.ts';
 
 const DEFAULT_ACTIVATION_TYPE: ActivationType = 'email';
 // Settings are read on every page and by every client at start, and change a few times a year: they are
-// cached per process. A change made on this node shows at once; on other nodes within this time.
+// cached per process. A change is forgotten at once on every node through the cache bus (server/cache-bus.ts);
+// a node that misses the message catches up within this time.
 const SETTINGS_TTL_MS = 5_000;
 
 export type SettingsService = ReturnType<typeof createSettingsService>;
@@ -32,12 +33,25 @@ export function createSettingsService({
     return ACTIVATION_TYPES.find((type) => type === stored) ?? DEFAULT_ACTIVATION_TYPE;
   }
 
+  /** The MAINTENANCE variable when set (it wins: an infrastructure switch the console cannot undo), else the operators' switch. */
+  async function maintenance(): Promise<'true' | 'false'> {
+    if (config.maintenanceLocked) return config.maintenance;
+    return (await readSetting('maintenance')) === 'true' ? 'true' : 'false';
+  }
+
+  async function write(key: string, value: string, within: Database) {
+    await within
+      .insert(siteSettings)
+      .values({ key, value })
+      .onConflictDoUpdate({ target: siteSettings.key, set: { value, updatedAt: sql`now()` } });
+  }
+
   async function loadPublicSettings(): Promise<PublicSettings> {
     return {
       site_name: config.siteName,
       default_currency: config.defaultCurrency,
       registration_activation_type: await registrationActivationType(),
-      maintenance: config.maintenance,
+      maintenance: await maintenance(),
       app_env: config.appEnv,
       public_url: config.publicUrl,
       realtime: realtime(),
@@ -61,11 +75,23 @@ export function createSettingsService({
       cached = undefined;
     },
 
-    async setRegistrationActivationType(type: ActivationType): Promise<void> {
-      await db
-        .insert(siteSettings)
-        .values({ key: 'registration_activation_type', value: type })
-        .onConflictDoUpdate({ target: siteSettings.key, set: { value: type, updatedAt: sql`now()` } });
+    async setRegistrationActivationType(type: ActivationType, within: Database = db): Promise<void> {
+      await write('registration_activation_type', type, within);
+      cached = undefined;
+    },
+
+    /** Whether the MAINTENANCE variable decides maintenance (the stored switch is then kept but has no effect). */
+    maintenanceLocked: config.maintenanceLocked,
+
+    /** The operators' maintenance switch as stored (what applies once MAINTENANCE is unset). */
+    async storedMaintenance(within: Database = db): Promise<'true' | 'false'> {
+      const [row] = await within.select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, 'maintenance'));
+      return row?.value === 'true' ? 'true' : 'false';
+    },
+
+    /** Stores the maintenance switch; callers tell every node after commit (cache bus topic `settings`). */
+    async setMaintenance(value: 'true' | 'false', within: Database = db): Promise<void> {
+      await write('maintenance', value, within);
       cached = undefined;
     },
   };

@@ -1,0 +1,1 @@
+ALTER TABLE "withdrawals" ADD COLUMN "review_due_at" timestamp with time zone;

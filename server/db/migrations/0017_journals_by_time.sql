@@ -1,0 +1,1 @@
+CREATE INDEX "ledger_journals_created_brin" ON "ledger_journals" USING brin ("created_at");

@@ -1,0 +1,171 @@
+// How a real-money round's stake is paid and where its win goes while a bonus is active (docs/decisions/0050).
+// Every engine's rounds come here (games/rounds.ts play() and act(), round-settlement.ts creditWin), so the rules
+// hold for any game: cash first then bonus, the max bet refused before money moves, wagering = stake × the game's
+// category contribution counted in the stake's own transaction, the win split in the stake's proportion.
+
+import { and, eq, sql } from 'drizzle-orm';
+import { formatMoney } from '../../../contract/money.ts';
+import type { Database } from '../../db/client.ts';
+import { Problem } from '../../problem.ts';
+import type { LedgerTransaction, TransferEntry } from '../ledger/service.ts';
+import type { BonusCore, BonusRow } from './core.ts';
+import { contributionOf, maxBetRefusal, type StakeSplit, splitStake, splitWin, stakeEntries, wageringOf, winEntries } from './model.ts';
+import { bonusRoundStakes, playerBonuses } from './schema.ts';
+
+/** A stake's ledger entries and what its transaction records beside them. */
+export type StakeFunding = {
+  entries: TransferEntry[];
+  /** Runs inside the stake's ledger transaction (its `within`). */
+  record: (tx: LedgerTransaction, journalKey: string, roundId: string) => Promise<void>;
+};
+
+/** A win's ledger entries and what its transaction records beside them. */
+export type WinFunding = { entries: TransferEntry[]; record?: (tx: LedgerTransaction) => Promise<void> };
+
+/** The game a stake is on, as the rounds know it. */
+export type FundedGame = { id: number; slug: string };
+
+/** What games/ calls; the bonuses service implements it. */
+export type RoundFunding = {
+  /** The stake's funding, or a 400 `type: bonus` (max bet, no free spins) before any money moves. */
+  fundStake(playerId: number, game: FundedGame, stake: number, options?: { freeSpin?: boolean; roundStake?: number }): Promise<StakeFunding>;
+  /** The win's entries: split as its stakes were paid. */
+  fundWin(round: { id: string; playerId: number }, win: number): Promise<WinFunding>;
+  /** The stake of a free spin on this game, or a 400 `type: bonus` when the player has none here. */
+  freeSpinStake(playerId: number, game: FundedGame): Promise<number>;
+  /** After a round's last transfer: converts a bonus whose wagering is done and announces what changed. */
+  afterRound(playerId: number): Promise<void>;
+};
+
+const bonusProblem = (message: string) => new Problem(400, message, { type: 'bonus' });
+
+export function createRoundFunding({
+  db,
+  core,
+  currency,
+  categoryOf,
+}: {
+  db: Database;
+  core: BonusCore;
+  currency: string;
+  /** The game's catalog category slug (`slots`, `table-games`, …), which its contribution is looked up by. */
+  categoryOf: (gameId: number) => Promise<string | null>;
+}): RoundFunding & { expireIfDue: (row: BonusRow) => Promise<boolean> } {
+  const money = (minor: number) => formatMoney(minor, currency);
+  /** Players whose bonus a round changed: announced (and converted if done) once, after the round. */
+  const touched = new Map<number, { id: string; done: boolean }>();
+
+  async function expireIfDue(row: BonusRow): Promise<boolean> {
+    if (!row.expiresAt || row.expiresAt.getTime() > Date.now()) return false;
+    await core.end(row, 'expired', 'time limit reached');
+    return true;
+  }
+
+  /** The player's active bonus, expiring it first if its time is up. */
+  async function activeBonus(playerId: number): Promise<BonusRow | undefined> {
+    const row = await core.openBonus(playerId);
+    if (row?.status !== 'active') return undefined;
+    if (await expireIfDue(row)) return undefined;
+    return row;
+  }
+
+  function touch(playerId: number, id: string, done: boolean): void {
+    const before = touched.get(playerId);
+    touched.set(playerId, { id, done: done || (before?.id === id && before.done) });
+  }
+
+  return {
+    expireIfDue,
+
+    async fundStake(playerId, game, stake, { freeSpin = false, roundStake = stake } = {}) {
+      const [bonus, accounts] = await Promise.all([activeBonus(playerId), core.accountsOf(playerId)]);
+      if (freeSpin) {
+        if (!bonus || bonus.freeSpinsLeft <= 0 || bonus.terms.free_spin_game !== game.slug) throw bonusProblem('You have no free spins on this game.');
+        const split: StakeSplit = { cash: 0, bonus: stake };
+        return {
+          entries: stakeEntries(split, accounts, true),
+          record: async (tx, journalKey, roundId) => {
+            const used = await tx
+              .update(playerBonuses)
+              .set({ freeSpinsLeft: sql`${playerBonuses.freeSpinsLeft} - 1`, updatedAt: new Date() })
+              .where(and(eq(playerBonuses.id, bonus.id), eq(playerBonuses.status, 'active'), sql`${playerBonuses.freeSpinsLeft} > 0`))
+              .returning({ left: playerBonuses.freeSpinsLeft, wagered: playerBonuses.wagered, required: playerBonuses.wageringRequired });
+            if (used.length === 0) throw bonusProblem('You have no free spins left.');
+            await tx.insert(bonusRoundStakes).values({ journalKey, roundId, bonusId: bonus.id, cash: 0, bonus: stake, freeSpin: true });
+            const after = used[0]!;
+            touch(playerId, bonus.id, after.left === 0 && after.wagered >= after.required);
+          },
+        };
+      }
+      if (!bonus) return { entries: stakeEntries({ cash: stake, bonus: 0 }, accounts), record: async () => {} };
+      const refused = maxBetRefusal(roundStake, bonus.terms.max_bet, money);
+      if (refused) throw bonusProblem(refused);
+      const [balances, category] = await Promise.all([core.balances(playerId), categoryOf(game.id)]);
+      const split = splitStake(stake, balances.cash, balances.bonus);
+      const wagering = wageringOf(stake, contributionOf(bonus.terms, category));
+      return {
+        entries: stakeEntries(split, accounts),
+        record: async (tx, journalKey, roundId) => {
+          await tx.insert(bonusRoundStakes).values({ journalKey, roundId, bonusId: bonus.id, cash: split.cash, bonus: split.bonus });
+          touch(playerId, bonus.id, await core.addWagering(tx, bonus.id, wagering));
+        },
+      };
+    },
+
+    async fundWin(round, win) {
+      const accounts = await core.accountsOf(round.playerId);
+      const [paid] = await db
+        .select({
+          cash: sql<string>`coalesce(sum(${bonusRoundStakes.cash}), 0)`,
+          bonus: sql<string>`coalesce(sum(${bonusRoundStakes.bonus}), 0)`,
+          freeSpin: sql<boolean>`coalesce(bool_or(${bonusRoundStakes.freeSpin}), false)`,
+          bonusId: sql<string | null>`min(${bonusRoundStakes.bonusId}::text)`,
+        })
+        .from(bonusRoundStakes)
+        .where(eq(bonusRoundStakes.roundId, round.id));
+      const stake = { cash: Number(paid?.cash ?? 0), bonus: Number(paid?.bonus ?? 0) };
+      if (!paid?.bonusId || stake.bonus === 0) return { entries: winEntries(win, { cash: win, bonus: 0 }, accounts, 'bonus') };
+      const split = splitWin(win, stake);
+      const bonus = await core.byId(paid.bonusId);
+      const to = bonus?.status === 'active' ? 'bonus' : bonus?.status === 'completed' ? 'cash' : 'house';
+      const bonusId = paid.bonusId;
+      return {
+        entries: winEntries(win, split, accounts, to),
+        record:
+          to === 'bonus'
+            ? async (tx) => {
+                // Free spin winnings are bonus money with the bonus's wagering on them.
+                if (paid.freeSpin && bonus) {
+                  await tx
+                    .update(playerBonuses)
+                    .set({
+                      amount: sql`${playerBonuses.amount} + ${split.bonus}`,
+                      wageringRequired: sql`${playerBonuses.wageringRequired} + ${split.bonus * bonus.terms.wagering_multiplier}`,
+                      updatedAt: new Date(),
+                    })
+                    .where(and(eq(playerBonuses.id, bonusId), eq(playerBonuses.status, 'active')));
+                }
+                touch(round.playerId, bonusId, false);
+              }
+            : undefined,
+      };
+    },
+
+    async freeSpinStake(playerId, game) {
+      const bonus = await activeBonus(playerId);
+      if (!bonus || bonus.freeSpinsLeft <= 0 || bonus.terms.free_spin_game !== game.slug) throw bonusProblem('You have no free spins on this game.');
+      return bonus.terms.free_spin_stake;
+    },
+
+    async afterRound(playerId) {
+      const changed = touched.get(playerId);
+      if (!changed) return;
+      touched.delete(playerId);
+      const row = await core.byId(changed.id);
+      if (row && row.status === 'active' && row.wagered >= row.wageringRequired && row.freeSpinsLeft === 0) {
+        if (await core.convert(row)) return;
+      }
+      core.announce(changed.id);
+    },
+  };
+}

@@ -1,0 +1,353 @@
+// Loyalty points (docs/decisions/0065-loyalty-points.md): earned inside the transaction that takes a real-money
+// stake, keyed by the round so a retry earns nothing twice; exchanged for cash in the same transaction as the
+// ledger transfer; expired by month, oldest points first; adjusted by operators with a recorded reason.
+
+import { and, asc, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import {
+  cashForPoints,
+  type Exchange,
+  type Loyalty,
+  type LoyaltyEntry,
+  type LoyaltyEntryType,
+  MIN_POINTS_EXCHANGE,
+  POINTS_EXPIRY_MONTHS,
+  POINTS_PER_CASH_UNIT,
+  pointsRuleOf,
+  pointsWithCarry,
+} from '../../../contract/clubs.ts';
+import { formatMoney } from '../../../contract/money.ts';
+import type { Database } from '../../db/client.ts';
+import { invalid } from '../../problem.ts';
+import { IdempotencyConflict, type LedgerService, type LedgerTransaction } from '../ledger/service.ts';
+import { idempotencyConflict, keyedUuid, replayOf, requestHashOf } from '../shared/idempotency.ts';
+import { pageMeta, pageOffset } from '../shared/pagination.ts';
+import { addMonths, monthOf, monthStart } from './calendar.ts';
+import { loyaltyBalances, loyaltyEntries } from './schema.ts';
+
+type Executor = Database | LedgerTransaction;
+type EntryRow = typeof loyaltyEntries.$inferSelect;
+
+/** The balance is lower than the change asks for: nothing was written. */
+class NotEnoughPoints extends Error {}
+
+const toEntry = (row: EntryRow): LoyaltyEntry => ({
+  id: String(row.id),
+  type: row.type as LoyaltyEntryType,
+  points: row.points,
+  created_at: row.createdAt.toISOString(),
+  reference: row.reference,
+});
+
+const points = (n: number) => n.toLocaleString('en-US');
+
+/** Moves the balance by `change` (lifetime counts credits only); refuses to go below zero. */
+async function moveBalance(tx: Executor, playerId: number, change: number, at: Date): Promise<number> {
+  if (change > 0) {
+    const [row] = await tx
+      .insert(loyaltyBalances)
+      .values({ playerId, points: change, lifetimePoints: change, updatedAt: at })
+      .onConflictDoUpdate({
+        target: loyaltyBalances.playerId,
+        set: {
+          points: sql`${loyaltyBalances.points} + ${change}`,
+          lifetimePoints: sql`${loyaltyBalances.lifetimePoints} + ${change}`,
+          updatedAt: at,
+        },
+      })
+      .returning({ points: loyaltyBalances.points });
+    return row!.points;
+  }
+  const [row] = await tx
+    .update(loyaltyBalances)
+    .set({ points: sql`${loyaltyBalances.points} + ${change}`, updatedAt: at })
+    .where(and(eq(loyaltyBalances.playerId, playerId), gte(loyaltyBalances.points, -change)))
+    .returning({ points: loyaltyBalances.points });
+  if (!row) throw new NotEnoughPoints();
+  return row.points;
+}
+
+/** What expires when, oldest first: remaining points of each month after every debit took the oldest. */
+export function expirySchedule(credits: { month: string; points: number }[], debits: number): { month: string; points: number; at: Date }[] {
+  const schedule: { month: string; points: number; at: Date }[] = [];
+  let toConsume = debits;
+  for (const credit of [...credits].sort((a, b) => a.month.localeCompare(b.month))) {
+    const used = Math.min(credit.points, toConsume);
+    toConsume -= used;
+    if (credit.points - used > 0) schedule.push({ month: credit.month, points: credit.points - used, at: monthStart(credit.month, POINTS_EXPIRY_MONTHS + 1) });
+  }
+  return schedule;
+}
+
+export type PointsService = ReturnType<typeof createPoints>;
+
+export function createPoints({ db, ledger, currency, now }: { db: Database; ledger: LedgerService; currency: string; now: () => Date }) {
+  async function balanceOf(playerId: number): Promise<{ points: number; lifetimePoints: number }> {
+    const [row] = await db.select().from(loyaltyBalances).where(eq(loyaltyBalances.playerId, playerId));
+    return { points: row?.points ?? 0, lifetimePoints: row?.lifetimePoints ?? 0 };
+  }
+
+  /** Points credited (earned and adjusted) per month, for tiers: signed, so a correction counts too. */
+  async function monthPoints(playerId: number, months: string[]): Promise<Map<string, number>> {
+    const rows = await db
+      .select({ month: loyaltyEntries.month, points: sql<string | number>`coalesce(sum(${loyaltyEntries.points}), 0)` })
+      .from(loyaltyEntries)
+      .where(and(eq(loyaltyEntries.playerId, playerId), inArray(loyaltyEntries.month, months), inArray(loyaltyEntries.type, ['earned', 'adjusted'])))
+      .groupBy(loyaltyEntries.month);
+    return new Map(rows.map((row) => [row.month, Number(row.points)]));
+  }
+
+  async function scheduleOf(playerId: number, executor: Executor = db) {
+    const credits = await executor
+      .select({ month: loyaltyEntries.month, points: sql<string | number>`sum(${loyaltyEntries.points})` })
+      .from(loyaltyEntries)
+      .where(and(eq(loyaltyEntries.playerId, playerId), sql`${loyaltyEntries.points} > 0`))
+      .groupBy(loyaltyEntries.month);
+    const [debited] = await executor
+      .select({ points: sql<string | number>`coalesce(sum(-${loyaltyEntries.points}), 0)` })
+      .from(loyaltyEntries)
+      .where(and(eq(loyaltyEntries.playerId, playerId), sql`${loyaltyEntries.points} < 0`));
+    return expirySchedule(
+      credits.map((row) => ({ month: row.month, points: Number(row.points) })),
+      Number(debited?.points ?? 0),
+    );
+  }
+
+  /** Writes one keyed change and moves the balance with it; false when the key was already used (nothing changed). */
+  async function record(
+    tx: Executor,
+    entry: {
+      playerId: number;
+      type: LoyaltyEntryType;
+      points: number;
+      key: string;
+      reference: string | null;
+      month: string;
+      requestHash?: string;
+      operatorId?: number;
+    },
+  ): Promise<boolean> {
+    const at = now();
+    const inserted = await tx
+      .insert(loyaltyEntries)
+      .values({ ...entry, createdAt: at })
+      .onConflictDoNothing()
+      .returning({ id: loyaltyEntries.id });
+    if (inserted.length === 0) return false;
+    await moveBalance(tx, entry.playerId, entry.points, at);
+    return true;
+  }
+
+  return {
+    balanceOf,
+    monthPoints,
+
+    /**
+     * Inside the stake's transaction, which runs once per posted stake: the stake joins what the player's earlier
+     * stakes of its category left over, and each whole point's worth becomes a point, once per key. The balance
+     * row stays locked to the end of the stake's transaction, so two stakes at once cannot both spend one carry.
+     */
+    async earn(tx: LedgerTransaction, stake: { playerId: number; roundId: string; engine: string; stake: number; key: string }) {
+      if (!Number.isSafeInteger(stake.stake) || stake.stake <= 0) return false;
+      const slots = pointsRuleOf(stake.engine).category === 'slots';
+      const column = slots ? loyaltyBalances.slotsCarry : loyaltyBalances.tableCarry;
+      const at = now();
+      const [row] = await tx
+        .insert(loyaltyBalances)
+        .values({ playerId: stake.playerId, updatedAt: at, ...(slots ? { slotsCarry: stake.stake } : { tableCarry: stake.stake }) })
+        .onConflictDoUpdate({
+          target: loyaltyBalances.playerId,
+          set: slots ? { slotsCarry: sql`${column} + ${stake.stake}`, updatedAt: at } : { tableCarry: sql`${column} + ${stake.stake}`, updatedAt: at },
+        })
+        .returning({ carry: column });
+      // The row now holds carry + stake; what it keeps is the remainder below one point.
+      const earned = pointsWithCarry(stake.engine, 0, row!.carry);
+      if (earned.points <= 0) return false;
+      await tx
+        .update(loyaltyBalances)
+        .set(slots ? { slotsCarry: earned.carry } : { tableCarry: earned.carry })
+        .where(eq(loyaltyBalances.playerId, stake.playerId));
+      return record(tx, { playerId: stake.playerId, type: 'earned', points: earned.points, key: stake.key, reference: stake.roundId, month: monthOf(now()) });
+    },
+
+    /** The player's loyalty page: balance, this month, the next expiry and a page of history, newest first. */
+    async loyalty(playerId: number, page: { page: number; perPage: number }): Promise<{ data: Loyalty; meta: ReturnType<typeof pageMeta> }> {
+      const month = monthOf(now());
+      const [balance, months, schedule, [counted], rows] = await Promise.all([
+        balanceOf(playerId),
+        monthPoints(playerId, [month]),
+        scheduleOf(playerId),
+        db.select({ n: count() }).from(loyaltyEntries).where(eq(loyaltyEntries.playerId, playerId)),
+        db
+          .select()
+          .from(loyaltyEntries)
+          .where(eq(loyaltyEntries.playerId, playerId))
+          .orderBy(desc(loyaltyEntries.id))
+          .limit(page.perPage)
+          .offset(pageOffset(page)),
+      ]);
+      const next = schedule[0];
+      return {
+        data: {
+          points: balance.points,
+          lifetime_points: balance.lifetimePoints,
+          points_this_month: months.get(month) ?? 0,
+          expiring: next ? { points: next.points, at: next.at.toISOString() } : null,
+          history: rows.map(toEntry),
+        },
+        meta: pageMeta(page, Number(counted?.n ?? 0)),
+      };
+    },
+
+    /** Exchanges points for cash with no wagering, once per Idempotency-Key; points and cash move together. */
+    async exchange(playerId: number, wanted: number, idempotencyKey: string): Promise<Exchange> {
+      const id = keyedUuid('loyalty-exchange', String(playerId), idempotencyKey);
+      const key = `exchange:${id}`;
+      const hash = requestHashOf(['loyalty-exchange', wanted]);
+      const answer = async (row: EntryRow): Promise<Exchange> => ({
+        id,
+        points: -row.points,
+        amount: cashForPoints(-row.points),
+        currency,
+        created_at: row.createdAt.toISOString(),
+        points_left: (await balanceOf(playerId)).points,
+      });
+      const earlier = async () => (await db.select().from(loyaltyEntries).where(eq(loyaltyEntries.key, key)))[0];
+      const existing = await earlier();
+      if (existing) return answer(replayOf(existing as EntryRow & { requestHash: string }, hash));
+      if (wanted < MIN_POINTS_EXCHANGE) throw invalid({ points: [`The smallest exchange is ${points(MIN_POINTS_EXCHANGE)} points.`] });
+      if (!Number.isInteger(cashForPoints(wanted))) throw invalid({ points: [`Exchange points in steps of ${points(POINTS_PER_CASH_UNIT / 100)}.`] });
+      const refuseBalance = async () => {
+        const made = await earlier();
+        if (made) return answer(replayOf(made as EntryRow & { requestHash: string }, hash));
+        throw invalid({ points: [`You have ${points((await balanceOf(playerId)).points)} points; you cannot exchange more than that.`] });
+      };
+      if ((await balanceOf(playerId)).points < wanted) return refuseBalance();
+      const amount = cashForPoints(wanted);
+      const [accounts, house] = await Promise.all([ledger.ensurePlayerAccounts(playerId, currency), ledger.houseAccount('loyalty', currency)]);
+      try {
+        await ledger.transfer(
+          {
+            idempotencyKey: `loyalty-exchange:${id}`,
+            type: 'bonus',
+            referenceId: id,
+            metadata: { reason: 'loyalty_exchange', points: wanted },
+            entries: [
+              { accountId: house.id, amount: -amount },
+              { accountId: accounts.cash.id, amount },
+            ],
+          },
+          {
+            within: async (tx) => {
+              const written = await record(tx, {
+                playerId,
+                type: 'exchanged',
+                points: -wanted,
+                key,
+                reference: `${formatMoney(amount, currency)} cash`,
+                month: monthOf(now()),
+                requestHash: hash,
+              });
+              if (!written) throw new IdempotencyConflict(key);
+            },
+          },
+        );
+      } catch (error) {
+        if (error instanceof NotEnoughPoints) return refuseBalance();
+        if (error instanceof IdempotencyConflict) {
+          const made = await earlier();
+          if (made) return answer(replayOf(made as EntryRow & { requestHash: string }, hash));
+          throw idempotencyConflict();
+        }
+        throw error;
+      }
+      return answer((await earlier())!);
+    },
+
+    /** An operator's change of a player's points with the reason recorded; refused below zero. */
+    /** `audit` runs in the adjustment's transaction once a new entry is written (a replay writes none). */
+    async adjust(
+      playerId: number,
+      input: { points: number; reason: string; operatorId: number; idempotencyKey: string | null },
+      audit?: (tx: Executor, entryId: string) => Promise<void>,
+    ): Promise<LoyaltyEntry> {
+      const reason = input.reason.trim();
+      const errors: Record<string, string[]> = {};
+      if (input.points === 0 || Math.abs(input.points) > 1_000_000) errors.points = ['The points must be a whole number from -1,000,000 to 1,000,000, not 0.'];
+      if (reason.length < 3) errors.reason = ['The reason field is required.'];
+      if (Object.keys(errors).length > 0) throw invalid(errors);
+      const key = `adjust:${input.idempotencyKey ? keyedUuid('loyalty-adjust', String(playerId), input.idempotencyKey) : crypto.randomUUID()}`;
+      const hash = requestHashOf(['loyalty-adjust', input.points, reason]);
+      const earlier = async () => (await db.select().from(loyaltyEntries).where(eq(loyaltyEntries.key, key)))[0];
+      try {
+        await db.transaction(async (tx) => {
+          const inserted = await record(tx, {
+            playerId,
+            type: 'adjusted',
+            points: input.points,
+            key,
+            reference: reason,
+            month: monthOf(now()),
+            requestHash: hash,
+            operatorId: input.operatorId,
+          });
+          if (inserted && audit) {
+            const [entry] = await tx.select({ id: loyaltyEntries.id }).from(loyaltyEntries).where(eq(loyaltyEntries.key, key));
+            await audit(tx, String(entry!.id));
+          }
+        });
+      } catch (error) {
+        if (error instanceof NotEnoughPoints) throw invalid({ points: [`The player has only ${points((await balanceOf(playerId)).points)} points.`] });
+        throw error;
+      }
+      return toEntry(replayOf((await earlier()) as EntryRow & { requestHash: string }, hash));
+    },
+
+    /** The operator's view of the history, with who adjusted. */
+    async entries(playerId: number, limit = 100) {
+      const rows = await db.select().from(loyaltyEntries).where(eq(loyaltyEntries.playerId, playerId)).orderBy(desc(loyaltyEntries.id)).limit(limit);
+      return rows.map((row) => ({ ...toEntry(row), operator_id: row.operatorId === null ? null : String(row.operatorId) }));
+    },
+
+    /**
+     * Expires, for every player, the points of each month whose expiry (POINTS_EXPIRY_MONTHS after it) is at or
+     * before `period`, oldest points first; keyed by player and month, so a repeat expires nothing.
+     */
+    async expire(period: Date): Promise<{ players: number; points: number }> {
+      const lastExpired = addMonths(monthOf(period), -(POINTS_EXPIRY_MONTHS + 1));
+      const candidates = await db
+        .selectDistinct({ playerId: loyaltyEntries.playerId })
+        .from(loyaltyEntries)
+        .where(and(lte(loyaltyEntries.month, lastExpired), sql`${loyaltyEntries.points} > 0`))
+        .orderBy(asc(loyaltyEntries.playerId));
+      let players = 0;
+      let total = 0;
+      for (const { playerId } of candidates) {
+        const expired = await db.transaction(async (tx) => {
+          // One player's expiry at a time: the balance row is locked while the schedule is read.
+          await tx.select().from(loyaltyBalances).where(eq(loyaltyBalances.playerId, playerId)).for('update');
+          let sum = 0;
+          for (const due of await scheduleOf(playerId, tx)) {
+            if (due.month > lastExpired) break;
+            const key = `expiry:${playerId}:${due.month}`;
+            if (await record(tx, { playerId, type: 'expired', points: -due.points, key, reference: due.month, month: due.month })) sum += due.points;
+          }
+          return sum;
+        });
+        if (expired > 0) {
+          players += 1;
+          total += expired;
+        }
+      }
+      return { players, points: total };
+    },
+
+    /** Players with points credited in [from, to) months, for the tier review. */
+    async playersWithPoints(months: string[]): Promise<number[]> {
+      const rows = await db
+        .selectDistinct({ playerId: loyaltyEntries.playerId })
+        .from(loyaltyEntries)
+        .where(and(inArray(loyaltyEntries.month, months), inArray(loyaltyEntries.type, ['earned', 'adjusted'])));
+      return rows.map((row) => row.playerId);
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { LIMIT_PERIODS, type LimitPeriod, PERIOD_MS } from '../../../contract/limits.ts';
+import type { Database } from '../../db/client.ts';
+import { limitBreaches, limitChanges, limitDeposits, limitSettings, playerLimits } from './schema.ts';
+
+// Reading and writing the limits module's rows; the rules live in rules.ts, the decisions in service.ts.
+
+export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'execute'>;
+export type LimitRow = typeof playerLimits.$inferSelect;
+export type SettingsRow = typeof limitSettings.$inferSelect;
+export type Actor = { kind: 'player' | 'operator' | 'system'; id: number | null };
+
+/** Keeps our advisory locks apart from the scheduler's ("CROU") and anyone else's: "LIMT" in ASCII. */
+const LOCK_SPACE = 0x4c494d54;
+
+/** Serialises the money decisions of one player until the transaction ends (PostgreSQL and PGlite alike). */
+export async function lockPlayer(tx: Executor, playerId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_SPACE}::int, ${playerId}::int)`);
+}
+
+export type WindowUsage = { used: number; oldestAt: Date | null };
+
+/** Deposits counted in each rolling window ending at `now` (declined ones were released and do not count). */
+export async function depositUsage(executor: Executor, playerId: number, now: Date): Promise<Record<LimitPeriod, WindowUsage>> {
+  const since = (period: LimitPeriod) => new Date(now.getTime() - PERIOD_MS[period]);
+  const [row] = await executor
+    .select({
+      day: sql<string | number | null>`coalesce(sum(${limitDeposits.amount}) filter (where ${limitDeposits.createdAt} > ${since('day')}), 0)`,
+      week: sql<string | number | null>`coalesce(sum(${limitDeposits.amount}) filter (where ${limitDeposits.createdAt} > ${since('week')}), 0)`,
+      month: sql<string | number | null>`coalesce(sum(${limitDeposits.amount}), 0)`,
+      dayOldest: sql<Date | string | null>`min(${limitDeposits.createdAt}) filter (where ${limitDeposits.createdAt} > ${since('day')})`,
+      weekOldest: sql<Date | string | null>`min(${limitDeposits.createdAt}) filter (where ${limitDeposits.createdAt} > ${since('week')})`,
+      monthOldest: sql<Date | string | null>`min(${limitDeposits.createdAt})`,
+    })
+    .from(limitDeposits)
+    .where(and(eq(limitDeposits.playerId, playerId), isNull(limitDeposits.releasedAt), gt(limitDeposits.createdAt, since('month'))));
+  const at = (value: Date | string | null | undefined) => (value ? new Date(value) : null);
+  return {
+    day: { used: Number(row?.day ?? 0), oldestAt: at(row?.dayOldest) },
+    week: { used: Number(row?.week ?? 0), oldestAt: at(row?.weekOldest) },
+    month: { used: Number(row?.month ?? 0), oldestAt: at(row?.monthOldest) },
+  };
+}
+
+export async function limitRows(executor: Executor, playerId: number): Promise<LimitRow[]> {
+  return executor.select().from(playerLimits).where(eq(playerLimits.playerId, playerId));
+}
+
+export async function settingsRow(executor: Executor, playerId: number): Promise<SettingsRow | undefined> {
+  const [row] = await executor.select().from(limitSettings).where(eq(limitSettings.playerId, playerId));
+  return row;
+}
+
+/** The player's settings row, created empty when missing. */
+export async function ensureSettings(executor: Executor, playerId: number): Promise<SettingsRow> {
+  const existing = await settingsRow(executor, playerId);
+  if (existing) return existing;
+  await executor.insert(limitSettings).values({ playerId }).onConflictDoNothing();
+  return (await settingsRow(executor, playerId))!;
+}
+
+export async function updateSettings(executor: Executor, playerId: number, change: Partial<SettingsRow>, now: Date): Promise<void> {
+  await ensureSettings(executor, playerId);
+  await executor
+    .update(limitSettings)
+    .set({ ...change, updatedAt: now })
+    .where(eq(limitSettings.playerId, playerId));
+}
+
+export async function recordChange(executor: Executor, playerId: number, actor: Actor, subject: string, oldValue: unknown, newValue: unknown, now: Date) {
+  await executor.insert(limitChanges).values({ playerId, actor: actor.kind, actorId: actor.id, subject, oldValue, newValue, createdAt: now });
+}
+
+export async function changesOf(executor: Executor, playerId: number) {
+  return executor
+    .select()
+    .from(limitChanges)
+    .where(eq(limitChanges.playerId, playerId))
+    .orderBy(desc(limitChanges.createdAt), desc(limitChanges.id))
+    .limit(200);
+}
+
+export async function breachesOf(executor: Executor, playerId: number) {
+  return executor.select().from(limitBreaches).where(eq(limitBreaches.playerId, playerId)).orderBy(desc(limitBreaches.createdAt)).limit(200);
+}
+
+export const periods = LIMIT_PERIODS;
+export { limitBreaches, limitDeposits, playerLimits };

@@ -1,0 +1,176 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test-app.ts';
+import { uniqueEmail } from '../accounts/testing.ts';
+import { can, type Permission, STAFF_ROLES, type StaffRole } from './permissions.ts';
+import { OPERATOR_ENV, staffKit } from './testing.ts';
+
+// Every operator route against every role (docs/decisions/0081-staff-roles-and-permissions.md). The table names
+// each route's permission; a route missing from it fails the first test. Requests carry valid bodies and ids of
+// nothing, so an allowed role gets past the guard (404 or a harmless answer) and a refused one gets the 403.
+const t = useTestApp(OPERATOR_ENV);
+const kit = staffKit(t, '10.73');
+const NO_PLAYER = '999999999';
+const NO_UUID = randomUUID();
+const NO_SLUG = 'no-such-offer';
+const NO_JOB = 'no-such-job';
+
+type Check = { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: string; permission: Permission | 'admin' | 'staff'; payload?: () => unknown };
+const ROUTES: Check[] = [
+  { method: 'GET', url: '/api/admin/me', permission: 'staff' },
+  { method: 'POST', url: '/api/admin/two-factor/setup', permission: 'staff' },
+  { method: 'POST', url: '/api/admin/two-factor/confirm', permission: 'staff', payload: () => ({ code: '000000' }) },
+  { method: 'GET', url: '/api/admin/staff', permission: 'staff.manage' },
+  {
+    method: 'POST',
+    url: '/api/admin/staff',
+    permission: 'staff.manage',
+    payload: () => ({ email: uniqueEmail('staff'), password: 'a long staff secret', role: 'support' }),
+  },
+  { method: 'PATCH', url: `/api/admin/staff/${NO_PLAYER}`, permission: 'staff.manage', payload: () => ({ role: 'support' }) },
+  { method: 'POST', url: `/api/admin/staff/${NO_PLAYER}/reset-two-factor`, permission: 'staff.manage' },
+  { method: 'GET', url: '/api/admin/audit', permission: 'audit.read' },
+  { method: 'GET', url: '/api/admin/audit/verify', permission: 'audit.read' },
+  { method: 'GET', url: '/api/admin/players', permission: 'players.read' },
+  { method: 'GET', url: '/api/admin/players/search', permission: 'players.read' },
+  { method: 'GET', url: '/api/admin/players/export', permission: 'players.read' },
+  { method: 'GET', url: `/api/admin/players/${NO_PLAYER}`, permission: 'players.read' },
+  { method: 'POST', url: `/api/admin/players/${NO_PLAYER}/block`, permission: 'players.block' },
+  { method: 'POST', url: `/api/admin/players/${NO_PLAYER}/unblock`, permission: 'players.block' },
+  { method: 'POST', url: `/api/admin/players/${NO_PLAYER}/kyc`, permission: 'kyc.decide', payload: () => ({ status: 'verified' }) },
+  { method: 'POST', url: `/api/admin/players/${NO_PLAYER}/notes`, permission: 'players.notes', payload: () => ({ body: 'a note' }) },
+  {
+    method: 'POST',
+    url: `/api/admin/players/${NO_PLAYER}/adjustments`,
+    permission: 'adjustments.request',
+    payload: () => ({ amount: 100, reason: 'goodwill' }),
+  },
+  { method: 'GET', url: '/api/admin/adjustments', permission: 'adjustments.request' },
+  { method: 'POST', url: `/api/admin/adjustments/${NO_UUID}/approve`, permission: 'adjustments.decide' },
+  { method: 'POST', url: `/api/admin/adjustments/${NO_UUID}/reject`, permission: 'adjustments.decide' },
+  { method: 'GET', url: '/api/admin/withdrawals', permission: 'withdrawals.read' },
+  { method: 'POST', url: `/api/admin/withdrawals/${NO_UUID}/approve`, permission: 'withdrawals.decide' },
+  { method: 'POST', url: `/api/admin/withdrawals/${NO_UUID}/reject`, permission: 'withdrawals.decide' },
+  { method: 'POST', url: '/api/admin/messages', permission: 'messages.send', payload: () => ({ player_id: NO_PLAYER, subject: 'Hello', body: 'Hi' }) },
+  {
+    method: 'POST',
+    url: '/api/admin/messages/segment',
+    permission: 'messages.send',
+    payload: () => ({ segment: 'country', country: 'ZZ', subject: 'Hi', body: 'Hi' }),
+  },
+  { method: 'GET', url: '/api/admin/settings', permission: 'settings.manage' },
+  { method: 'PUT', url: '/api/admin/settings', permission: 'settings.manage', payload: () => ({ registration_activation_type: 'email' }) },
+  { method: 'GET', url: '/api/admin/reports/dashboard', permission: 'reports.read' },
+  { method: 'GET', url: '/api/admin/reports/games', permission: 'reports.read' },
+  // Bonuses (decision 0090: marketing runs offers; reading a player's bonuses is reading the player).
+  { method: 'GET', url: '/api/admin/bonuses', permission: 'bonuses.manage' },
+  {
+    method: 'POST',
+    url: '/api/admin/bonuses',
+    permission: 'bonuses.manage',
+    payload: () => ({ slug: `perm-${randomUUID().slice(0, 8)}`, title: 'Permission check', type: 'no_deposit', max_bonus: 100, wagering_multiplier: 1 }),
+  },
+  { method: 'PUT', url: `/api/admin/bonuses/${NO_SLUG}`, permission: 'bonuses.manage', payload: () => ({ title: 'Renamed' }) },
+  { method: 'POST', url: `/api/admin/players/${NO_PLAYER}/bonuses`, permission: 'bonuses.manage', payload: () => ({ slug: 'welcome-match' }) },
+  { method: 'GET', url: `/api/admin/players/${NO_PLAYER}/bonuses`, permission: 'players.read' },
+  // Promotions and static pages (issue 18): marketing's content.
+  { method: 'GET', url: '/api/admin/promotions', permission: 'content.manage' },
+  {
+    method: 'POST',
+    url: '/api/admin/promotions',
+    permission: 'content.manage',
+    payload: () => ({ slug: `perm-${randomUUID().slice(0, 8)}`, title: 'Permission check', summary: 'Check', body: 'Check' }),
+  },
+  { method: 'PUT', url: `/api/admin/promotions/${NO_PLAYER}`, permission: 'content.manage', payload: () => ({ title: 'Renamed' }) },
+  { method: 'GET', url: '/api/admin/pages', permission: 'content.manage' },
+  { method: 'GET', url: '/api/admin/pages/faq', permission: 'content.manage' },
+  { method: 'PUT', url: '/api/admin/pages/faq', permission: 'content.manage', payload: () => ({ markdown: '# Permission check' }) },
+  { method: 'DELETE', url: '/api/admin/pages/faq', permission: 'content.manage' },
+  { method: 'POST', url: '/api/admin/pages/preview', permission: 'content.manage', payload: () => ({ markdown: '# Preview' }) },
+  // Limits: compliance.
+  { method: 'GET', url: `/api/admin/players/${NO_PLAYER}/limits`, permission: 'limits.manage' },
+  {
+    method: 'PUT',
+    url: `/api/admin/players/${NO_PLAYER}/limits`,
+    permission: 'limits.manage',
+    payload: () => ({ type: 'deposit', period: 'day', amount: 1000 }),
+  },
+  { method: 'POST', url: `/api/admin/players/${NO_PLAYER}/time-out`, permission: 'limits.manage', payload: () => ({ days: 1 }) },
+  { method: 'POST', url: `/api/admin/players/${NO_PLAYER}/self-exclusion`, permission: 'limits.manage', payload: () => ({ months: 6 }) },
+  // Identity documents: compliance.
+  { method: 'GET', url: '/api/admin/kyc/documents', permission: 'kyc.decide' },
+  { method: 'GET', url: `/api/admin/kyc/documents/${NO_UUID}/file`, permission: 'kyc.decide' },
+  { method: 'POST', url: `/api/admin/kyc/documents/${NO_UUID}/approve`, permission: 'kyc.decide' },
+  { method: 'POST', url: `/api/admin/kyc/documents/${NO_UUID}/reject`, permission: 'kyc.decide', payload: () => ({ reason: 'The photo is blurred.' }) },
+  { method: 'POST', url: `/api/admin/kyc/players/${NO_PLAYER}/erase`, permission: 'kyc.decide' },
+  // Loyalty: marketing adjusts; reading is reading the player.
+  { method: 'GET', url: `/api/admin/players/${NO_PLAYER}/loyalty`, permission: 'players.read' },
+  { method: 'POST', url: `/api/admin/players/${NO_PLAYER}/loyalty`, permission: 'loyalty.manage', payload: () => ({ points: 10, reason: 'goodwill' }) },
+  // Scheduled jobs: anyone who reads reports sees runs; running one (it can pay cashback) is an admin's setting.
+  { method: 'GET', url: '/api/admin/jobs', permission: 'reports.read' },
+  { method: 'POST', url: `/api/admin/jobs/${NO_JOB}/run`, permission: 'settings.manage', payload: () => ({}) },
+  // Operations (issue 18): games are admin's and marketing's, route rules sit with the settings, the outbox with support.
+  { method: 'GET', url: '/api/admin/games', permission: 'games.manage' },
+  { method: 'PUT', url: `/api/admin/games/${NO_SLUG}`, permission: 'games.manage', payload: () => ({ enabled: true }) },
+  { method: 'GET', url: '/api/admin/route-rules', permission: 'settings.manage' },
+  { method: 'POST', url: '/api/admin/route-rules', permission: 'settings.manage', payload: () => ({ source: '/', target: '/x', status: 302 }) },
+  { method: 'PUT', url: `/api/admin/route-rules/${NO_PLAYER}`, permission: 'settings.manage', payload: () => ({ source: '/a-b', target: '/x', status: 302 }) },
+  { method: 'DELETE', url: `/api/admin/route-rules/${NO_PLAYER}`, permission: 'settings.manage' },
+  { method: 'GET', url: '/api/admin/outbox', permission: 'outbox.manage' },
+  { method: 'POST', url: `/api/admin/outbox/${NO_PLAYER}/retry`, permission: 'outbox.manage' },
+];
+/** Routes outside the matrix: signing in (public) and out (any staff session). */
+const UNGUARDED = ['POST /api/admin/login', 'POST /api/admin/login/two-factor', 'POST /api/admin/logout'];
+
+const tokens = {} as Record<StaffRole, string>;
+beforeAll(async () => {
+  for (const role of STAFF_ROLES) tokens[role] = (await kit.staff(role)).token;
+});
+
+describe('operator route permissions', () => {
+  it('every /api/admin operation in the OpenAPI document is in the table, secured by an operator bearer token', async () => {
+    const document = (await kit.call('GET', '/api/openapi.json')).json() as { paths: Record<string, Record<string, { security?: unknown }>> };
+    const documented = Object.entries(document.paths)
+      .filter(([path]) => path.startsWith('/api/admin'))
+      .flatMap(([path, operations]) => Object.entries(operations).map(([method, operation]) => ({ key: `${method.toUpperCase()} ${path}`, operation })));
+    const pattern = (check: Check) =>
+      `${check.method} ${check.url.replace(NO_PLAYER, '{id}').replace(NO_UUID, '{id}').replace(NO_SLUG, '{slug}').replace(NO_JOB, '{name}').replace('/pages/faq', '/pages/{slug}')}`;
+    const known = new Set([...ROUTES.map(pattern), ...UNGUARDED]);
+    expect(documented.map(({ key }) => key).filter((key) => !known.has(key))).toEqual([]);
+    for (const { key, operation } of documented) if (!UNGUARDED.slice(0, 2).includes(key)) expect(operation.security, key).toEqual([{ bearer: [] }]);
+  });
+
+  for (const role of STAFF_ROLES) {
+    it(`${role}: each route answers 403 naming the permission exactly when the role lacks it`, async () => {
+      for (const check of ROUTES) {
+        const allowed = check.permission === 'staff' || (check.permission !== 'admin' && can(role, check.permission));
+        const response = await kit.call(check.method, check.url, { token: tokens[role], payload: check.payload?.() });
+        const label = `${role} ${check.method} ${check.url}`;
+        if (allowed) expect([401, 403], `${label}: ${response.body}`).not.toContain(response.statusCode);
+        else {
+          expect(response.statusCode, label).toBe(403);
+          expect(response.json(), label).toEqual({ message: `You do not have the ${check.permission} permission.`, type: 'forbidden' });
+        }
+      }
+    });
+  }
+
+  it('without a token every guarded route answers 401', async () => {
+    for (const check of ROUTES) expect((await kit.call(check.method, check.url, { payload: check.payload?.() })).statusCode, check.url).toBe(401);
+  });
+
+  it('roles are what the issue names: support reads players and writes messages; compliance blocks and decides KYC; finance decides money; marketing runs bonuses; admin manages staff', () => {
+    expect([can('support', 'players.read'), can('support', 'messages.send'), can('support', 'withdrawals.decide')]).toEqual([true, true, false]);
+    expect([
+      can('compliance', 'players.block'),
+      can('compliance', 'kyc.decide'),
+      can('compliance', 'limits.manage'),
+      can('compliance', 'adjustments.request'),
+    ]).toEqual([true, true, true, false]);
+    expect([can('finance', 'withdrawals.decide'), can('finance', 'adjustments.decide'), can('finance', 'players.block')]).toEqual([true, true, false]);
+    expect([can('marketing', 'bonuses.manage'), can('marketing', 'content.manage'), can('marketing', 'players.read')]).toEqual([true, true, false]);
+    expect([can('admin', 'staff.manage'), can('admin', 'settings.manage'), can('support', 'staff.manage')]).toEqual([true, true, false]);
+    expect([can('admin', 'games.manage'), can('marketing', 'games.manage'), can('support', 'games.manage')]).toEqual([true, true, false]);
+    expect([can('admin', 'outbox.manage'), can('support', 'outbox.manage'), can('marketing', 'outbox.manage')]).toEqual([true, true, false]);
+  });
+});

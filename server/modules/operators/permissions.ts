@@ -1,0 +1,46 @@
+// Staff roles and what each may do (docs/decisions/0081-staff-roles-and-permissions.md). Every operator route
+// names one permission; a role is a set of them. Checked by the API on every request, not only hidden in the UI.
+
+export const STAFF_ROLES = ['admin', 'support', 'compliance', 'finance', 'marketing'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const PERMISSIONS = [
+  'reports.read',
+  'players.read',
+  'players.block',
+  'players.notes',
+  'kyc.decide',
+  'limits.manage',
+  'messages.send',
+  'withdrawals.read',
+  'withdrawals.decide',
+  'adjustments.request',
+  'adjustments.decide',
+  'bonuses.manage',
+  'loyalty.manage',
+  'content.manage',
+  'games.manage',
+  'settings.manage',
+  'outbox.manage',
+  'staff.manage',
+  'audit.read',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+const READ_PLAYERS: Permission[] = ['reports.read', 'players.read', 'players.notes'];
+
+export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
+  admin: PERMISSIONS,
+  support: [...READ_PLAYERS, 'messages.send', 'outbox.manage'],
+  compliance: [...READ_PLAYERS, 'players.block', 'kyc.decide', 'limits.manage', 'withdrawals.read', 'audit.read'],
+  finance: [...READ_PLAYERS, 'withdrawals.read', 'withdrawals.decide', 'adjustments.request', 'adjustments.decide'],
+  marketing: ['reports.read', 'messages.send', 'bonuses.manage', 'loyalty.manage', 'content.manage', 'games.manage'],
+};
+
+export const isStaffRole = (role: string): role is StaffRole => (STAFF_ROLES as readonly string[]).includes(role);
+
+export function permissionsOf(role: string): readonly Permission[] {
+  return isStaffRole(role) ? ROLE_PERMISSIONS[role] : [];
+}
+
+export const can = (role: string, permission: Permission) => permissionsOf(role).includes(permission);

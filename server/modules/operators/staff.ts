@@ -1,0 +1,71 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import type { PasswordHasher } from '../accounts/passwords.ts';
+import type { AuditService } from './audit.ts';
+import type { StaffRole } from './permissions.ts';
+import { operators, operatorTokens } from './schema.ts';
+
+// Admins manage staff accounts: create, change role, disable, reset 2FA. Every change is audited in its transaction.
+
+export type StaffMember = { id: string; email: string; role: string; disabled: boolean; two_factor: boolean; last_login_at: string | null; created_at: string };
+
+const toStaff = (row: typeof operators.$inferSelect): StaffMember => ({
+  id: String(row.id),
+  email: row.email,
+  role: row.role,
+  disabled: row.disabled,
+  two_factor: row.totpEnabledAt !== null,
+  last_login_at: row.lastLoginAt?.toISOString() ?? null,
+  created_at: row.createdAt.toISOString(),
+});
+
+export function createStaffAdmin({ db, passwords, audit }: { db: Database; passwords: PasswordHasher; audit: AuditService }) {
+  async function change(actorId: number, id: number, action: string, set: Partial<typeof operators.$inferInsert>, signOut: boolean) {
+    return db.transaction(async (tx) => {
+      const [before] = await tx.select().from(operators).where(eq(operators.id, id)).for('update');
+      if (!before) return null;
+      const [after] = await tx.update(operators).set(set).where(eq(operators.id, id)).returning();
+      if (signOut) await tx.delete(operatorTokens).where(eq(operatorTokens.operatorId, id));
+      const view = (row: typeof operators.$inferSelect) => ({ role: row.role, disabled: row.disabled, two_factor: row.totpEnabledAt !== null });
+      await audit.record({ staffId: actorId, action, subject: `staff:${id}`, before: view(before), after: view(after!) }, tx as unknown as Database);
+      return toStaff(after!);
+    });
+  }
+
+  return {
+    async list(): Promise<StaffMember[]> {
+      return (await db.select().from(operators).orderBy(asc(operators.id))).map(toStaff);
+    },
+
+    async byId(id: number): Promise<StaffMember | null> {
+      const [row] = await db.select().from(operators).where(eq(operators.id, id));
+      return row ? toStaff(row) : null;
+    },
+
+    /** Null when the e-mail is taken. */
+    async create(actorId: number, input: { email: string; password: string; role: StaffRole }): Promise<StaffMember | null> {
+      const passwordHash = await passwords.hash(input.password);
+      return db.transaction(async (tx) => {
+        const [taken] = await tx
+          .select({ id: operators.id })
+          .from(operators)
+          .where(eq(sql`lower(${operators.email})`, input.email.trim().toLowerCase()));
+        if (taken) return null;
+        const [row] = await tx.insert(operators).values({ email: input.email.trim().toLowerCase(), passwordHash, role: input.role }).returning();
+        await audit.record(
+          { staffId: actorId, action: 'staff.create', subject: `staff:${row!.id}`, after: { email: row!.email, role: row!.role } },
+          tx as unknown as Database,
+        );
+        return toStaff(row!);
+      });
+    },
+
+    /** Role or disabled; disabling signs the member out at once. */
+    update: (actorId: number, id: number, set: { role?: StaffRole; disabled?: boolean }) =>
+      change(actorId, id, 'staff.update', set, set.disabled === true || set.role !== undefined),
+
+    /** Clears the member's 2FA and recovery codes and signs them out: they enrol again at their next sign-in. */
+    resetTwoFactor: (actorId: number, id: number) =>
+      change(actorId, id, 'staff.two_factor_reset', { totpSecret: null, totpEnabledAt: null, totpLastStep: null, recoveryCodes: [] }, true),
+  };
+}

@@ -1,0 +1,351 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AdminPlayer, KycStatus, Player } from '../../../contract/accounts.ts';
+import {
+  DOCUMENT_KIND_LABELS,
+  DOCUMENT_TYPE_LABELS,
+  isDoubleSided,
+  type AdminVerificationDocument,
+  type DocumentKind,
+  type DocumentSide,
+  type DocumentStatus,
+  type IdentityDocumentType,
+  type Verification,
+  type VerificationDocument,
+} from '../../../contract/verification.ts';
+import type { Database } from '../../db/client.ts';
+import type { PlayerEvents } from '../../notify/player-events.ts';
+import type { Templates } from '../../notify/templates.ts';
+import { invalid, Problem } from '../../problem.ts';
+import type { OutboxService } from '../outbox/service.ts';
+import type { SecretBox } from '../../secret-box.ts';
+import { checkDocument, cleanFileName } from './file-check.ts';
+import { verificationDocuments } from './schema.ts';
+import { type DocumentFacts, missingDocuments, nextStatus } from './status.ts';
+import type { DocumentStore } from './storage.ts';
+
+// Identity verification (issue 15; docs/decisions/0060-0064): players upload documents, operators review them, and
+// the one KYC status (the players' kyc_status, written only here) follows. Files are sealed before they are stored.
+
+export type VerificationService = ReturnType<typeof createVerificationService>;
+
+export type VerificationDependencies = {
+  db: Database;
+  accounts: {
+    kycStatusOf(playerId: number): Promise<KycStatus | null>;
+    setKycStatus(playerId: number, status: KycStatus, within?: Database): Promise<AdminPlayer | null>;
+    playerProfile(playerId: number): Promise<Player>;
+  };
+  messages: { send(input: { playerId: number; subject: string; body: string; sentBy: number | null }): Promise<unknown> };
+  outbox: Pick<OutboxService, 'enqueue' | 'wake'>;
+  templates: Pick<Templates, 'verificationMail'>;
+  events: Pick<PlayerEvents, 'publish'>;
+  store: DocumentStore;
+  cipher: SecretBox;
+  /** Files of documents older than this may be erased by an operator (KYC_RETENTION_DAYS). */
+  retentionDays: number;
+  logger?: FastifyBaseLogger;
+  now?: () => Date;
+};
+
+export type Upload = { kind: DocumentKind; documentType?: IdentityDocumentType; side?: DocumentSide; fileName?: string; bytes: Buffer };
+export type DocumentFile = { bytes: Buffer; contentType: string; fileName: string };
+
+type Row = typeof verificationDocuments.$inferSelect;
+
+const toFacts = (row: Row): DocumentFacts => ({
+  kind: row.kind as DocumentKind,
+  documentType: row.documentType as IdentityDocumentType | null,
+  side: row.side as DocumentSide,
+  status: row.status as DocumentStatus,
+  uploadedAt: row.uploadedAt,
+});
+
+const toDocument = (row: Row): VerificationDocument => ({
+  id: row.id,
+  kind: row.kind as DocumentKind,
+  document_type: row.documentType as IdentityDocumentType | null,
+  side: row.side as DocumentSide,
+  status: row.status as DocumentStatus,
+  reason: row.reason,
+  file_name: row.fileName,
+  content_type: row.contentType,
+  size: row.size,
+  uploaded_at: row.uploadedAt.toISOString(),
+});
+
+/** The document in words: "Identity card (back)", "Proof of address". */
+export const describeDocument = (row: Pick<Row, 'kind' | 'documentType' | 'side'>) => {
+  if (row.kind !== 'identity' || !row.documentType) return DOCUMENT_KIND_LABELS[row.kind as DocumentKind];
+  const type = row.documentType as IdentityDocumentType;
+  return isDoubleSided(type) ? `${DOCUMENT_TYPE_LABELS[type]} (${row.side})` : DOCUMENT_TYPE_LABELS[type];
+};
+
+/** The fields' own rules beyond their schema: identity needs its type; only a two-sided identity document has a back. */
+function uploadProblems(upload: Upload) {
+  if (upload.kind === 'identity' && !upload.documentType) return invalid({ document_type: ['Please choose which document you are uploading.'] });
+  if (upload.kind !== 'identity' && upload.documentType) return invalid({ document_type: ['The document type is only for a photo ID.'] });
+  if (upload.side === 'back' && !(upload.kind === 'identity' && isDoubleSided(upload.documentType))) {
+    return invalid({ side: ['This document has only one side: please upload its front.'] });
+  }
+  return undefined;
+}
+
+export function createVerificationService({
+  db,
+  accounts,
+  messages,
+  outbox,
+  templates,
+  events,
+  store,
+  cipher,
+  retentionDays,
+  logger,
+  now = () => new Date(),
+}: VerificationDependencies) {
+  const rowsOf = (playerId: number) =>
+    db.select().from(verificationDocuments).where(eq(verificationDocuments.playerId, playerId)).orderBy(asc(verificationDocuments.uploadedAt));
+
+  async function view(playerId: number): Promise<Verification> {
+    const [rows, stored] = await Promise.all([rowsOf(playerId), accounts.kycStatusOf(playerId)]);
+    const status = stored ?? 'unverified';
+    const facts = rows.map(toFacts);
+    return { status, documents: rows.map(toDocument).reverse(), required: missingDocuments(status, facts) };
+  }
+
+  /** Brings the stored status in line with the documents; answers the verification as it now stands. */
+  async function settle(playerId: number): Promise<Verification> {
+    const [rows, stored] = await Promise.all([rowsOf(playerId), accounts.kycStatusOf(playerId)]);
+    const current = stored ?? 'unverified';
+    const status = nextStatus(current, rows.map(toFacts));
+    if (status !== current) await accounts.setKycStatus(playerId, status);
+    return { status, documents: rows.map(toDocument).reverse(), required: missingDocuments(status, rows.map(toFacts)) };
+  }
+
+  async function readFile(row: Row): Promise<DocumentFile> {
+    if (!row.storageKey) throw new Problem(410, 'This document was erased after its retention period.');
+    const sealed = await store.get(row.storageKey);
+    if (!sealed) throw new Problem(404, 'No document with that id.');
+    return { bytes: cipher.open(sealed, row.storageKey), contentType: row.contentType, fileName: row.fileName };
+  }
+
+  async function findRow(id: string, playerId?: number): Promise<Row> {
+    const [row] = await db
+      .select()
+      .from(verificationDocuments)
+      .where(and(eq(verificationDocuments.id, id), playerId === undefined ? undefined : eq(verificationDocuments.playerId, playerId)));
+    if (!row) throw new Problem(404, 'No document with that id.');
+    return row;
+  }
+
+  /** After a review: the inbox message, the e-mail and the live page update. Best effort once the decision is stored. */
+  async function tellPlayer(row: Row, verification: Verification, operatorId: number) {
+    const what = describeDocument(row);
+    const approved = row.status === 'approved';
+    const subject = approved ? `Your ${what.toLowerCase()} was approved` : `We could not accept your ${what.toLowerCase()}`;
+    const lines = approved
+      ? [
+          `Thank you: we checked and approved your ${what.toLowerCase()}.`,
+          verification.status === 'verified'
+            ? 'Your account is now verified and withdrawals are unlocked.'
+            : `To finish verifying your account we still need: ${verification.required.join(' ') || 'our review of the documents you sent.'}`,
+        ]
+      : [
+          `We could not accept your ${what.toLowerCase()}. Reason: ${row.reason ?? 'not given'}`,
+          'Please upload a new one on your verification page: a sharp, uncropped photo or scan where every corner and all the text can be read.',
+        ];
+    events.publish(row.playerId, 'VerificationUpdated', { verification });
+    try {
+      await messages.send({ playerId: row.playerId, subject, body: lines.join('\n\n'), sentBy: operatorId });
+      const player = await accounts.playerProfile(row.playerId);
+      await outbox.enqueue(db, {
+        channel: 'mail',
+        to: player.email,
+        template: 'verification-reviewed',
+        content: templates.verificationMail({ name: player.name, subject, lines }),
+      });
+      outbox.wake();
+    } catch (error) {
+      logger?.warn({ err: error, document: row.id }, 'verification notice failed');
+    }
+  }
+
+  /**
+   * A reviewer's decision on a pending document. `record` (the audit row) runs in the decision's transaction, so
+   * the decision and its record commit together; the player's status is then derived from all their documents.
+   */
+  async function review(
+    id: string,
+    operatorId: number,
+    decision: { status: 'approved' } | { status: 'rejected'; reason: string },
+    record?: (tx: Database) => Promise<void>,
+  ) {
+    const row = await db.transaction(async (tx) => {
+      const [decided] = await tx
+        .update(verificationDocuments)
+        .set({ status: decision.status, reason: decision.status === 'rejected' ? decision.reason : null, reviewedAt: now(), reviewedBy: operatorId })
+        .where(and(eq(verificationDocuments.id, id), eq(verificationDocuments.status, 'pending')))
+        .returning();
+      if (decided && record) await record(tx as unknown as Database);
+      return decided;
+    });
+    if (!row) {
+      await findRow(id);
+      throw new Problem(409, 'This document was already reviewed.');
+    }
+    const verification = await settle(row.playerId);
+    await tellPlayer(row, verification, operatorId);
+    return { document: toDocument(row), verification };
+  }
+
+  return {
+    view,
+
+    /** The one KYC status (what the withdrawal gate asks). */
+    statusOf: (playerId: number): Promise<KycStatus | null> => accounts.kycStatusOf(playerId),
+
+    /** POST /api/player/verification/documents: checks and seals the file, replaces a pending one of the same side. */
+    async upload(playerId: number, upload: Upload): Promise<{ document: VerificationDocument; verification: Verification }> {
+      const problem = uploadProblems(upload);
+      if (problem) throw problem;
+      const checked = await checkDocument(upload.bytes);
+      if ('refused' in checked) throw checked.status === 413 ? new Problem(413, checked.refused) : invalid({ file: [checked.refused] });
+      const id = randomUUID();
+      const side = upload.side ?? 'front';
+      await store.put(id, cipher.seal(checked.bytes, id));
+      // The file is stored first; if its row cannot be written, the file goes again so nothing is left without a row.
+      const replaced = await db
+        .transaction(async (tx) => {
+          const gone = await tx
+            .delete(verificationDocuments)
+            .where(
+              and(
+                eq(verificationDocuments.playerId, playerId),
+                eq(verificationDocuments.kind, upload.kind),
+                eq(verificationDocuments.side, side),
+                eq(verificationDocuments.status, 'pending'),
+              ),
+            )
+            .returning({ storageKey: verificationDocuments.storageKey });
+          await tx.insert(verificationDocuments).values({
+            id,
+            playerId,
+            kind: upload.kind,
+            documentType: upload.kind === 'identity' ? (upload.documentType ?? null) : null,
+            side,
+            fileName: cleanFileName(upload.fileName, checked.contentType),
+            contentType: checked.contentType,
+            size: checked.bytes.length,
+            sha256: createHash('sha256').update(checked.bytes).digest('hex'),
+            storageKey: id,
+            uploadedAt: now(),
+          });
+          return gone;
+        })
+        .catch(async (error: unknown) => {
+          await store.delete(id).catch(() => undefined);
+          throw error;
+        });
+      for (const { storageKey } of replaced)
+        if (storageKey) await store.delete(storageKey).catch((error: unknown) => logger?.warn({ err: error }, 'replaced document file not deleted'));
+      const verification = await settle(playerId);
+      const document = verification.documents.find((item) => item.id === id)!;
+      events.publish(playerId, 'VerificationUpdated', { verification });
+      return { document, verification };
+    },
+
+    /** A player's own file; another player's is as unknown as a missing one (404). */
+    async playerFile(playerId: number, id: string): Promise<DocumentFile> {
+      return readFile(await findRow(id, playerId));
+    },
+
+    /** The operators' queue, oldest first, with what each player told us about themselves to compare. */
+    async queue(
+      { status, playerId }: { status?: DocumentStatus | undefined; playerId?: number | undefined } = {},
+      limit = 200,
+    ): Promise<AdminVerificationDocument[]> {
+      const rows = await db
+        .select()
+        .from(verificationDocuments)
+        .where(
+          and(status ? eq(verificationDocuments.status, status) : undefined, playerId === undefined ? undefined : eq(verificationDocuments.playerId, playerId)),
+        )
+        .orderBy(asc(verificationDocuments.uploadedAt))
+        .limit(limit);
+      const profiles = new Map<number, Player>();
+      for (const playerId of new Set(rows.map((row) => row.playerId))) profiles.set(playerId, await accounts.playerProfile(playerId));
+      return rows.map((row) => {
+        const p = profiles.get(row.playerId)!;
+        return {
+          ...toDocument(row),
+          reviewed_at: row.reviewedAt?.toISOString() ?? null,
+          reviewed_by: row.reviewedBy === null ? null : String(row.reviewedBy),
+          player: {
+            id: p.id,
+            email: p.email,
+            name: p.name,
+            surname: p.surname,
+            birthdate: p.birthdate,
+            country: p.country,
+            city: p.city,
+            address1: p.address1,
+            postcode: p.postcode,
+          },
+        };
+      });
+    },
+
+    /** The decrypted file for an operator's review. */
+    operatorFile: async (id: string): Promise<DocumentFile> => readFile(await findRow(id)),
+
+    approve: (id: string, operatorId: number, record?: (tx: Database) => Promise<void>) => review(id, operatorId, { status: 'approved' }, record),
+    reject: (id: string, operatorId: number, reason: string, record?: (tx: Database) => Promise<void>) =>
+      review(id, operatorId, { status: 'rejected', reason }, record),
+
+    /** An operator sets the status directly (POST /api/admin/players/{id}/kyc); the route records who and why. */
+    async override(playerId: number, status: KycStatus, within?: Database): Promise<AdminPlayer | null> {
+      const player = await accounts.setKycStatus(playerId, status, within);
+      // Inside the caller's transaction the caller announces once it committed.
+      if (player && !within) events.publish(playerId, 'VerificationUpdated', { verification: await view(playerId) });
+      return player;
+    },
+
+    /** Tells the player's pages their verification changed (VerificationUpdated). */
+    async announce(playerId: number): Promise<void> {
+      events.publish(playerId, 'VerificationUpdated', { verification: await view(playerId) });
+    },
+
+    /**
+     * Erases the files of a player's documents reviewed (or uploaded) more than the retention period ago; the rows
+     * stay, without a file, as the record that they existed and how they were decided. Answers how many went.
+     */
+    async eraseExpired(playerId: number): Promise<number> {
+      const cutoff = new Date(now().getTime() - retentionDays * 86_400_000);
+      const rows = await db
+        .select()
+        .from(verificationDocuments)
+        .where(
+          and(
+            eq(verificationDocuments.playerId, playerId),
+            isNull(verificationDocuments.erasedAt),
+            or(lt(verificationDocuments.reviewedAt, cutoff), and(isNull(verificationDocuments.reviewedAt), lt(verificationDocuments.uploadedAt, cutoff))),
+          ),
+        );
+      for (const row of rows) if (row.storageKey) await store.delete(row.storageKey);
+      if (rows.length > 0) {
+        await db
+          .update(verificationDocuments)
+          .set({ storageKey: null, erasedAt: now() })
+          .where(
+            inArray(
+              verificationDocuments.id,
+              rows.map((row) => row.id),
+            ),
+          );
+      }
+      return rows.length;
+    },
+  };
+}

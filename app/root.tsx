@@ -1,12 +1,13 @@
 import { parseCookie, stringifySetCookie } from 'cookie';
 import { isbot } from 'isbot';
 import { useEffect } from 'react';
-import { Links, Meta, Outlet, redirect, Scripts, ScrollRestoration, type MiddlewareFunction } from 'react-router';
+import { Links, Meta, Outlet, redirect, Scripts, ScrollRestoration, useLocation, type MiddlewareFunction } from 'react-router';
 import type { Route } from './+types/root';
 import type { Wallet } from '../contract/wallet.ts';
 import stylesheet from './app.css?url';
 import { ErrorScreen } from './components/error-screen.tsx';
 import { LiveUpdates } from './features/realtime/live-updates.tsx';
+import { LimitsWatch } from './features/limits/limits-watch.tsx';
 import { ToastProvider } from './components/ui/toast.tsx';
 import { MagicLinkSignIn } from './features/auth/magic-link-sign-in.tsx';
 import { watchSession } from './lib/session-flags.ts';
@@ -19,6 +20,7 @@ import { LoadingBar } from './features/site/loading-bar.tsx';
 import { NewBuildNotice } from './features/site/new-build-notice.tsx';
 import { ThirdParty } from './features/site/third-party.tsx';
 import { clientSiteState, rememberSiteState } from './lib/client-site-state.ts';
+import { canonicalUrl } from './lib/canonical.ts';
 import { LOCALE_COOKIE_MAX_AGE_S, SEVEN_DAYS_S } from './lib/constants.ts';
 import { servicesContext, siteStateContext } from './lib/context.ts';
 import { LOCALE, t } from './lib/i18n.ts';
@@ -27,11 +29,14 @@ import { siteRedirect, type SiteState } from './lib/route-rules.ts';
 // In production the stylesheet is inlined by the server entry; the dev server serves it as a link.
 export const links: Route.LinksFunction = () => [
   ...(import.meta.env.DEV ? [{ rel: 'stylesheet', href: stylesheet }] : []),
+  { rel: 'icon', href: '/favicon.ico', sizes: '32x32' },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
+export const meta: Route.MetaFunction = ({ loaderData, location }) => {
   const site = loaderData?.settings.site_name ?? 'Croupier';
+  // Every page inherits these (pageMeta keeps them): its canonical address and og:url, absolute from PUBLIC_URL.
+  const canonical = loaderData ? canonicalUrl(loaderData.settings.public_url, location.pathname, location.search) : undefined;
   const title = t('meta.title', { site });
   const description = t('meta.description', { site });
   const image = `${loaderData?.settings.public_url ?? ''}/share-image.png`;
@@ -46,6 +51,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     { property: 'og:image:alt', content: t('meta.shareImageAlt', { site }) },
     { property: 'og:locale', content: LOCALE.replace('-', '_') },
     { name: 'twitter:card', content: 'summary_large_image' },
+    ...(canonical
+      ? [
+          { tagName: 'link', rel: 'canonical', href: canonical },
+          { property: 'og:url', content: canonical },
+        ]
+      : []),
   ];
 };
 
@@ -135,6 +146,15 @@ export default function App({ loaderData }: Route.ComponentProps) {
   rememberSiteState(loaderData);
   const { viewer } = loaderData;
   useEffect(() => watchSession(viewer), [viewer]);
+  // The back office has its own layout: none of the player site's popups, banners, prefetches or live updates.
+  const { pathname } = useLocation();
+  if (pathname === '/admin' || pathname.startsWith('/admin/')) {
+    return (
+      <ToastProvider>
+        <Outlet />
+      </ToastProvider>
+    );
+  }
   return (
     <ToastProvider>
       <PopupProvider>
@@ -147,6 +167,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
         <DeferredPrefetch pages={likelyNextPages} />
         <ThirdParty settings={loaderData.settings} />
         <MagicLinkSignIn />
+        {loaderData.bot ? null : <LimitsWatch playerId={viewer?.id ?? null} />}
         {loaderData.bot ? null : <LiveUpdates playerId={viewer?.id ?? null} config={loaderData.settings.realtime} />}
       </PopupProvider>
     </ToastProvider>

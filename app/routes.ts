@@ -30,15 +30,18 @@ function siteRoutes(base: '' | 'en'): RouteConfigEntry[] {
       page('account/profile', 'routes/account-profile.tsx', 'account-profile'),
       page('account/wallet', 'routes/account-wallet.tsx', 'account-wallet'),
       page('account/transaction', 'routes/account-transaction.tsx', 'account-transaction'),
-      ...['limit', 'bonuses', 'vip-club', 'loyalty-club', 'verification'].map((section) =>
-        page(`account/${section}`, 'routes/account-section.tsx', `account-${section}`),
-      ),
+      page('account/bonuses', 'routes/account-bonuses.tsx', 'account-bonuses'),
+      page('account/limit', 'routes/account-limit.tsx', 'account-limit'),
+      page('account/verification', 'routes/account-verification.tsx', 'account-verification'),
+      page('account/vip-club', 'routes/account-vip-club.tsx', 'account-vip-club'),
+      page('account/loyalty-club', 'routes/account-loyalty-club.tsx', 'account-loyalty-club'),
     ]),
     frame('layouts/wallet.tsx', 'layout-wallet', [
       page('deposit', 'routes/deposit.tsx', 'deposit'),
       page('withdraw', 'routes/withdraw.tsx', 'withdraw'),
       page('messages', 'routes/messages.tsx', 'messages'),
-      ...['all-bonuses', 'bonus-activated'].map((slug) => page(slug, 'routes/wallet-page.tsx', slug)),
+      page('all-bonuses', 'routes/all-bonuses.tsx', 'all-bonuses'),
+      page('bonus-activated', 'routes/bonus-activated.tsx', 'bonus-activated'),
     ]),
     frame('layouts/blur-popup.tsx', 'layout-blur-popup', [
       page('login', 'routes/popup-page.tsx', 'login'),
@@ -56,8 +59,31 @@ function siteRoutes(base: '' | 'en'): RouteConfigEntry[] {
       page('play/*', 'routes/play.tsx', 'play'),
     ]),
     page('sitemap.xml', 'routes/sitemap.ts', 'sitemap'),
+    ...(base ? [] : [page('robots.txt', 'routes/robots.ts', 'robots')]),
     frame('layouts/games.tsx', 'layout-games', [page('*', 'routes/listing.tsx', 'listing')]),
   ];
 }
 
-export default [...siteRoutes(''), ...siteRoutes('en')];
+/** The back office (docs/decisions/0084-admin-console.md): its own layout and route tree, code-split from the site. */
+const adminRoutes: RouteConfigEntry[] = [
+  route('admin/login', 'routes/admin/login.tsx', { id: 'admin-login' }),
+  layout('layouts/admin.tsx', { id: 'layout-admin' }, [
+    route('admin', 'routes/admin/dashboard.tsx', { id: 'admin-dashboard' }),
+    route('admin/security', 'routes/admin/security.tsx', { id: 'admin-security' }),
+    route('admin/players', 'routes/admin/players.tsx', { id: 'admin-players' }),
+    route('admin/players/:id', 'routes/admin/player.tsx', { id: 'admin-player' }),
+    route('admin/kyc', 'routes/admin/kyc.tsx', { id: 'admin-kyc' }),
+    route('admin/withdrawals', 'routes/admin/withdrawals.tsx', { id: 'admin-withdrawals' }),
+    route('admin/adjustments', 'routes/admin/adjustments.tsx', { id: 'admin-adjustments' }),
+    route('admin/messages', 'routes/admin/messages.tsx', { id: 'admin-messages' }),
+    route('admin/bonuses', 'routes/admin/bonuses.tsx', { id: 'admin-bonuses' }),
+    route('admin/content', 'routes/admin/content.tsx', { id: 'admin-content' }),
+    route('admin/games', 'routes/admin/games.tsx', { id: 'admin-games' }),
+    route('admin/settings', 'routes/admin/settings.tsx', { id: 'admin-settings' }),
+    route('admin/outbox', 'routes/admin/outbox.tsx', { id: 'admin-outbox' }),
+    route('admin/staff', 'routes/admin/staff.tsx', { id: 'admin-staff' }),
+    route('admin/audit', 'routes/admin/audit.tsx', { id: 'admin-audit' }),
+  ]),
+];
+
+export default [...adminRoutes, ...siteRoutes(''), ...siteRoutes('en')];

@@ -1,4 +1,6 @@
 import { useEffect } from 'react';
+import { useClub } from '../lib/use-club.ts';
+import { TierBadge } from './tier-badge.tsx';
 import { Link, NavLink, useRouteLoaderData } from 'react-router';
 import { useUnread } from '../lib/use-inbox.ts';
 import { usePopup } from '../lib/popup-context.tsx';
@@ -56,6 +58,11 @@ function HeaderBalance() {
       <span className="font-semibold tabular-nums" data-testid="header-balance">
         {wallet ? formatMoney(wallet.balance, wallet.currency) : '—'}
       </span>
+      {wallet && wallet.bonus > 0 ? (
+        <span className="hidden text-[0.6875rem] tabular-nums text-gold-400 sm:block" data-testid="header-bonus">
+          {formatMoney(wallet.cash, wallet.currency)} cash · {formatMoney(wallet.bonus, wallet.currency)} bonus
+        </span>
+      ) : null}
     </Link>
   );
 }
@@ -64,6 +71,23 @@ function HeaderBalance() {
 function useUnreadMessages(): number {
   const loaded = (useRouteLoaderData('root') as { unreadMessages?: number | null } | undefined)?.unreadMessages ?? null;
   return useUnread(loaded) ?? 0;
+}
+
+/** The player's VIP tier and loyalty points at the top of the account menu. */
+function ClubStanding() {
+  const club = useClub();
+  if (!club) return null;
+  return (
+    <Link
+      to="/account/vip-club"
+      data-testid="menu-club"
+      className="mb-1 flex items-center gap-2 rounded-md border-b border-night-700 px-3 py-2 text-sm text-mist-100 hover:bg-night-700"
+    >
+      <TierBadge slug={club.vip.tier.slug} className="h-5 w-5 shrink-0" />
+      <span className="font-semibold">{club.vip.tier.name}</span>
+      <span className="ml-auto tabular-nums text-mist-300">{club.loyalty.points.toLocaleString('en-US')} pts</span>
+    </Link>
+  );
 }
 
 function PlayerActions() {
@@ -90,6 +114,7 @@ function PlayerActions() {
           ) : null}
         </summary>
         <nav aria-label="Account" className="absolute right-0 z-30 mt-2 w-56 rounded-card border border-night-600 bg-night-850 p-2 shadow-glow">
+          <ClubStanding />
           {accountNavigation.map((item) => (
             <Link key={item.to} to={item.to} className="block rounded-md px-3 py-2 text-sm text-mist-300 hover:bg-night-700 hover:text-mist-100">
               {item.label}

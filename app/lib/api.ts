@@ -23,6 +23,7 @@ import type {
 import type { FieldErrors, messageResponseSchema } from '../../contract/http.ts';
 import type { inboxSchema, playerMessageSchema } from '../../contract/messages.ts';
 import type { publicSettingsSchema } from '../../contract/site.ts';
+import type { verificationSchema } from '../../contract/verification.ts';
 import type { depositSchema, paymentMethodSchema, transactionsPageSchema, walletSchema, withdrawalSchema } from '../../contract/wallet.ts';
 
 export type ApiMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -66,7 +67,8 @@ type Route =
   | ['GET', WithQuery<'/api/player/rounds'>, Out<typeof roundsPageSchema>]
   | ['GET', `/api/player/rounds/${string}`, Data<typeof gameRoundSchema>]
   | ['GET', '/api/demo/wallet', Data<typeof demoWalletSchema>]
-  | ['POST', '/api/demo/wallet/reset', Data<typeof demoWalletSchema>];
+  | ['POST', '/api/demo/wallet/reset', Data<typeof demoWalletSchema>]
+  | ['GET', '/api/player/verification', Data<typeof verificationSchema>];
 
 /** The answer of `method path` from the contract, or `unknown` for a path it does not know (name the type then). */
 export type ApiAnswer<M extends ApiMethod, P extends string> = [RouteAnswer<M, P, Route>] extends [never] ? unknown : RouteAnswer<M, P, Route>;

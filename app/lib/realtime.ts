@@ -1,6 +1,7 @@
 import Echo from 'laravel-echo';
 import Pusher from 'pusher-js';
 import type { RealtimePublicConfig } from '../../contract/site.ts';
+import { setPlayingNow } from './playing-now.ts';
 
 // The browser's realtime connection: Laravel Echo over pusher-js, as SPEC.md §7 and §9 describe it. Loaded
 // only in the browser, only for a signed-in player, and only when the server publishes a realtime config.
@@ -20,7 +21,7 @@ export type RealtimeProblem = (typeof REALTIME_MESSAGES)[keyof typeof REALTIME_M
 type ConnectionState = 'connecting' | 'connected' | 'disconnected';
 
 type RealtimeHandlers = {
-  onEvent(name: 'BalanceUpdated' | 'MessageReceived', data: unknown): void;
+  onEvent(name: 'BalanceUpdated' | 'MessageReceived' | 'BonusUpdated' | 'VerificationUpdated', data: unknown): void;
   onProblem(problem: RealtimeProblem): void;
   /** The player's private channel is subscribed: events from now on arrive. */
   onLive?(live: boolean): void;
@@ -68,9 +69,36 @@ export function echoOptions(config: RealtimePublicConfig, pageHost: string) {
  * Connects, listens on the player's private channel, signs in on entering `connected` and cleans up on leaving
  * it. Returns the function that disconnects.
  */
+let activeEcho: Echo<'pusher'> | null = null;
+let wantedGame: string | null = null;
+let joinedGame: string | null = null;
+
+/** Joins the game's presence channel (Echo join('game.{slug}')) while its play page is open; null leaves it. */
+export function playingGame(slug: string | null): void {
+  wantedGame = slug;
+  syncGamePresence();
+}
+
+function syncGamePresence(): void {
+  if (joinedGame === wantedGame && activeEcho) return;
+  if (joinedGame && activeEcho) activeEcho.leave(`game.${joinedGame}`);
+  joinedGame = null;
+  if (wantedGame && activeEcho) {
+    activeEcho.join(`game.${wantedGame}`);
+    joinedGame = wantedGame;
+  }
+}
+
 export function connectRealtime(config: RealtimePublicConfig, playerId: unknown, handlers: RealtimeHandlers): () => void {
   const userId = realtimeUserId(playerId);
   const echo = new Echo<'pusher'>(echoOptions(config, window.location.hostname));
+  activeEcho = echo;
+  joinedGame = null;
+  syncGamePresence();
+  // The lobby's "N playing now", live.
+  echo.channel('lobby').listen('PlayingNow', (data: { game?: unknown; count?: unknown }) => {
+    if (typeof data.game === 'string' && typeof data.count === 'number') setPlayingNow(data.game, data.count);
+  });
   const pusher = echo.connector.pusher;
   let everConnected = false;
   let signedIn = false;
@@ -102,12 +130,16 @@ export function connectRealtime(config: RealtimePublicConfig, playerId: unknown,
     const channel = echo.private(`App.Models.User.${userId}`);
     channel.listen('BalanceUpdated', (data: unknown) => handlers.onEvent('BalanceUpdated', data));
     channel.listen('MessageReceived', (data: unknown) => handlers.onEvent('MessageReceived', data));
+    channel.listen('BonusUpdated', (data: unknown) => handlers.onEvent('BonusUpdated', data));
+    channel.listen('VerificationUpdated', (data: unknown) => handlers.onEvent('VerificationUpdated', data));
     // A refused subscription means our session is gone (expired or signed out elsewhere).
     channel.subscribed(() => handlers.onLive?.(true));
     channel.error(() => handlers.onProblem(REALTIME_MESSAGES.lostSession));
   }
 
   return () => {
+    if (activeEcho === echo) activeEcho = null;
+    joinedGame = null;
     echo.disconnect();
   };
 }

@@ -19,6 +19,8 @@ function withoutTrailingSlash(path: string): string {
 
 /** Maintenance: 'true' sends every other path to /maintenance; 'false' sends /maintenance to /. */
 export function maintenanceRedirect(pathname: string, maintenance: PublicSettings['maintenance']): string | null {
+  // The back office stays open: staff are the ones who end a maintenance.
+  if (pathname === '/admin' || pathname.startsWith('/admin/')) return null;
   const onMaintenancePage = withoutTrailingSlash(splitLocale(pathname).path) === '/maintenance';
   if (maintenance === 'true' && !onMaintenancePage) return '/maintenance';
   if (maintenance === 'false' && onMaintenancePage) return '/';

@@ -1,7 +1,7 @@
 import type { Route } from './+types/club';
 import { pageMeta } from '../lib/meta.ts';
 import { PageHeading } from '../components/site-frame.tsx';
-import { LOYALTY_POINT_RULES, MIN_POINTS_EXCHANGE, POINTS_EXPIRY_MONTHS, POINTS_PER_CASH_UNIT, VIP_TIERS } from '../../contract/clubs.ts';
+import { LOYALTY_POINT_RULES, MIN_CASHBACK, MIN_POINTS_EXCHANGE, POINTS_EXPIRY_MONTHS, POINTS_PER_CASH_UNIT, VIP_TIERS } from '../../contract/clubs.ts';
 import { formatMoney } from '../../contract/money.ts';
 import { pagePath } from '../lib/page-validation.ts';
 import { useSiteState } from '../lib/use-site-state.ts';
@@ -61,7 +61,10 @@ function VipClub({ currency }: { currency: string }) {
         ))}
       </ol>
       <p className="mt-6 text-sm text-mist-400">
-        Tiers are reviewed on the first day of each month. Cashback is paid on net real-money losses, as cash with no wagering.
+        Your tier is set by the points you earned last month, and moves up at once when this month’s points reach a higher tier; it never moves down during a
+        month. Weekly cashback is your tier’s percentage of last week’s net real-money losses (stakes minus wins, Monday to Sunday UTC), paid every Monday as
+        cash with no wagering, from {formatMoney(MIN_CASHBACK, currency)}. Your tier’s daily withdrawal limit applies to the withdrawals you request each day
+        (UTC).
       </p>
     </>
   );
@@ -94,7 +97,9 @@ function LoyaltyClub({ currency }: { currency: string }) {
           {POINTS_PER_CASH_UNIT} points buy {formatMoney(100, currency)} in cash, paid straight to your balance with no wagering.
         </li>
         <li>Exchange from {MIN_POINTS_EXCHANGE.toLocaleString('en-US')} points on your account’s Loyalty club page.</li>
-        <li>Points expire {POINTS_EXPIRY_MONTHS} months after the month you earned them. Bonus money earns no points.</li>
+        <li>
+          Points expire {POINTS_EXPIRY_MONTHS} months after the month you earned them, oldest first. Bonus money, demo play and free spins earn no points.
+        </li>
         <li>The points you earn each month also decide your VIP tier.</li>
       </ul>
     </>

@@ -17,9 +17,9 @@ import { pageMeta } from '../lib/meta.ts';
 const LEAD = 'Add money to your balance.';
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  cashierPlayerId(context.get(siteStateContext).viewer);
+  const playerId = cashierPlayerId(context.get(siteStateContext).viewer);
   const services = context.get(servicesContext);
-  return { bonus: await chosenBonus(url.searchParams, (idOrSlug) => services.promotion(idOrSlug)) };
+  return { bonus: await chosenBonus(url.searchParams, (slug) => services.bonusOffer(playerId, slug)) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Deposit', LEAD);

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import type { Route } from './+types/fairness';
 import type { RoundMode, SeedRotation } from '../../contract/games.ts';
 import { PageHeading } from '../components/site-frame.tsx';
+import { CrashVerifier } from '../features/games/verify/crash-verifier.tsx';
 import { ManualCheck, StoredRoundCheck, type ManualFields } from '../features/games/verify/round-verifier.tsx';
 import { SeedsPanel } from '../features/games/verify/seeds-panel.tsx';
 import { siteStateContext } from '../lib/context.ts';
@@ -23,7 +24,7 @@ export default function Fairness({ loaderData }: Route.ComponentProps) {
   const [reload, setReload] = useState(0);
   const [fields, setFields] = useState<ManualFields>(() => ({
     game: search.get('game') ?? 'european-roulette',
-    serverSeed: '',
+    serverSeed: search.get('server_seed') ?? '',
     clientSeed: search.get('client_seed') ?? '',
     nonce: search.get('nonce') ?? '0',
     request: search.get('request') ?? '',
@@ -63,6 +64,7 @@ export default function Fairness({ loaderData }: Route.ComponentProps) {
         <SeedsPanel key={mode} mode={mode} onRotated={rotated} />
         {roundId ? <StoredRoundCheck roundId={roundId} reload={reload} /> : null}
         <ManualCheck fields={fields} onChange={setFields} />
+        <CrashVerifier initialRound={search.get('crash')} />
       </div>
     </>
   );

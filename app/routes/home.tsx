@@ -5,19 +5,31 @@ import { CategoryShelf, SHELF_SIZE } from '../features/games/lobby/category-shel
 import { FavouritesProvider } from '../features/games/lobby/favourites-context.tsx';
 import { FavouritesShelf } from '../features/games/lobby/favourites-shelf.tsx';
 import { LobbySearch } from '../features/games/lobby/lobby-search.tsx';
+import { ProviderFilter } from '../features/games/lobby/provider-filter.tsx';
+import { SHELVES_GRID } from '../features/games/lobby/shelf-layout.ts';
 import { viewerFavourites } from '../features/games/lobby/viewer-favourites.ts';
 import { HomeHero } from '../features/home/home-hero.tsx';
 import { servicesContext, siteStateContext } from '../lib/context.ts';
+import { useSiteState } from '../lib/use-site-state.ts';
+
+/** schema.org Organization for search engines, as JSON text safe inside a script element. */
+export function organizationJsonLd(siteName: string, publicUrl: string): string {
+  const base = publicUrl.replace(/\/+$/, '');
+  const data = { '@context': 'https://schema.org', '@type': 'Organization', name: siteName, url: `${base}/`, logo: `${base}/favicon.svg` };
+  return JSON.stringify(data).replace(/</g, '\\u003c');
+}
 
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
-  const [categories, promotions, favourites] = await Promise.all([
+  const [categories, providers, promotions, favourites] = await Promise.all([
     services.gameCategories(),
+    services.gameProviders(),
     services.promotions(),
     viewerFavourites(services, context.get(siteStateContext).viewer),
   ]);
   return {
     promotions: promotions.slice(0, 3),
+    providers,
     favourites,
     // Not awaited: the page streams without them and each row fills in (or fails) on its own.
     shelves: categories.map((category) => ({ category, games: services.games({ category: category.slug, page: 1, perPage: SHELF_SIZE }) })),
@@ -25,17 +37,26 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const settings = useSiteState()?.settings;
   return (
     <>
+      {settings ? (
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: a data block, never executed; the text is our own JSON.stringify output with every `<` escaped, so it cannot close the element
+        <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: organizationJsonLd(settings.site_name, settings.public_url) }} />
+      ) : null}
       <HomeHero />
       <div className="mx-auto max-w-7xl px-4">
         <div className="space-y-8 py-8 sm:space-y-10 sm:py-10">
           <FavouritesProvider loaded={loaderData.favourites}>
             <LobbySearch>
-              <FavouritesShelf />
-              {loaderData.shelves.map((shelf) => (
-                <CategoryShelf key={shelf.category.slug} category={shelf.category} games={shelf.games} />
-              ))}
+              <ProviderFilter providers={loaderData.providers}>
+                <FavouritesShelf />
+                <div className={SHELVES_GRID}>
+                  {loaderData.shelves.map((shelf) => (
+                    <CategoryShelf key={shelf.category.slug} category={shelf.category} games={shelf.games} />
+                  ))}
+                </div>
+              </ProviderFilter>
             </LobbySearch>
           </FavouritesProvider>
         </div>

@@ -39,8 +39,13 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   loaderData?.kind === 'listing'
-    ? pageMeta(matches, `${loaderData.target.name} games`, loaderData.target.description)
+    ? pageMeta(matches, listingTitle(loaderData.target.name), loaderData.target.description)
     : pageMeta(matches, UNMATCHED_ROUTE_MESSAGE);
+
+/** "Slots games", but never "Table games games". */
+export function listingTitle(name: string): string {
+  return /\bgames$/i.test(name.trim()) ? name.trim() : `${name.trim()} games`;
+}
 
 export default function Listing({ loaderData }: Route.ComponentProps) {
   if (loaderData.kind === 'unmatched') {
@@ -66,7 +71,9 @@ export default function Listing({ loaderData }: Route.ComponentProps) {
           <p className="mb-4 text-sm text-mist-400">
             {total} {total === 1 ? 'game' : 'games'}
           </p>
-          <GameGrid games={games.data} label={`${target.name} games`} />
+          {/* The tiles' names are h3s (as on the lobby's shelves): this h2 keeps the outline without a gap. */}
+          <h2 className="sr-only">{listingTitle(target.name)}</h2>
+          <GameGrid games={games.data} label={listingTitle(target.name)} />
           <ListingPagination meta={games.meta} pathname={loaderData.pathname} />
         </>
       )}

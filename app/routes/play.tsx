@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { redirect } from 'react-router';
 import type { Route } from './+types/play';
 import type { RoundMode } from '../../contract/games.ts';
@@ -36,6 +37,19 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(ma
 
 export default function Play({ loaderData }: Route.ComponentProps) {
   const wallet = useRootWallet();
+  const slug = loaderData.game.slug;
+  // A signed-in player on this page is one of the game's "playing now" (its presence channel).
+  useEffect(() => {
+    if (!loaderData.signedIn) return;
+    let left = false;
+    void import('../lib/realtime.ts').then(({ playingGame }) => {
+      if (!left) playingGame(slug);
+    });
+    return () => {
+      left = true;
+      void import('../lib/realtime.ts').then(({ playingGame }) => playingGame(null));
+    };
+  }, [slug, loaderData.signedIn]);
   return (
     <PlayScreen
       key={`${loaderData.game.slug}:${loaderData.mode}`}

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import type { Route } from './+types/player-activate';
 import type { MessageResponse } from '../../contract/accounts.ts';
 import { callApi } from '../lib/api.ts';
+import { readCookie } from '../lib/browser-cookies.ts';
 import { pageMeta } from '../lib/meta.ts';
 
 export function loader({ params }: Route.LoaderArgs) {
@@ -12,6 +13,16 @@ export function loader({ params }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches }) => [...pageMeta(matches, 'Activating your account'), { name: 'robots', content: 'noindex' }];
 
 const RESULT_CLEAR_MS = 1500;
+
+/** The bonus the player registered with (SPEC.md §4: registration keeps bonusId in the trackingParams cookie). */
+function registeredBonusId(): string | null {
+  try {
+    const tracked = JSON.parse(readCookie('trackingParams') ?? '{}') as { bonusId?: unknown };
+    return typeof tracked.bonusId === 'string' && tracked.bonusId ? tracked.bonusId : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * The activation link (SPEC.md §4): POST /api/activate; on success go to /deposit?bonus=true (with the
@@ -28,7 +39,8 @@ export default function PlayerActivate({ loaderData }: Route.ComponentProps) {
       setResult({ ok: answer.ok, message: answer.ok ? answer.body.message : answer.message });
       cleared = window.setTimeout(() => setResult(null), RESULT_CLEAR_MS);
       if (answer.ok) {
-        const bonusId = search.get('bonusId');
+        // The link's own bonusId, else the one this browser registered with.
+        const bonusId = search.get('bonusId') ?? registeredBonusId();
         window.location.assign(bonusId ? `/deposit?bonus=true&bonusId=${encodeURIComponent(bonusId)}` : '/');
       }
     });

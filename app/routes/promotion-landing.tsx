@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { Route } from './+types/promotion-landing';
 import { PageHeading } from '../components/site-frame.tsx';
 import { CatchArt, SweetsArt } from '../features/content/landing-art.tsx';
+import { pageMeta } from '../lib/meta.ts';
 import { failPageValidation, pagePath } from '../lib/page-validation.ts';
 
 // Fixed landing pages whose addresses partners already link to. The offers are ours and name no third-party game.
@@ -13,7 +14,7 @@ const landings: Record<string, { art: 'sweets' | 'catch'; title: string; lead: s
     points: [
       '50 free spins on your first deposit of €20 or more.',
       'Double loyalty points on Croupier Studio slots all week.',
-      'Free spin winnings are paid as bonus funds with 30x wagering.',
+      'Free spin winnings are paid as bonus funds with 10x wagering.',
     ],
   },
   '/promotion/big-bass-bonanza': {
@@ -33,6 +34,8 @@ export function loader({ url }: Route.LoaderArgs) {
   if (!landing) failPageValidation(url);
   return { landing };
 }
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(matches, loaderData?.landing.title ?? 'Promotion', loaderData?.landing.lead);
 
 export default function PromotionLanding({ loaderData }: Route.ComponentProps) {
   const { landing } = loaderData;

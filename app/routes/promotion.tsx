@@ -6,17 +6,28 @@ import { withRenderedBody } from '../features/content/promotion-body.server.ts';
 import { servicesContext } from '../lib/context.ts';
 import { failPageValidation } from '../lib/page-validation.ts';
 
+/** Promotions that are not bonus offers lead where they happen. */
+const ELSEWHERE: Record<string, string> = { 'cashback-monday': '/account/loyalty-club', 'lucky-wheel-tournament': '/slots' };
+
 export async function loader({ context, params, url }: Route.LoaderArgs) {
-  const promotion = await context.get(servicesContext).promotion(params.id);
+  const services = context.get(servicesContext);
+  const promotion = await services.promotion(params.id);
   if (!promotion) failPageValidation(url);
-  return { promotion: withRenderedBody(promotion) };
+  // A promotion of a bonus offer claims it: a deposit offer on the deposit page, one that starts at once on /all-bonuses.
+  const offer = await services.bonusOffer(null, promotion.slug).catch(() => null);
+  const cta = offer
+    ? offer.type === 'deposit_match' || offer.type === 'reload'
+      ? `/deposit?bonus=true&bonusId=${encodeURIComponent(offer.slug)}`
+      : '/all-bonuses'
+    : (ELSEWHERE[promotion.slug] ?? '/promotion');
+  return { promotion: withRenderedBody(promotion), cta };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   pageMeta(matches, loaderData?.promotion.title ?? 'Promotion', loaderData?.promotion.summary);
 
 export default function PromotionDetail({ loaderData }: Route.ComponentProps) {
-  const { promotion } = loaderData;
+  const { promotion, cta } = loaderData;
   return (
     <article>
       <p className="text-sm font-semibold uppercase tracking-[0.2em] text-gold-400">{promotion.badge}</p>
@@ -24,7 +35,7 @@ export default function PromotionDetail({ loaderData }: Route.ComponentProps) {
       <p className="text-lg text-mist-300">{promotion.summary}</p>
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the server renders this Markdown and sanitises it to an allow-list first (decision 0024) */}
       <div className="prose-casino mt-2" dangerouslySetInnerHTML={{ __html: promotion.bodyHtml }} />
-      <Link to={`/deposit?bonus=true&bonusId=${promotion.slug}`} className="btn btn-primary mt-8">
+      <Link to={cta} className="btn btn-primary mt-8">
         {promotion.ctaLabel}
       </Link>
     </article>

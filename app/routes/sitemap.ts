@@ -1,20 +1,12 @@
 import type { Route } from './+types/sitemap';
 import { servicesContext } from '../lib/context.ts';
+import { PUBLIC_PAGES } from '../lib/public-pages.ts';
 
-const publicPaths = [
-  '/',
-  '/promotion',
-  '/promotion/sweet-bonanza',
-  '/promotion/big-bass-bonanza',
-  '/vip-club',
-  '/loyalty-club',
-  '/faq',
-  '/about',
-  '/cookie-policy',
-  '/privacy-policy',
-  '/terms-and-conditions',
-  '/responsible-gaming',
-];
+/**
+ * <lastmod>: the day this deployment started serving. The pages' content (static pages, landing pages, the
+ * catalogue's categories) ships with the deployment, so that is when it last changed (docs/decisions/0088).
+ */
+const DEPLOYED_ON = new Date().toISOString().slice(0, 10);
 
 function escapeXml(value: string): string {
   return value.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c);
@@ -24,11 +16,11 @@ function escapeXml(value: string): string {
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const [settings, promotions, categories] = await Promise.all([services.publicSettings(), services.promotions(), services.gameCategories()]);
-  const paths = [...publicPaths, ...promotions.map((p) => `/promotion/${p.id}`), ...categories.map((c) => `/${c.slug}`)];
+  const paths = [...PUBLIC_PAGES, ...promotions.map((p) => `/promotion/${p.id}`), ...categories.map((c) => `/${c.slug}`)];
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...paths.map((path) => `  <url><loc>${escapeXml(settings.public_url + path)}</loc></url>`),
+    ...[...new Set(paths)].map((path) => `  <url><loc>${escapeXml(settings.public_url + path)}</loc><lastmod>${DEPLOYED_ON}</lastmod></url>`),
     '</urlset>',
     '',
   ].join('\n');

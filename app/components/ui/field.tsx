@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 
 const control =
   'block w-full rounded-lg border bg-night-900 px-3 py-2.5 text-mist-100 placeholder:text-mist-400 focus:outline-none focus-visible:ring-2 focus-visible:ring-gold-400';
@@ -41,6 +41,25 @@ export function TextField({ label, hint, error, id, className = '', ...rest }: T
   return (
     <FieldFrame id={fieldId} label={label} hint={hint} error={error}>
       <input
+        id={fieldId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(fieldId, hint, error)}
+        className={`${control} ${borderFor(error)} ${className}`}
+        {...rest}
+      />
+    </FieldFrame>
+  );
+}
+
+type TextAreaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; hint?: string; error?: string };
+
+/** A multi-line text input (Markdown, long texts) with its label, hint and error. */
+export function TextAreaField({ label, hint, error, id, className = '', ...rest }: TextAreaFieldProps) {
+  const generated = useId();
+  const fieldId = id ?? generated;
+  return (
+    <FieldFrame id={fieldId} label={label} hint={hint} error={error}>
+      <textarea
         id={fieldId}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(fieldId, hint, error)}

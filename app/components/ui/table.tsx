@@ -2,11 +2,26 @@ import type { ReactNode } from 'react';
 
 export type Column<Row> = { key: string; header: string; cell: (row: Row) => ReactNode; align?: 'left' | 'right' };
 
-/** A data table that scrolls sideways on narrow screens instead of breaking the layout. */
-export function Table<Row>({ caption, columns, rows, rowKey }: { caption: string; columns: Column<Row>[]; rows: Row[]; rowKey: (row: Row) => string }) {
+/**
+ * A data table that scrolls sideways on narrow screens instead of breaking the layout. `wide` tables (the back
+ * office's queues, with their buttons) keep more width before they scroll.
+ */
+export function Table<Row>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  wide = false,
+}: {
+  caption: string;
+  columns: Column<Row>[];
+  rows: Row[];
+  rowKey: (row: Row) => string;
+  wide?: boolean;
+}) {
   return (
     <div className="overflow-x-auto rounded-card border border-night-700">
-      <table className="w-full min-w-[32rem] text-sm">
+      <table className={`w-full text-sm ${wide ? 'min-w-[48rem]' : 'min-w-[32rem]'}`}>
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-night-800 text-mist-400">
           <tr>

@@ -82,7 +82,7 @@ export function RegisterWizard() {
     const fields: readonly string[] = REGISTRATION_STEPS[step - 1] ?? [];
     const result = await callApi('POST', '/api/register', dryRunBody(step, form), {
       Precognition: 'true',
-      'Precognition-Validate-Only': [...fields, ...(step === 3 ? ['phone'] : [])].join(','),
+      'Precognition-Validate-Only': fields.join(','),
     });
     setBusy(false);
     analytics().track({ event: 'registration_step', step });

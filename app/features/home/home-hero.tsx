@@ -9,7 +9,7 @@ export function HomeHero() {
           <p className="text-sm font-semibold uppercase tracking-[0.2em] text-gold-400">Welcome offer</p>
           <h1 className="mt-3 font-display text-4xl font-bold leading-tight text-mist-100 sm:text-5xl">100% Match Bonus- Up to €500</h1>
           <p className="mt-4 max-w-xl text-lg text-mist-300">
-            Double your first deposit, take 50 extra free spins with crypto, and play games whose every round you can verify yourself.
+            Double your first deposit up to €500, claim 50 free spins, and play games whose every round you can verify yourself.
           </p>
           <div className="mt-6 flex flex-wrap gap-3">
             <Link to="/register" className="btn btn-primary px-6 text-base">
@@ -19,7 +19,7 @@ export function HomeHero() {
               See promotions
             </Link>
           </div>
-          <p className="mt-4 text-xs text-mist-400">18+. New players only. Wagering 35x within 30 days. Terms apply.</p>
+          <p className="mt-4 text-xs text-mist-400">18+. New players only. Bonus wagered 10x within 30 days. Terms apply.</p>
         </div>
         <HeroArt />
       </div>

@@ -1,11 +1,15 @@
 import { useEffect, useState } from 'react';
+import type { BonusUpdated } from '../../../contract/bonuses.ts';
 import type { MessageReceived } from '../../../contract/messages.ts';
 import type { RealtimePublicConfig } from '../../../contract/site.ts';
 import type { BalanceUpdated } from '../../../contract/wallet.ts';
 import { useToast } from '../../components/ui/toast.tsx';
 import type { RealtimeProblem } from '../../lib/realtime.ts';
+import { receiveBonus } from '../../lib/use-bonus-updates.ts';
 import { receiveMessage } from '../../lib/use-inbox.ts';
 import { applyWallet } from '../../lib/use-wallet.ts';
+import { applyVerification } from '../../lib/use-verification.ts';
+import type { VerificationUpdated } from '../../../contract/verification.ts';
 
 /**
  * Keeps a signed-in player's page live: the balance after every change and operator messages as they are sent.
@@ -25,11 +29,13 @@ export function LiveUpdates({ playerId, config }: { playerId: string | null; con
       stop = connectRealtime({ key, host: host ?? '', port: port ?? 0, scheme: scheme ?? 'http' }, playerId, {
         onEvent(name, data) {
           if (name === 'BalanceUpdated') applyWallet((data as BalanceUpdated).wallet);
+          if (name === 'BonusUpdated') receiveBonus(data as BonusUpdated);
           if (name === 'MessageReceived') {
             const received = data as MessageReceived;
             receiveMessage(received);
             notify(`New message: ${received.message.subject}`);
           }
+          if (name === 'VerificationUpdated') applyVerification((data as VerificationUpdated).verification);
         },
         onProblem: setProblem,
         // Marked on the document so tests (and curious operators) can tell the page is live.

@@ -1,24 +1,46 @@
-import type { Promotion } from '../../../contract/site.ts';
+import { data } from 'react-router';
+import { type BonusOffer, FALLBACK_BONUS as SPEC_FALLBACK } from '../../../contract/bonuses.ts';
 import { BONUS_ID_PATTERN } from '../../../contract/wallet.ts';
 
 /** The bonus a player picked on the way to the cashier; `id` is what the deposit carries as bonusId. */
-export type ChosenBonus = { id: string; title: string; subtitle: string };
+export type ChosenBonus = { id: string; title: string; subtitle: string; offer: BonusOffer | null };
 
-/** SPEC.md §3 bonus fallback: the 100-match welcome bonus, shown when the chosen bonus is not one we list. */
+/** SPEC.md §3 bonus fallback: the 100-match welcome bonus, shown when no bonus list can be loaded. */
 export const FALLBACK_BONUS = {
-  slug: 'welcome-match',
-  title: '100% Match Bonus- Up to €500',
-  subtitle: 'plus 50 extra free spins on a crypto deposit',
+  slug: SPEC_FALLBACK.slug,
+  title: SPEC_FALLBACK.title,
+  subtitle: `${SPEC_FALLBACK.title2}, ${SPEC_FALLBACK.title3}`,
 } as const;
 
 const BONUS_ID = new RegExp(BONUS_ID_PATTERN);
 
-/** `?bonus=true&bonusId=X`: the promotion X names (by slug or id), else the fallback; null without a bonus query. */
-export async function chosenBonus(query: URLSearchParams, promotion: (idOrSlug: string) => Promise<Promotion | null>): Promise<ChosenBonus | null> {
+const bonusError = (message: string) => data({ message, type: 'bonus' }, { status: 400 });
+
+const fromOffer = (offer: BonusOffer): ChosenBonus => ({
+  id: offer.slug,
+  title: offer.title,
+  subtitle: [offer.title2, offer.title3].filter(Boolean).join(' · '),
+  offer,
+});
+
+/**
+ * `?bonus=true&bonusId=X`: the offer X names, with the player's eligibility. An unknown or ineligible X throws the
+ * 400 `type: bonus` error screen (its link leads to /account/bonuses). `?bonus=true` alone is the welcome offer when
+ * the player may take it; when no list can be loaded, the spec's fallback. Null without a bonus query.
+ */
+export async function chosenBonus(query: URLSearchParams, offer: (slug: string) => Promise<BonusOffer | null>): Promise<ChosenBonus | null> {
   const given = query.get('bonusId')?.trim() ?? '';
   const bonusId = BONUS_ID.test(given) ? given : null;
   if (query.get('bonus') !== 'true' && !bonusId) return null;
-  const found = bonusId ? await promotion(bonusId) : null;
-  if (found) return { id: found.slug, title: found.title, subtitle: found.subtitle };
-  return { id: bonusId ?? FALLBACK_BONUS.slug, title: FALLBACK_BONUS.title, subtitle: FALLBACK_BONUS.subtitle };
+  let found: BonusOffer | null;
+  try {
+    found = await offer(bonusId ?? FALLBACK_BONUS.slug);
+  } catch {
+    // No bonus list could be loaded: the spec's fallback, as a choice the deposit may still carry.
+    return { id: bonusId ?? FALLBACK_BONUS.slug, title: FALLBACK_BONUS.title, subtitle: FALLBACK_BONUS.subtitle, offer: null };
+  }
+  if (!bonusId) return found && found.eligible !== false ? fromOffer(found) : null;
+  if (!found) throw bonusError('There is no such bonus.');
+  if (found.eligible === false) throw bonusError(found.reason ?? 'This bonus is not available to you.');
+  return fromOffer(found);
 }

@@ -55,7 +55,7 @@ export function DepositForm({ methods, bonus }: { methods: PaymentMethod[]; bonu
   const valid = minor !== null && amountProblem(minor, method.deposit, method.currency) === null;
   return (
     <form className="space-y-6" onSubmit={(event) => void submit(event)} noValidate>
-      {bonus ? <BonusCard bonus={bonus} /> : null}
+      {bonus ? <BonusCard bonus={bonus} amount={minor} currency={method.currency} /> : null}
       <MethodPicker
         methods={methods}
         value={method.id}

@@ -32,12 +32,14 @@ export function WithdrawForm({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The server's warning that withdrawing forfeits the active bonus; the player confirms to go ahead. */
+  const [forfeitWarning, setForfeitWarning] = useState<string | null>(null);
   const keys = useRef(createAttemptKeys()).current;
   const minor = parseAmount(amount);
   const crypto = method.type === 'crypto';
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function submit(event: FormEvent<HTMLFormElement> | null, forfeitBonus = false) {
+    event?.preventDefault();
     const found: Record<string, string> = {};
     const amountError = amountProblem(minor, method.withdrawal, currency, withdrawable);
     if (amountError) found.amount = amountError;
@@ -46,16 +48,18 @@ export function WithdrawForm({
     setProblem(null);
     if (Object.keys(found).length > 0 || minor === null) return;
     setBusy(true);
-    const body = { method: method.id, amount: minor, ...(crypto ? { address: address.trim() } : {}) };
+    const body = { method: method.id, amount: minor, ...(crypto ? { address: address.trim() } : {}), ...(forfeitBonus ? { forfeit_bonus: true } : {}) };
     const result = await requestWithdrawal(body, keys.keyFor(body));
     keys.answered(result.status);
     setBusy(false);
+    setForfeitWarning(null);
     if (result.ok) {
       trackPayment('withdrawal', method.id, minor);
       return onRequested(result.body.data);
     }
     trackPayment('withdrawal', method.id, minor, result.message);
     if (result.type === 'kyc') return onKycRefused(result.message);
+    if (result.type === 'bonus' && result.status === 409) return setForfeitWarning(result.message);
     const fieldErrors = firstErrors(result.errors);
     setErrors(fieldErrors);
     if (!fieldErrors.amount && !fieldErrors.method && !fieldErrors.address) setProblem(result.message);
@@ -97,6 +101,19 @@ export function WithdrawForm({
         />
       ) : null}
       <FormProblem problem={problem} />
+      {forfeitWarning ? (
+        <div role="alertdialog" aria-label="Forfeit your bonus?" className="space-y-3 rounded-lg border border-gold-500/60 p-4">
+          <p className="text-sm text-mist-200">{forfeitWarning}</p>
+          <div className="flex flex-wrap gap-3">
+            <Button variant="danger" busy={busy} onClick={() => void submit(null, true)}>
+              Withdraw and forfeit bonus
+            </Button>
+            <Button variant="ghost" onClick={() => setForfeitWarning(null)}>
+              Keep my bonus
+            </Button>
+          </div>
+        </div>
+      ) : null}
       <div className="space-y-3">
         <Button type="submit" busy={busy} className="w-full py-3 text-base">
           {minor !== null && !amountProblem(minor, method.withdrawal, currency, withdrawable)

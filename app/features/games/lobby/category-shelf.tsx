@@ -4,6 +4,7 @@ import type { GamesPage } from '../../../../contract/games.ts';
 import type { GameCategory } from '../../../../contract/site.ts';
 import { GameCarousel, SHELF_ITEM, SHELF_ROW } from './game-carousel.tsx';
 import { GameTileSkeleton } from './game-tile-skeleton.tsx';
+import { useLobbyProvider } from './provider-filter.tsx';
 import { ShelfHeading } from './shelf-heading.tsx';
 
 /** How many tiles a shelf shows before "See all". */
@@ -11,17 +12,20 @@ export const SHELF_SIZE = 12;
 
 /** One category's row in the lobby: skeleton tiles while its games stream in, then the carousel, or a retry. */
 export function CategoryShelf({ category, games }: { category: GameCategory; games: Promise<GamesPage> }) {
+  const provider = useLobbyProvider();
   const id = `shelf-${category.slug}`;
   const seeAll = `/${category.slug}`;
   return (
-    <Suspense fallback={<ShelfSkeleton id={id} title={category.name} seeAll={seeAll} />}>
+    // The skeleton's heading has an id of its own: streamed HTML holds both until React swaps them, and ids must be unique.
+    <Suspense fallback={<ShelfSkeleton id={`${id}-loading`} title={category.name} seeAll={seeAll} />}>
       <Await resolve={games} errorElement={<ShelfError id={id} title={category.name} seeAll={seeAll} />}>
         {(page) => (
           <GameCarousel
             id={id}
             title={category.name}
             seeAll={seeAll}
-            games={page.data}
+            games={provider ? page.data.filter((game) => game.provider === provider) : page.data}
+            fill
             empty={
               <p className="rounded-card border border-dashed border-night-600 px-4 py-8 text-center text-sm text-mist-400">
                 No games in {category.name.toLowerCase()} yet.
@@ -36,7 +40,7 @@ export function CategoryShelf({ category, games }: { category: GameCategory; gam
 
 function ShelfSkeleton({ id, title, seeAll }: { id: string; title: string; seeAll: string }) {
   return (
-    <section aria-labelledby={id} aria-busy="true" className="space-y-3">
+    <section aria-labelledby={id} aria-busy="true" className="space-y-3 lg:col-span-5">
       <ShelfHeading id={id} title={title} seeAll={seeAll} />
       <ul className={SHELF_ROW}>
         {Array.from({ length: 5 }, (_, index) => (
@@ -52,7 +56,7 @@ function ShelfSkeleton({ id, title, seeAll }: { id: string; title: string; seeAl
 function ShelfError({ id, title, seeAll }: { id: string; title: string; seeAll: string }) {
   const revalidator = useRevalidator();
   return (
-    <section aria-labelledby={id} className="space-y-3">
+    <section aria-labelledby={id} className="space-y-3 lg:col-span-5">
       <ShelfHeading id={id} title={title} seeAll={seeAll} />
       <div
         role="alert"

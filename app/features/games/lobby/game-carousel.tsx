@@ -3,6 +3,7 @@ import type { GameSummary } from '../../../../contract/games.ts';
 import { GameTile } from './game-tile.tsx';
 import { ShelfHeading } from './shelf-heading.tsx';
 import { attachDragScroll } from './attach-drag-scroll.ts';
+import { shelfItemWidth, shelfSpan } from './shelf-layout.ts';
 
 /** Tile widths: about two and a bit on a phone, five on a wide screen, so a cut-off tile says the row scrolls. */
 export const SHELF_ITEM = 'w-[44%] shrink-0 snap-start sm:w-[30%] md:w-[23%] lg:w-[18.6%]';
@@ -15,7 +16,22 @@ type Ends = { start: boolean; end: boolean };
  * A row of game tiles that scrolls sideways inside itself: by mouse drag (SPEC.md §9), touch, keyboard focus,
  * the shift-wheel, or the previous/next buttons.
  */
-export function GameCarousel({ id, title, seeAll, games, empty }: { id: string; title: string; seeAll?: string; games: GameSummary[]; empty?: ReactNode }) {
+export function GameCarousel({
+  id,
+  title,
+  seeAll,
+  games,
+  empty,
+  fill = false,
+}: {
+  id: string;
+  title: string;
+  seeAll?: string;
+  games: GameSummary[];
+  empty?: ReactNode;
+  /** Short shelves fill the width (tiles share it; on the home grid the shelf spans as many columns as it has tiles). */
+  fill?: boolean;
+}) {
   const row = useRef<HTMLUListElement | null>(null);
   // Until measured (and on the server) both ends count as reached: no buttons to offer yet.
   const [ends, setEnds] = useState<Ends>({ start: true, end: true });
@@ -51,7 +67,7 @@ export function GameCarousel({ id, title, seeAll, games, empty }: { id: string; 
   const scrolls = !(ends.start && ends.end);
 
   return (
-    <section aria-labelledby={id} className="space-y-3">
+    <section aria-labelledby={id} className={`min-w-0 space-y-3 ${fill ? shelfSpan(games.length) : ''}`} data-shelf-count={games.length}>
       <ShelfHeading id={id} title={title} seeAll={seeAll}>
         <div className={`flex gap-1.5 ${scrolls ? '' : 'invisible'}`}>
           <ScrollButton label={`Previous ${title}`} disabled={ends.start} onClick={() => page(-1)} direction={-1} />
@@ -68,7 +84,7 @@ export function GameCarousel({ id, title, seeAll, games, empty }: { id: string; 
           className={`${SHELF_ROW} cursor-grab snap-x snap-mandatory select-none data-dragging:cursor-grabbing data-dragging:snap-none`}
         >
           {games.map((game) => (
-            <li key={game.id} className={SHELF_ITEM}>
+            <li key={game.id} className={fill ? `shrink-0 snap-start ${shelfItemWidth(games.length)}` : SHELF_ITEM}>
               <GameTile game={game} />
             </li>
           ))}

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { GameSummary } from '../../../../contract/games.ts';
+import { usePlayingNow } from '../../../lib/playing-now.ts';
 import { FavouriteButton } from './favourite-button.tsx';
 import { providerLabel } from './provider-label.ts';
 
@@ -11,6 +12,7 @@ const ART = { width: 400, height: 300 } as const;
  * stretched over the whole card; the heart sits above it, so no control is nested inside the link.
  */
 export function GameTile({ game }: { game: GameSummary }) {
+  const playing = usePlayingNow(game.slug);
   return (
     <article
       data-game={game.slug}
@@ -38,6 +40,12 @@ export function GameTile({ game }: { game: GameSummary }) {
           </Link>
         </h3>
         <p className="truncate text-xs text-mist-400">{providerLabel(game.provider)}</p>
+        {playing > 0 ? (
+          <p className="truncate text-xs text-mist-300" data-testid="playing-now">
+            <span aria-hidden="true" className="mr-1 inline-block size-1.5 rounded-full bg-felt-500 align-middle" />
+            {playing} playing now
+          </p>
+        ) : null}
       </div>
       <FavouriteButton game={game} className="absolute right-2 top-2 z-10" />
     </article>

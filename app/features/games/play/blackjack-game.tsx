@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { type BlackjackMove, type BlackjackOutcome, blackjackOutcomeSchema, type GameDetail, type PlayedRound } from '../../../../contract/games.ts';
+import { describeRoundResult } from '../../../../contract/round-result.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { formatStake } from './money.ts';
 import { PlayingCard } from './playing-card.tsx';
@@ -102,8 +103,17 @@ export function BlackjackGame({ game, session }: { game: GameDetail; session: Pl
       </section>
       <div role="status" aria-live="polite" className="mt-3 min-h-7 text-center" data-testid="round-result">
         {round && table?.phase === 'finished' ? (
-          <p className={`text-lg font-bold ${round.win > 0 ? 'text-gold-300' : 'text-white/80'}`}>
-            {round.win > 0 ? `You won ${money(round.win)}` : 'The dealer wins this hand'}
+          <p className={`text-lg font-bold ${round.win > round.stake ? 'text-gold-300' : 'text-white/80'}`}>
+            {
+              describeRoundResult(
+                {
+                  stake: round.stake,
+                  win: round.win,
+                  hands: table.hands.map((hand, i) => ({ label: `hand ${i + 1}`, amount: hand.stake, payout: hand.payout ?? 0 })),
+                },
+                money,
+              ).text
+            }
           </p>
         ) : null}
       </div>

@@ -102,6 +102,23 @@ export function GameInfoPanel({ game, currency }: { game: GameDetail; currency: 
                   </tr>
                 </tbody>
               </>
+            ) : info.kind !== 'blackjack' ? (
+              <>
+                <thead className="text-xs text-mist-400">
+                  <tr>
+                    <th className="py-1 pr-2">Play</th>
+                    <th className="py-1">Pays</th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-night-700 text-mist-300">
+                  {info.paytable.map((row) => (
+                    <tr key={row.label}>
+                      <td className="py-1 pr-2 text-mist-100">{row.label}</td>
+                      <td className="py-1 tabular-nums">{row.value}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </>
             ) : (
               <>
                 <thead className="text-xs text-mist-400">

@@ -6,6 +6,10 @@ import { LogoMark } from '../../../components/logo.tsx';
 import { Tabs } from '../../../components/ui/tabs.tsx';
 import { analytics } from '../../../lib/analytics.ts';
 import { BlackjackGame } from './blackjack-game.tsx';
+import { CrashGame } from './crash-game.tsx';
+import { DiceGame } from './dice-game.tsx';
+import { MinesGame } from './mines-game.tsx';
+import { PlinkoGame } from './plinko-game.tsx';
 import { GameInfoPanel } from './game-info-panel.tsx';
 import { launchPayload, newPlaySessionId } from './launch-analytics.ts';
 import { formatStake } from './money.ts';
@@ -19,7 +23,7 @@ type PlayScreenProps = { game: GameDetail; mode: RoundMode; signedIn: boolean; l
 /** A game in the page: a slim bar (lobby, name, mode, balance), the game itself, then its rounds and its info. */
 export function PlayScreen({ game, mode, signedIn, loadedWallet }: PlayScreenProps) {
   const session = usePlaySession(game, mode, loadedWallet);
-  const [panel, setPanel] = useState('rounds');
+  const [panel, setPanel] = useState(game.kind === 'crash' ? 'info' : 'rounds');
 
   useEffect(() => {
     analytics().track({
@@ -44,6 +48,14 @@ export function PlayScreen({ game, mode, signedIn, loadedWallet }: PlayScreenPro
       <main className="mx-auto w-full max-w-6xl flex-1 px-3 py-4 sm:px-4 sm:py-6">
         {game.kind === 'roulette' ? (
           <RouletteGame game={game} session={session} />
+        ) : game.kind === 'dice' ? (
+          <DiceGame game={game} session={session} />
+        ) : game.kind === 'plinko' ? (
+          <PlinkoGame game={game} session={session} />
+        ) : game.kind === 'mines' ? (
+          <MinesGame game={game} session={session} />
+        ) : game.kind === 'crash' ? (
+          <CrashGame game={game} session={session} />
         ) : game.kind === 'slot' ? (
           <SlotGame game={game} session={session} />
         ) : (
@@ -55,7 +67,8 @@ export function PlayScreen({ game, mode, signedIn, loadedWallet }: PlayScreenPro
             selected={panel}
             onSelect={setPanel}
             tabs={[
-              { id: 'rounds', label: 'Recent rounds', content: <RecentRounds rounds={session.rounds} mode={mode} /> },
+              // Crash rounds are the table's, shown on it; the other games list the player's own rounds.
+              ...(game.kind === 'crash' ? [] : [{ id: 'rounds', label: 'Recent rounds', content: <RecentRounds rounds={session.rounds} mode={mode} /> }]),
               { id: 'info', label: 'Game info', content: <GameInfoPanel game={game} currency={session.currency} /> },
             ]}
           />

@@ -1,11 +1,12 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { GameDetail, PlayedRound } from '../../../../contract/games.ts';
+import { type GameDetail, type PlayedRound, rouletteOutcomeSchema } from '../../../../contract/games.ts';
+import { describeRoundResult } from '../../../../contract/round-result.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { chipFace, formatStake } from './money.ts';
 import { RouletteTable } from './roulette-table.tsx';
 import { RouletteWheel, WHEEL_SPIN_MS } from './roulette-wheel.tsx';
-import { betsFromChips, chipProblem, pocketColour, spotKey, spotLabel, stackedChips, type Chip, type Spot } from './roulette-spots.ts';
+import { betName, betsFromChips, chipProblem, pocketColour, spotKey, spotLabel, stackedChips, type Chip, type Spot } from './roulette-spots.ts';
 import type { PlaySession } from './use-play-session.ts';
 
 const CHIP_VALUES = [10, 50, 100, 500, 2_500];
@@ -60,6 +61,16 @@ export function RouletteGame({ game, session }: { game: GameDetail; session: Pla
   }
 
   const pocket = shown ? Number(shown.outcome.pocket) : null;
+  const result = shown
+    ? describeRoundResult(
+        {
+          stake: shown.stake,
+          win: shown.win,
+          bets: rouletteOutcomeSchema.parse(shown.outcome).perBet.map(({ bet, payout }) => ({ label: betName(bet), amount: bet.amount, payout })),
+        },
+        money,
+      )
+    : null;
   return (
     <div className="grid gap-4 lg:grid-cols-[minmax(0,18rem)_minmax(0,1fr)] lg:items-center">
       <div className="flex flex-col items-center gap-3">
@@ -77,14 +88,12 @@ export function RouletteGame({ game, session }: { game: GameDetail; session: Pla
                 </span>
                 {pocketColour(pocket) === 'green' ? 'Zero' : pocketColour(pocket) === 'red' ? 'Red' : 'Black'}
               </p>
-              <p className={shown.win > 0 ? 'font-semibold text-gold-300' : 'text-mist-400'}>
-                {shown.win > 0 ? `You won ${money(shown.win)}` : 'No win this time'}
-              </p>
+              <p className={result?.kind === 'win' ? 'font-semibold text-gold-300' : 'text-mist-300'}>{result?.text}</p>
             </>
           ) : spinning ? (
             <p className="text-mist-300">No more bets…</p>
           ) : (
-            <p className="text-mist-400">Pick a chip and place it on the table.</p>
+            <p className="text-mist-400">Pick a chip and place it on a number, or on the line or corner between numbers to cover them all.</p>
           )}
         </div>
       </div>

@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { validateBets } from '../../../../games/roulette/bets.ts';
-import { betsFromChips, chipProblem, pocketColour, spotFromKey, spotKey, spotLabel, stackedChips, WHEEL_ORDER, type Chip } from './roulette-spots.ts';
+import { validateBets, validNumberSets } from '../../../../games/roulette/bets.ts';
+import {
+  betName,
+  betsFromChips,
+  chipProblem,
+  insideTargets,
+  pocketColour,
+  spotFromKey,
+  spotKey,
+  spotLabel,
+  stackedChips,
+  WHEEL_ORDER,
+  type Chip,
+} from './roulette-spots.ts';
 
 const limits = { min_stake: 10, max_stake: 1_000_00, bet_limits: { straight: 25_00, red: 450_00, dozen: 300_00 } };
 
@@ -49,6 +61,38 @@ describe('roulette chips to bets', () => {
     expect(chipProblem([{ spot: straight, amount: 2_000 }], { spot: straight, amount: 510 }, limits)).toBe('position');
     const many: Chip[] = Array.from({ length: 4 }, (_, i) => ({ spot: spotKey({ type: 'dozen', index: ((i % 3) + 1) as 1 | 2 | 3 }), amount: 250_00 }));
     expect(chipProblem(many, { spot: spotKey({ type: 'red' }), amount: 10 }, limits)).toBe('total');
+  });
+
+  it('offers every inside bet the engine accepts, each once, on the line or corner between its numbers', () => {
+    const targets = insideTargets();
+    const keys = targets.map((target) => spotKey(target.spot));
+    expect(new Set(keys).size).toBe(keys.length);
+    for (const type of ['split', 'street', 'corner', 'line'] as const) {
+      const offered = new Set(keys.filter((key) => key.startsWith(`${type}:`)));
+      expect(offered).toEqual(new Set(validNumberSets(type).map((numbers) => spotKey({ type, numbers }))));
+    }
+    // Each target touches every number it covers (n sits at u in [row − 1, row], v in [column − 1, column]); streets
+    // six-lines and the first four sit on the rows' outer edge (v = 0), against their rows.
+    for (const { spot, u, v } of targets) {
+      if (!('numbers' in spot)) continue;
+      const edge = ((spot.type === 'street' || spot.type === 'line') && spot.numbers[0] !== 0) || (spot.numbers.length === 4 && spot.numbers[0] === 0);
+      if (edge) expect(v).toBe(0);
+      for (const n of spot.numbers) {
+        const [row, column] = n === 0 ? [0, v] : [Math.ceil(n / 3), ((n - 1) % 3) + 1];
+        expect(u >= row - 1 && u <= row && (edge || n === 0 || (v >= column - 1 && v <= column))).toBe(true);
+      }
+    }
+    expect(validateBets(betsFromChips(keys.map((spot) => ({ spot, amount: 10 })))).ok).toBe(true);
+  });
+
+  it('names bets in results the way players say them', () => {
+    expect(betName({ type: 'red' })).toBe('red');
+    expect(betName({ type: 'straight', numbers: [17] })).toBe('17');
+    expect(betName({ type: 'split', numbers: [17, 20] })).toBe('split 17/20');
+    expect(betName({ type: 'corner', numbers: [0, 1, 2, 3] })).toBe('first four 0/1/2/3');
+    expect(betName({ type: 'street', numbers: [0, 2, 3] })).toBe('trio 0/2/3');
+    expect(betName({ type: 'dozen', index: 2 })).toBe('the 2nd dozen');
+    expect(spotLabel({ type: 'split', numbers: [0, 1] })).toBe('Split 0/1');
   });
 
   it('names spots and colours pockets like the table', () => {

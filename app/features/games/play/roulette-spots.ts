@@ -48,7 +48,7 @@ export function spotLabel(spot: Spot): string {
     case 'street':
     case 'corner':
     case 'line':
-      return `${spot.type[0]!.toUpperCase()}${spot.type.slice(1)} ${spot.numbers.join('-')}`;
+      return `${insideName(spot.type, spot.numbers)} ${spot.numbers.join('/')}`;
     case 'dozen':
       return `Dozen ${['1 to 12', '13 to 24', '25 to 36'][spot.index - 1]}`;
     case 'column':
@@ -60,6 +60,37 @@ export function spotLabel(spot: Spot): string {
     default:
       return `${spot.type[0]!.toUpperCase()}${spot.type.slice(1)}`;
   }
+}
+
+/** A bet as the result sentence names it: "won €2.00 on red", "on 17", "on split 17/20", "on the 2nd dozen". */
+export function betName(bet: { type: string; numbers?: unknown; index?: unknown }): string {
+  const numbers = Array.isArray(bet.numbers) ? bet.numbers.map(Number) : [];
+  switch (bet.type) {
+    case 'straight':
+      return String(numbers[0]);
+    case 'split':
+    case 'street':
+    case 'corner':
+    case 'line':
+      return `${insideName(bet.type, numbers).toLowerCase()} ${numbers.join('/')}`;
+    case 'dozen':
+      return `the ${['1st', '2nd', '3rd'][Number(bet.index) - 1] ?? ''} dozen`;
+    case 'column':
+      return `column ${Number(bet.index)}`;
+    case 'low':
+      return '1–18';
+    case 'high':
+      return '19–36';
+    default:
+      return bet.type;
+  }
+}
+
+/** The name of an inside bet: the zero bets have their own (a street with zero is a trio, the corner 0-3 the first four). */
+function insideName(type: 'split' | 'street' | 'corner' | 'line', numbers: readonly number[]): string {
+  if (type === 'street' && numbers[0] === 0) return 'Trio';
+  if (type === 'corner' && numbers[0] === 0) return 'First four';
+  return `${type[0]!.toUpperCase()}${type.slice(1)}`;
 }
 
 /** Chips summed per spot, in the order the spots were first bet on. */
@@ -88,4 +119,35 @@ export function chipProblem(chips: readonly Chip[], chip: Chip, limits: TableLim
   if (positionLimit !== undefined && onSpot > positionLimit) return 'position';
   if (total > limits.max_stake) return 'total';
   return null;
+}
+
+/**
+ * Where an inside bet other than a straight is placed: on a line or a corner between the numbers it covers. In
+ * table units: u runs along the table from the zero edge (0) through the twelve rows of three (row r from u = r − 1
+ * to u = r), v across a row from the edge by the dozens (0) past columns 1, 2 and 3 (to v = 3). A point is a corner
+ * (corner, line, trio, first four); `along: 'u'` a piece of a line that runs along the table (a split inside a row,
+ * a street on the row's outer edge), `along: 'v'` one that runs across it (a split between rows, a zero split).
+ */
+export type InsideTarget = { spot: Spot; u: number; v: number; along: 'u' | 'v' | 'point' };
+
+export function insideTargets(): InsideTarget[] {
+  const targets: InsideTarget[] = [];
+  const push = (type: 'split' | 'street' | 'corner' | 'line', numbers: number[], u: number, v: number, along: InsideTarget['along']) =>
+    targets.push({ spot: { type, numbers }, u, v, along });
+  for (let column = 1; column <= 3; column++) push('split', [0, column], 0, column - 0.5, 'v');
+  push('corner', [0, 1, 2, 3], 0, 0, 'point');
+  push('street', [0, 1, 2], 0, 1, 'point');
+  push('street', [0, 2, 3], 0, 2, 'point');
+  for (let row = 1; row <= 12; row++) {
+    const first = 3 * row - 2;
+    push('street', [first, first + 1, first + 2], row - 0.5, 0, 'u');
+    if (row < 12) push('line', [first, first + 1, first + 2, first + 3, first + 4, first + 5], row, 0, 'point');
+    for (let column = 1; column <= 3; column++) {
+      const n = first + column - 1;
+      if (column < 3) push('split', [n, n + 1], row - 0.5, column, 'u');
+      if (row < 12) push('split', [n, n + 3], row, column - 0.5, 'v');
+      if (column < 3 && row < 12) push('corner', [n, n + 1, n + 3, n + 4], row, column, 'point');
+    }
+  }
+  return targets;
 }

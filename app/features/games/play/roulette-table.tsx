@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 import { chipFace } from './money.ts';
-import { pocketColour, spotKey, spotLabel, type OutsideType, type Spot } from './roulette-spots.ts';
+import { insideTargets, type InsideTarget, pocketColour, spotKey, spotLabel, type OutsideType, type Spot } from './roulette-spots.ts';
 
 type Orientation = 'across' | 'down';
 type Cell = { spot: Spot; text: string; tone: 'red' | 'black' | 'green' | 'plain'; place: Record<Orientation, CSSProperties> };
@@ -94,7 +94,7 @@ function Grid({ orientation, stacks, winning, disabled, onPlace }: TableProps & 
   const layout =
     orientation === 'across'
       ? 'hidden md:grid grid-cols-[1.2fr_repeat(12,minmax(0,1fr))_1.2fr] grid-rows-[repeat(3,3rem)_2.5rem_2.5rem]'
-      : 'grid md:hidden grid-cols-[3.25rem_3.25rem_repeat(3,minmax(0,1fr))] grid-rows-[2.5rem_repeat(12,2.25rem)_2.5rem]';
+      : 'grid md:hidden grid-cols-[3.25rem_3.25rem_repeat(3,minmax(0,1fr))] grid-rows-[2.75rem_repeat(12,2.75rem)_2.5rem]';
   return (
     <div className={`${layout} gap-px bg-white/30 p-px`} role="group" aria-label="Betting table">
       {CORNERS[orientation].map((place, i) => (
@@ -117,19 +117,68 @@ function Grid({ orientation, stacks, winning, disabled, onPlace }: TableProps & 
             className={`relative flex items-center justify-center text-sm font-bold transition-colors hover:brightness-125 disabled:cursor-not-allowed ${TONES[cell.tone]} ${isWinner ? 'z-10 ring-4 ring-gold-300' : ''}`}
           >
             <span className={sideways ? '-rotate-90 whitespace-nowrap text-xs' : ''}>{cell.text}</span>
-            {stake ? <ChipMark amount={stake} /> : null}
+            {stake ? <ChipMark amount={stake} className="right-0.5 top-0.5" /> : null}
           </button>
         );
       })}
+      <div style={NUMBERS[orientation]} className="pointer-events-none relative">
+        {TARGETS.map((target) => {
+          const key = spotKey(target.spot);
+          const stake = stacks.get(key);
+          return (
+            <button
+              key={key}
+              type="button"
+              style={targetPlace(target, orientation)}
+              disabled={disabled}
+              onClick={() => onPlace(target.spot)}
+              aria-label={`${spotLabel(target.spot)}${stake ? `, ${chipFace(stake)} on it` : ''}`}
+              title={spotLabel(target.spot)}
+              data-bet={key}
+              className="group pointer-events-auto absolute z-10 flex items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-gold-300 disabled:cursor-not-allowed"
+            >
+              <span
+                aria-hidden="true"
+                className={`rounded-full bg-gold-300 transition-opacity ${target.along === 'point' ? 'h-2.5 w-2.5' : target.along === (orientation === 'down' ? 'u' : 'v') ? 'h-3/4 w-1' : 'h-1 w-3/4'} opacity-0 group-hover:opacity-90 group-focus-visible:opacity-90`}
+              />
+              {stake ? <ChipMark amount={stake} className="inset-0 m-auto" /> : null}
+            </button>
+          );
+        })}
+      </div>
     </div>
   );
 }
 
-function ChipMark({ amount }: { amount: number }) {
+const TARGETS = insideTargets();
+
+/** The numbers 1–36 on the grid: the inside bets' layer lies over them (zero's edge is its top or left side). */
+const NUMBERS: Record<Orientation, CSSProperties> = { across: area(1, 2, 3, 12), down: area(2, 3, 12, 3) };
+
+/** Hit areas on the lines are this thick and corners this wide (at least 24 px, a thumb's target, WCAG 2.5.8). */
+const LINE_PX = 24;
+
+/**
+ * A target's box over the numbers: down, u runs top to bottom over twelve rows and v left to right over three
+ * columns; across, u runs left to right and v bottom to top. A line piece covers the middle half of its cell side.
+ */
+function targetPlace({ u, v, along }: InsideTarget, orientation: Orientation): CSSProperties {
+  const x = orientation === 'down' ? (v / 3) * 100 : (u / 12) * 100;
+  const y = orientation === 'down' ? (u / 12) * 100 : ((3 - v) / 3) * 100;
+  // Which screen axis the piece of line runs along.
+  const horizontal = orientation === 'down' ? along === 'v' : along === 'u';
+  // Half a cell side: a cell is a twelfth of the numbers along u and a third across them.
+  const length = along === 'u' ? 100 / 24 : 100 / 6;
+  const width = along === 'point' || !horizontal ? `${LINE_PX}px` : `${length}%`;
+  const height = along === 'point' || horizontal ? `${LINE_PX}px` : `${length}%`;
+  return { left: `calc(${x}% - ${width} / 2)`, top: `calc(${y}% - ${height} / 2)`, width, height };
+}
+
+function ChipMark({ amount, className }: { amount: number; className: string }) {
   return (
     <span
       aria-hidden="true"
-      className="pointer-events-none absolute inset-0 m-auto flex h-7 w-7 items-center justify-center rounded-full border-2 border-dashed border-white bg-gold-500 text-[0.625rem] font-extrabold text-night-950 shadow-[0_2px_4px_rgb(0_0_0/0.6)]"
+      className={`pointer-events-none absolute flex h-5 min-w-5 items-center justify-center rounded-full border-2 border-dashed border-white bg-gold-500 px-0.5 text-[0.55rem] font-extrabold leading-none text-night-950 shadow-[0_2px_4px_rgb(0_0_0/0.6)] ${className}`}
     >
       {chipFace(amount)}
     </span>

@@ -1,8 +1,10 @@
-import type { BlackjackMove, PlayedRound, RoundMode } from '../../../../contract/games.ts';
+import type { PlayedRound, RoundMode } from '../../../../contract/games.ts';
 import { callApi, type ApiResult } from '../../../lib/api.ts';
 import { createAttemptKeys } from '../../../lib/attempt-keys.ts';
 
-export type RoundBody = { bets: unknown[] } | { stake: number };
+export type RoundBody = { bets: unknown[] } | ({ stake: number } & Record<string, unknown>);
+/** A blackjack move, or a mines move: `{ action: 'reveal', tile }` or `{ action: 'cashout' }`. */
+export type MoveBody = { action: string; tile?: number };
 
 /**
  * Rounds and blackjack moves through the games API. Each attempt carries an Idempotency-Key (required for real
@@ -19,6 +21,6 @@ export function createRoundApi(slug: string, mode: RoundMode) {
   }
   return {
     play: (body: RoundBody) => send(`/api/games/${slug}/rounds`, { mode, ...body }),
-    move: (roundId: string, action: BlackjackMove) => send(`/api/games/${slug}/rounds/${roundId}/actions`, { action }),
+    move: (roundId: string, body: MoveBody) => send(`/api/games/${slug}/rounds/${roundId}/actions`, body),
   };
 }

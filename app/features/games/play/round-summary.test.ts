@@ -67,3 +67,13 @@ describe('recent rounds', () => {
     expect([...cells].sort()).toEqual(['0:0', '0:1', '1:0', '1:2', '2:0', '3:2']);
   });
 });
+
+describe('summaries of the originals', () => {
+  it('says what a dice roll, a plinko drop and a mines board came to', () => {
+    expect(roundSummary({ kind: 'dice', status: 'settled', outcome: { roll: 7.5, direction: 'under', target: 50 } })).toBe('Rolled 7.50, under 50.00');
+    expect(roundSummary({ kind: 'plinko', status: 'settled', outcome: { multiplier: 5.57, rows: 8, risk: 'low' } })).toBe('Bucket 5.57×, 8 rows low risk');
+    expect(roundSummary({ kind: 'mines', status: 'open', outcome: { revealed: [1, 2], hitMine: null } })).toBe('Board in play, 2 safe');
+    expect(roundSummary({ kind: 'mines', status: 'settled', outcome: { revealed: [1], hitMine: 4 } })).toBe('Hit a mine after 1 safe');
+    expect(roundSummary({ kind: 'mines', status: 'settled', outcome: { revealed: [1, 3], hitMine: null } })).toBe('Cashed out after 2 safe');
+  });
+});

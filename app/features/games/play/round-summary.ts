@@ -13,6 +13,13 @@ export function roundSummary(round: Pick<GameRound, 'kind' | 'status' | 'outcome
     if (free) parts.push(`${free} free spins`);
     return parts.join(', ');
   }
+  if (round.kind === 'dice') return `Rolled ${Number(outcome.roll).toFixed(2)}, ${String(outcome.direction)} ${Number(outcome.target).toFixed(2)}`;
+  if (round.kind === 'plinko') return `Bucket ${String(outcome.multiplier)}×, ${String(outcome.rows)} rows ${String(outcome.risk)} risk`;
+  if (round.kind === 'mines') {
+    const revealed = Array.isArray(outcome.revealed) ? outcome.revealed.length : 0;
+    if (round.status === 'open') return `Board in play, ${revealed} safe`;
+    return outcome.hitMine !== null && outcome.hitMine !== undefined ? `Hit a mine after ${revealed} safe` : `Cashed out after ${revealed} safe`;
+  }
   if (round.status === 'open') return 'Hand in play';
   const hands = (outcome.hands as { total?: number }[] | undefined) ?? [];
   const dealer = (outcome.dealer as { total?: number } | undefined)?.total;

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { GameDetail, GameInfo, PlayedRound } from '../../../../contract/games.ts';
+import { describeRoundResult } from '../../../../contract/round-result.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { formatStake } from './money.ts';
 import { slotOutcomeSchema } from '../../../../contract/games.ts';
@@ -8,6 +9,8 @@ import { SlotReels, type ReelState } from './slot-reels.tsx';
 import type { SymbolArt } from './slot-symbol.tsx';
 import { StakePicker } from './stake-picker.tsx';
 import { stakeLadder } from './stakes.ts';
+import { capLadder } from '../../../lib/limit-notices.ts';
+import { useSlotStakeCap } from '../../../lib/use-slot-stake-cap.ts';
 import type { PlaySession } from './use-play-session.ts';
 
 type SlotInfo = Extract<GameInfo, { kind: 'slot' }>;
@@ -27,8 +30,13 @@ export function SlotGame({ game, session }: { game: GameDetail; session: PlaySes
     return map;
   }, [info.paytable]);
   const scatter = info.paytable.find((entry) => entry.kind === 'scatter')?.symbol;
-  const ladder = useMemo(() => stakeLadder(game.limits), [game.limits]);
+  // The player's per-spin cap (lower for ages 18 to 24): the picker never offers more.
+  const cap = useSlotStakeCap(session.mode === 'real');
+  const ladder = useMemo(() => capLadder(stakeLadder(game.limits), cap), [game.limits, cap]);
   const [stake, setStake] = useState(ladder[0] ?? game.limits.min_stake);
+  useEffect(() => {
+    if (!ladder.includes(stake)) setStake(ladder.filter((rung) => rung <= stake).at(-1) ?? ladder[0] ?? stake);
+  }, [ladder, stake]);
   const [reels, setReels] = useState<ReelState[]>(() => restingReels([...art.keys()]));
   const [spinning, setSpinning] = useState(false);
   const [shown, setShown] = useState<PlayedRound | null>(null);
@@ -66,8 +74,17 @@ export function SlotGame({ game, session }: { game: GameDetail; session: PlaySes
     );
   }
 
-  const outcome = shown ? slotOutcomeSchema.parse(shown.outcome) : null;
+  const outcome = useMemo(() => (shown ? slotOutcomeSchema.parse(shown.outcome) : null), [shown]);
   const winning = outcome ? winningCells(outcome.base, info.paylines, scatter) : new Set<string>();
+  const winLines = useMemo(
+    () =>
+      (outcome?.base.lineWins ?? []).flatMap((win) => {
+        const rows = info.paylines[win.line - 1];
+        return rows ? [{ line: win.line, rows, count: win.count }] : [];
+      }),
+    [outcome, info.paylines],
+  );
+  const result = shown ? describeRoundResult(shown, money) : null;
   const freeTotal = outcome?.freeSpins.reduce((sum, free) => sum + free.total, 0) ?? 0;
   const symbolName = (id: string) => art.get(id)?.art.name ?? id;
   const wild = info.paytable.find((entry) => entry.kind === 'wild');
@@ -76,13 +93,11 @@ export function SlotGame({ game, session }: { game: GameDetail; session: PlaySes
       className="mx-auto w-full max-w-3xl rounded-card border border-white/10 p-3 sm:p-5"
       style={{ background: `radial-gradient(120% 90% at 50% 0%, ${wild?.colour ?? '#f7c14b'}33, transparent 60%), linear-gradient(180deg, #151a28, #06070c)` }}
     >
-      <SlotReels reels={reels} art={art} winning={winning} />
+      <SlotReels reels={reels} art={art} winning={winning} lines={winLines} />
       <div role="status" aria-live="polite" className="mt-3 min-h-16 text-center" data-testid="round-result">
         {shown && outcome ? (
           <>
-            <p className={`text-xl font-bold ${shown.win > 0 ? 'text-gold-300' : 'text-mist-300'}`}>
-              {shown.win > 0 ? `You won ${money(shown.win)}` : 'No win this time'}
-            </p>
+            <p className={`text-xl font-bold ${result?.kind === 'win' ? 'text-gold-300' : 'text-mist-300'}`}>{result?.text}</p>
             {outcome.base.lineWins.length || outcome.base.scatter.amount ? (
               <ul className="mt-1 flex flex-wrap justify-center gap-x-3 gap-y-0.5 text-sm text-mist-300">
                 {outcome.base.lineWins.map((win) => (

@@ -1,4 +1,5 @@
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
+import { SYMBOL_DRAWINGS } from './slot-art.tsx';
 
 export type SymbolArt = { symbol: string; name: string; kind: 'pay' | 'wild' | 'scatter'; colour: string };
 
@@ -15,9 +16,14 @@ const GEMS = [
   'M50 12 C70 30 84 44 84 60 A34 26 0 0 1 16 60 C16 44 30 30 50 12 Z',
 ];
 
-/** One reel cell's art, drawn from the title's data: its colour, its name's initial, its kind. */
+/**
+ * One reel cell's art: the title's own drawing of the symbol (slot-art.tsx) on a plate tinted with its colour, the
+ * wild and the scatter framed and ribboned; a symbol without a drawing gets a gem outline and its initial.
+ */
 export function SlotSymbol({ art, index }: { art: SymbolArt; index: number }) {
-  const id = useId();
+  const id = useId().replace(/:/g, '');
+  const draw = SYMBOL_DRAWINGS[art.symbol];
+  if (draw) return <DrawnSymbol art={art} id={id} drawing={draw(id)} />;
   const initial = art.name
     .replace(/^the\s+/i, '')
     .charAt(0)
@@ -56,6 +62,57 @@ export function SlotSymbol({ art, index }: { art: SymbolArt; index: number }) {
           </text>
         </>
       )}
+    </svg>
+  );
+}
+
+function DrawnSymbol({ art, id, drawing }: { art: SymbolArt; id: string; drawing: ReactNode }) {
+  const special = art.kind !== 'pay';
+  return (
+    <svg viewBox="0 0 100 100" className="h-full w-full" role="img" aria-label={art.name} data-kind={art.kind}>
+      <defs>
+        <radialGradient id={`${id}-plate`} cx="50%" cy="45%" r="60%">
+          <stop offset="0%" stopColor={art.colour} stopOpacity="0.38" />
+          <stop offset="100%" stopColor={art.colour} stopOpacity="0.04" />
+        </radialGradient>
+        <radialGradient id={`${id}-shine`} cx="40%" cy="35%" r="70%">
+          <stop offset="0%" stopColor="#ffffff" />
+          <stop offset="45%" stopColor={art.colour} />
+          <stop offset="100%" stopColor={art.colour} stopOpacity="0.7" />
+        </radialGradient>
+      </defs>
+      <rect x="2" y="2" width="96" height="96" rx="14" fill={`url(#${id}-plate)`} />
+      {special ? (
+        <rect
+          x="3"
+          y="3"
+          width="94"
+          height="94"
+          rx="13"
+          fill="none"
+          stroke={art.kind === 'wild' ? '#f7c14b' : '#7fe3ff'}
+          strokeWidth="3"
+          strokeDasharray={art.kind === 'scatter' ? '8 5' : undefined}
+        />
+      ) : null}
+      <g transform={special ? 'translate(10 2) scale(0.8)' : 'translate(4 4) scale(0.92)'}>{drawing}</g>
+      {special ? (
+        <g>
+          <path d="M8 78 H92 L86 87 L92 96 H8 L14 87 Z" fill={art.kind === 'wild' ? '#f7c14b' : '#1a6f8a'} stroke="#ffffff" strokeWidth="1.5" />
+          <text
+            x="50"
+            y="91"
+            textAnchor="middle"
+            fontSize="12"
+            fontWeight="900"
+            letterSpacing="1.5"
+            fill={art.kind === 'wild' ? '#1a1205' : '#ffffff'}
+            fontFamily="system-ui, sans-serif"
+          >
+            {art.kind === 'wild' ? 'WILD' : 'SCATTER'}
+          </text>
+        </g>
+      ) : null}
     </svg>
   );
 }

@@ -2,7 +2,6 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import {
   DEMO_CURRENCY,
-  type BlackjackMove,
   type DemoWallet,
   type GameDetail,
   type GameRound,
@@ -13,8 +12,9 @@ import {
 import type { Wallet } from '../../../../contract/wallet.ts';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { callApi, type ApiResult } from '../../../lib/api.ts';
+import { announceLimitNotice, isLimitRefusal } from '../../../lib/limit-notices.ts';
 import { applyWallet, refreshWallet, useWallet } from '../../../lib/use-wallet.ts';
-import { createRoundApi, type RoundBody } from './round-api.ts';
+import { createRoundApi, type MoveBody, type RoundBody } from './round-api.ts';
 
 const RECENT_ROUNDS = 10;
 
@@ -25,8 +25,8 @@ export type PlaySession = {
   balance: number | null;
   /** Starts a round; null when it was refused (the player has been told why). */
   play(body: RoundBody, stake: number): Promise<PlayedRound | null>;
-  /** A blackjack move; `extra` is what it stakes on top (a double or a split). */
-  move(roundId: string, action: BlackjackMove, extra: number): Promise<PlayedRound | null>;
+  /** A blackjack or mines move; `extra` is what it stakes on top (a double or a split). */
+  move(roundId: string, action: string | MoveBody, extra: number): Promise<PlayedRound | null>;
   /** The animation has shown the round: its balance and its line in recent rounds may appear now. */
   reveal(round: PlayedRound): void;
   rounds: GameRound[];
@@ -70,6 +70,8 @@ export function usePlaySession(game: GameDetail, mode: RoundMode, loadedWallet: 
       if (result.ok) return result.body.data;
       setHeld(null);
       notify(result.message, 'error');
+      // A due reality check or a reached session limit: the limits watch shows its dialog over the game.
+      if (isLimitRefusal(result.status, result.type)) announceLimitNotice({ type: result.type! });
       // The account changed under the page (blocked, signed out): the loader's guards show the right screen.
       if ([401, 403, 423].includes(result.status)) void revalidator.revalidate();
       return null;
@@ -86,9 +88,9 @@ export function usePlaySession(game: GameDetail, mode: RoundMode, loadedWallet: 
   );
 
   const move = useCallback(
-    async (roundId: string, action: BlackjackMove, extra: number) => {
+    async (roundId: string, action: string | MoveBody, extra: number) => {
       if (balance !== null && extra > 0) setHeld(balance - extra);
-      return answer(await api.move(roundId, action));
+      return answer(await api.move(roundId, typeof action === 'string' ? { action } : action));
     },
     [answer, api, balance],
   );

@@ -4,6 +4,7 @@
 
 import { applyAction, startHandFromShoe } from '../../../../games/blackjack/engine.ts';
 import { blackjackView, type BlackjackView } from '../../../../games/blackjack/view.ts';
+import { applyMinesAction, minesOnBoard } from '../../../../games/mines/mines.ts';
 import { replayRound } from '../../../../games/verify.ts';
 import type { GameRound } from '../../../../contract/games.ts';
 
@@ -23,6 +24,9 @@ export type Recomputed = { serverSeedHash: string } & (
   | { kind: 'roulette'; pocket: number; colour: string; win: number }
   | { kind: 'slot'; spins: { stops: number[]; grid: string[][]; total: number; free: boolean }[]; win: number }
   | { kind: 'blackjack'; shoe: string[]; table: BlackjackView; win: number | null }
+  | { kind: 'dice'; roll: number; win: number }
+  | { kind: 'plinko'; path: string[]; bucket: number; win: number }
+  | { kind: 'mines'; minePositions: number[]; win: number | null }
 );
 
 export async function recomputeRound(input: RecomputeInput): Promise<Recomputed> {
@@ -42,6 +46,17 @@ export async function recomputeRound(input: RecomputeInput): Promise<Recomputed>
     const round = replay.outcome;
     const spins = [round.base, ...round.freeSpins].map((spin) => ({ stops: spin.stops, grid: spin.grid, total: spin.total, free: spin.mode === 'free' }));
     return { serverSeedHash, kind: 'slot', spins, win: round.totalWin };
+  }
+  if (replay.kind === 'dice') return { serverSeedHash, kind: 'dice', roll: replay.outcome.roll, win: replay.outcome.win };
+  if (replay.kind === 'plinko') return { serverSeedHash, kind: 'plinko', path: replay.outcome.path, bucket: replay.outcome.bucket, win: replay.outcome.win };
+  if (replay.kind === 'mines') {
+    // The board follows from the seed; the payout from the tiles the player picked, in order.
+    const stake = (input.request as { stake?: unknown } | null)?.stake;
+    if (typeof stake !== 'number') throw new RangeError('A mines replay needs the stake');
+    const board = replay.outcome;
+    let state = minesOnBoard({ stake, mines: board.mines, positions: board.minePositions });
+    for (const move of input.moves ?? []) state = applyMinesAction(state, move);
+    return { serverSeedHash, kind: 'mines', minePositions: board.minePositions, win: state.settlement?.win ?? null };
   }
   // The deal follows from the shoe; every later card from the moves, in the order decision 0041 stores them.
   const stake = (input.request as { stake?: unknown } | null)?.stake;
@@ -75,6 +90,15 @@ export function differences(round: Pick<GameRound, 'status' | 'win' | 'outcome' 
       if (stops && stops.join() !== spin.stops.join())
         found.push(`Spin ${i + 1}: stored reel stops ${stops.join(', ')}, the seed gives ${spin.stops.join(', ')}.`);
     });
+  } else if (recomputed.kind === 'dice') {
+    if (outcome.roll !== recomputed.roll) found.push(`The stored roll is ${String(outcome.roll)}, the seed gives ${recomputed.roll.toFixed(2)}.`);
+  } else if (recomputed.kind === 'plinko') {
+    const path = Array.isArray(outcome.path) ? outcome.path.join('') : '';
+    if (path !== recomputed.path.join('')) found.push(`The stored ball path is ${path}, the seed gives ${recomputed.path.join('')}.`);
+  } else if (recomputed.kind === 'mines') {
+    const stored = Array.isArray(outcome.minePositions) ? outcome.minePositions.join(', ') : null;
+    if (stored !== null && stored !== recomputed.minePositions.join(', '))
+      found.push(`The stored mines are on tiles ${stored}, the seed puts them on ${recomputed.minePositions.join(', ')}.`);
   } else {
     const cards = (hands: unknown) => JSON.stringify(Array.isArray(hands) ? hands.map((hand: { cards?: unknown }) => hand.cards) : null);
     if (cards(outcome.hands) !== cards(recomputed.table.hands)) found.push('The stored player cards differ from the cards the seed deals.');

@@ -10,6 +10,9 @@ import { VerificationResult } from './verification-result.tsx';
 const ENGINES = [
   { id: 'european-roulette', name: 'European Roulette' },
   { id: 'blackjack', name: 'Blackjack' },
+  { id: 'dice', name: 'Dice' },
+  { id: 'mines', name: 'Mines' },
+  { id: 'plinko', name: 'Plinko' },
   ...SLOT_TITLES.map((title) => ({ id: title.slug, name: title.name })),
 ];
 
@@ -170,10 +173,10 @@ export function ManualCheck({ fields, onChange }: { fields: ManualFields; onChan
           </label>
           <textarea {...field('request')} rows={2} className={input} />
         </div>
-        {fields.game === 'blackjack' ? (
+        {fields.game === 'blackjack' || fields.game === 'mines' ? (
           <div className="sm:col-span-2">
             <label htmlFor="verify-moves" className={label}>
-              Moves in order (e.g. hit, stand)
+              Moves in order (e.g. hit, stand; for mines reveal:7, cashout)
             </label>
             <input {...field('moves')} className={input} autoComplete="off" />
           </div>

@@ -77,6 +77,30 @@ export function VerificationResult({ recomputed, problems }: { recomputed: Recom
             ))}
           </ol>
         </div>
+      ) : recomputed.kind === 'dice' ? (
+        <p className="text-sm text-mist-300">
+          The seed rolls{' '}
+          <span className="font-mono text-mist-100" data-testid="dice-roll">
+            {recomputed.roll.toFixed(2)}
+          </span>
+          , returning {units(recomputed.win)}.
+        </p>
+      ) : recomputed.kind === 'plinko' ? (
+        <p className="text-sm text-mist-300">
+          The seed drops the ball{' '}
+          <span className="font-mono text-mist-100" data-testid="plinko-path">
+            {recomputed.path.join('')}
+          </span>{' '}
+          into bucket {recomputed.bucket}, returning {units(recomputed.win)}.
+        </p>
+      ) : recomputed.kind === 'mines' ? (
+        <p className="text-sm text-mist-300">
+          The seed hides the mines on tiles{' '}
+          <span className="font-mono text-mist-100" data-testid="mine-tiles">
+            {recomputed.minePositions.join(', ')}
+          </span>
+          {recomputed.win === null ? '; the round is still in play.' : `; your picks return ${units(recomputed.win)}.`}
+        </p>
       ) : (
         <div className="space-y-2 text-sm">
           <p className="text-mist-300">

@@ -1,0 +1,35 @@
+import { createContext, type ReactNode, useContext } from 'react';
+
+export type StaffMe = { id: string; email: string; role: string; permissions: string[]; two_factor: boolean; must_enrol: boolean };
+
+const StaffContext = createContext<StaffMe | null>(null);
+
+export function StaffProvider({ me, children }: { me: StaffMe; children: ReactNode }) {
+  return <StaffContext.Provider value={me}>{children}</StaffContext.Provider>;
+}
+
+/** The signed-in staff member (inside the console layout). */
+export function useStaff(): StaffMe {
+  const me = useContext(StaffContext);
+  if (!me) throw new Error('useStaff outside the admin layout');
+  return me;
+}
+
+export const hasPermission = (me: StaffMe, permission: string) => me.permissions.includes(permission);
+
+/** The console's screens and the permission each needs, in navigation order. */
+export const ADMIN_NAV = [
+  { to: '/admin', label: 'Dashboard', permission: 'reports.read' },
+  { to: '/admin/players', label: 'Players', permission: 'players.read' },
+  { to: '/admin/kyc', label: 'KYC', permission: 'kyc.decide' },
+  { to: '/admin/withdrawals', label: 'Withdrawals', permission: 'withdrawals.read' },
+  { to: '/admin/adjustments', label: 'Adjustments', permission: 'adjustments.request' },
+  { to: '/admin/messages', label: 'Messages', permission: 'messages.send' },
+  { to: '/admin/bonuses', label: 'Bonuses', permission: 'bonuses.manage' },
+  { to: '/admin/content', label: 'Content', permission: 'content.manage' },
+  { to: '/admin/games', label: 'Games', permission: 'reports.read' },
+  { to: '/admin/settings', label: 'Settings', permission: 'settings.manage' },
+  { to: '/admin/outbox', label: 'Outbox', permission: 'outbox.manage' },
+  { to: '/admin/staff', label: 'Staff', permission: 'staff.manage' },
+  { to: '/admin/audit', label: 'Audit log', permission: 'audit.read' },
+] as const;

@@ -1,0 +1,95 @@
+import { useEffect, useState } from 'react';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { adminApi, rememberStaffToken, staffToken } from '../features/admin/api.ts';
+import { ADMIN_NAV, hasPermission, type StaffMe, StaffProvider } from '../features/admin/session.tsx';
+import { Loading } from '../features/admin/ui.tsx';
+
+// The back office's own layout (docs/decisions/0084-admin-console.md): a side navigation of the screens the staff
+// member's role opens, and nothing of the player site. Its code loads only under /admin.
+
+export const meta = () => [{ title: 'Back office' }, { name: 'robots', content: 'noindex, nofollow' }];
+
+export default function AdminLayout() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [me, setMe] = useState<StaffMe | null>(null);
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  useEffect(() => {
+    if (!staffToken()) {
+      navigate(`/admin/login?next=${encodeURIComponent(location.pathname)}`, { replace: true });
+      return;
+    }
+    void adminApi<{ data: StaffMe }>('GET', '/api/admin/me').then((result) => {
+      if (result.ok) setMe(result.body.data);
+    });
+  }, [navigate, location.pathname]);
+
+  useEffect(() => {
+    if (me?.must_enrol && location.pathname !== '/admin/security') navigate('/admin/security', { replace: true });
+  }, [me, location.pathname, navigate]);
+
+  async function signOut() {
+    await adminApi('POST', '/api/admin/logout');
+    rememberStaffToken(null);
+    navigate('/admin/login', { replace: true });
+  }
+
+  if (!me) return <Loading />;
+  const nav = me.must_enrol ? [] : ADMIN_NAV.filter((item) => hasPermission(me, item.permission));
+  return (
+    <StaffProvider me={me}>
+      <div data-layout="admin" className="min-h-screen bg-night-900 lg:flex">
+        <aside className="border-b border-night-700 bg-night-950 lg:sticky lg:top-0 lg:h-screen lg:w-56 lg:shrink-0 lg:border-r lg:border-b-0">
+          <div className="flex items-center justify-between px-4 py-4">
+            <span className="text-lg font-semibold text-gold-400">Back office</span>
+            <button type="button" className="btn btn-ghost px-3 py-1.5 text-sm lg:hidden" aria-expanded={menuOpen} onClick={() => setMenuOpen(!menuOpen)}>
+              Menu
+            </button>
+          </div>
+          <nav aria-label="Back office" className={`${menuOpen ? 'block' : 'hidden'} px-2 pb-4 lg:block`}>
+            <ul className="space-y-0.5">
+              {nav.map((item) => (
+                <li key={item.to}>
+                  <NavLink
+                    to={item.to}
+                    end={item.to === '/admin'}
+                    onClick={() => setMenuOpen(false)}
+                    className={({ isActive }) =>
+                      `block rounded-lg px-3 py-2 text-sm ${isActive ? 'bg-night-700 font-medium text-mist-100' : 'text-mist-300 hover:bg-night-800 hover:text-mist-100'}`
+                    }
+                  >
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+              <li>
+                <NavLink
+                  to="/admin/security"
+                  className={({ isActive }) =>
+                    `block rounded-lg px-3 py-2 text-sm ${isActive ? 'bg-night-700 text-mist-100' : 'text-mist-300 hover:bg-night-800'}`
+                  }
+                >
+                  Two-factor sign-in
+                </NavLink>
+              </li>
+            </ul>
+          </nav>
+        </aside>
+        <div className="min-w-0 flex-1">
+          <header className="flex items-center justify-end gap-3 border-b border-night-700 px-4 py-3 text-sm lg:px-8">
+            <span className="text-mist-300">
+              {me.email} · <span className="capitalize">{me.role}</span>
+            </span>
+            <button type="button" className="btn btn-ghost px-3 py-1.5 text-sm" onClick={signOut}>
+              Sign out
+            </button>
+          </header>
+          <main className="px-4 py-6 lg:px-8">
+            <Outlet />
+          </main>
+        </div>
+      </div>
+    </StaffProvider>
+  );
+}

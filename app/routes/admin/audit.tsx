@@ -1,0 +1,130 @@
+import { type FormEvent, useState } from 'react';
+import type { AuditRecord } from '../../../contract/operators.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { TextField } from '../../components/ui/field.tsx';
+import { adminApi, staffToken } from '../../features/admin/api.ts';
+import { AdminHeading, dateTime, Loading, Notice } from '../../features/admin/ui.tsx';
+import { useEffect } from 'react';
+
+type Page = { data: AuditRecord[]; meta: { current_page: number; last_page: number; total: number } };
+const short = (value: unknown) => (value ? JSON.stringify(value) : '—');
+
+/** The audit log: who did what to whom, with before and after, and a check that the hash chain is intact. */
+export default function AdminAudit() {
+  const [query, setQuery] = useState('');
+  const [page, setPage] = useState(1);
+  const [data, setData] = useState<Page | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [verification, setVerification] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+
+  useEffect(() => {
+    if (!staffToken()) return;
+    const separator = query ? '&' : '?';
+    void fetch(`/api/admin/audit${query}${separator}page=${page}&per_page=25`, {
+      headers: { Authorization: `Bearer ${staffToken()}`, Accept: 'application/json' },
+    })
+      .then(async (response) => {
+        const body = await response.json();
+        if (response.ok) {
+          setData(body as Page);
+          setError(null);
+        } else setError(body.message ?? 'The audit log could not be loaded.');
+      })
+      .catch(() => setError('We could not reach the server.'));
+  }, [query, page]);
+
+  function filter(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const params = new URLSearchParams();
+    for (const [key, value] of new FormData(event.currentTarget)) if (typeof value === 'string' && value.trim()) params.set(key, value.trim());
+    setPage(1);
+    setQuery(params.size ? `?${params}` : '');
+  }
+  async function verify() {
+    const result = await adminApi<{ data: { intact: boolean; rows: number; first_broken_id: string | null; reason: string | null } }>(
+      'GET',
+      '/api/admin/audit/verify',
+    );
+    if (!result.ok) setVerification({ tone: 'error', text: result.message });
+    else if (result.body.data.intact) setVerification({ tone: 'success', text: `The chain is intact: ${result.body.data.rows} rows verified.` });
+    else setVerification({ tone: 'error', text: `Row ${result.body.data.first_broken_id} is broken: ${result.body.data.reason}.` });
+  }
+
+  return (
+    <div className="space-y-5">
+      <AdminHeading title="Audit log">
+        <Button variant="ghost" onClick={verify}>
+          Verify the chain
+        </Button>
+      </AdminHeading>
+      {verification ? <Notice tone={verification.tone}>{verification.text}</Notice> : null}
+      <form
+        onSubmit={filter}
+        className="grid gap-3 rounded-card border border-night-700 bg-night-850 p-4 sm:grid-cols-3 lg:grid-cols-6"
+        aria-label="Filter the audit log"
+      >
+        <TextField label="Player ID" name="player_id" inputMode="numeric" />
+        <TextField label="Staff ID" name="staff_id" inputMode="numeric" />
+        <TextField label="Action" name="action" placeholder="player.block" />
+        <TextField label="From" name="from" type="date" />
+        <TextField label="To" name="to" type="date" />
+        <div className="flex items-end">
+          <Button type="submit">Filter</Button>
+        </div>
+      </form>
+      {error ? <Notice tone="error">{error}</Notice> : null}
+      {!data ? (
+        <Loading />
+      ) : (
+        <>
+          <div className="overflow-x-auto rounded-card border border-night-700">
+            <table className="w-full min-w-[56rem] text-sm">
+              <caption className="sr-only">Audit log</caption>
+              <thead className="bg-night-800 text-left text-mist-400">
+                <tr>
+                  <th className="px-4 py-2.5 font-medium">#</th>
+                  <th className="px-4 py-2.5 font-medium">At (UTC)</th>
+                  <th className="px-4 py-2.5 font-medium">Staff</th>
+                  <th className="px-4 py-2.5 font-medium">Action</th>
+                  <th className="px-4 py-2.5 font-medium">Player</th>
+                  <th className="px-4 py-2.5 font-medium">Before → after</th>
+                  <th className="px-4 py-2.5 font-medium">Hash</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.data.map((row) => (
+                  <tr key={row.id} className="border-t border-night-700 align-top">
+                    <td className="px-4 py-2.5 tabular-nums">{row.id}</td>
+                    <td className="px-4 py-2.5 whitespace-nowrap">{dateTime(row.at)}</td>
+                    <td className="px-4 py-2.5">{row.staff_id ?? '—'}</td>
+                    <td className="px-4 py-2.5 font-mono text-xs">{row.action}</td>
+                    <td className="px-4 py-2.5">{row.player_id ?? '—'}</td>
+                    <td className="max-w-xs px-4 py-2.5 font-mono text-xs break-all text-mist-300">
+                      {short(row.before)} → {short(row.after)}
+                    </td>
+                    <td className="px-4 py-2.5 font-mono text-xs text-mist-400" title={row.hash}>
+                      {row.hash.slice(0, 10)}…
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <div className="flex items-center justify-between text-sm text-mist-300">
+            <span>
+              {data.meta.total} entries · page {data.meta.current_page} of {data.meta.last_page}
+            </span>
+            <div className="flex gap-2">
+              <Button variant="ghost" onClick={() => setPage(page - 1)} disabled={page <= 1}>
+                Previous
+              </Button>
+              <Button variant="ghost" onClick={() => setPage(page + 1)} disabled={page >= data.meta.last_page}>
+                Next
+              </Button>
+            </div>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,129 @@
+import { type FormEvent, useState } from 'react';
+import { STAFF_ROLE_NAMES, type StaffMember } from '../../../contract/operators.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { SelectField, TextField } from '../../components/ui/field.tsx';
+import { adminApi, useAdminData } from '../../features/admin/api.ts';
+import { useStaff } from '../../features/admin/session.tsx';
+import { AdminHeading, Badge, dateTime, Loading, Notice } from '../../features/admin/ui.tsx';
+import { firstErrors } from '../../lib/api.ts';
+
+const ROLES = STAFF_ROLE_NAMES.map((role) => ({ value: role, label: role[0]!.toUpperCase() + role.slice(1) }));
+
+/** Admins create staff accounts, change roles, disable accounts and reset two-factor sign-in. */
+export default function AdminStaff() {
+  const me = useStaff();
+  const { data, error, reload } = useAdminData<StaffMember[]>('/api/admin/staff');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+
+  async function act(promise: ReturnType<typeof adminApi>, done: string) {
+    const result = await promise;
+    setOutcome(result.ok ? { tone: 'success', text: done } : { tone: 'error', text: result.message });
+    reload();
+    return result;
+  }
+  async function create(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const element = event.currentTarget;
+    const form = new FormData(element);
+    const result = await act(
+      adminApi('POST', '/api/admin/staff', { email: form.get('email'), password: form.get('password'), role: form.get('role') }),
+      'Staff account created.',
+    );
+    setErrors(result.ok ? {} : firstErrors(result.errors));
+    if (result.ok) element.reset();
+  }
+
+  return (
+    <div className="space-y-5">
+      <AdminHeading title="Staff" />
+      {outcome ? <Notice tone={outcome.tone}>{outcome.text}</Notice> : null}
+      {error ? <Notice tone="error">{error}</Notice> : null}
+      {!data ? (
+        <Loading />
+      ) : (
+        <div className="overflow-x-auto rounded-card border border-night-700">
+          <table className="w-full min-w-[48rem] text-sm">
+            <caption className="sr-only">Staff accounts</caption>
+            <thead className="bg-night-800 text-left text-mist-400">
+              <tr>
+                <th className="px-4 py-2.5 font-medium">E-mail</th>
+                <th className="px-4 py-2.5 font-medium">Role</th>
+                <th className="px-4 py-2.5 font-medium">Two-factor</th>
+                <th className="px-4 py-2.5 font-medium">Last sign-in</th>
+                <th className="px-4 py-2.5 font-medium">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.map((row) => (
+                <tr key={row.id} className="border-t border-night-700">
+                  <td className="px-4 py-2.5">
+                    {row.email} {row.disabled ? <Badge tone="bad">disabled</Badge> : null}
+                  </td>
+                  <td className="px-4 py-2.5">
+                    {row.id === me.id ? (
+                      <span className="capitalize">{row.role}</span>
+                    ) : (
+                      <select
+                        aria-label={`Role of ${row.email}`}
+                        className="rounded-lg border border-night-600 bg-night-900 px-2 py-1.5"
+                        value={row.role}
+                        onChange={(event) => act(adminApi('PATCH', `/api/admin/staff/${row.id}`, { role: event.target.value }), 'Role changed.')}
+                      >
+                        {ROLES.map((role) => (
+                          <option key={role.value} value={role.value}>
+                            {role.label}
+                          </option>
+                        ))}
+                      </select>
+                    )}
+                  </td>
+                  <td className="px-4 py-2.5">{row.two_factor ? <Badge tone="good">on</Badge> : <Badge tone="warn">off</Badge>}</td>
+                  <td className="px-4 py-2.5">{dateTime(row.last_login_at)}</td>
+                  <td className="px-4 py-2.5">
+                    {row.id === me.id ? null : (
+                      <div className="flex flex-wrap gap-2">
+                        {row.two_factor ? (
+                          <Button
+                            variant="ghost"
+                            className="px-3 py-1.5 text-sm"
+                            onClick={() => act(adminApi('POST', `/api/admin/staff/${row.id}/reset-two-factor`), 'Two-factor sign-in reset.')}
+                          >
+                            Reset 2FA
+                          </Button>
+                        ) : null}
+                        <Button
+                          variant="ghost"
+                          className="px-3 py-1.5 text-sm"
+                          onClick={() =>
+                            act(
+                              adminApi('PATCH', `/api/admin/staff/${row.id}`, { disabled: !row.disabled }),
+                              row.disabled ? 'Account enabled.' : 'Account disabled.',
+                            )
+                          }
+                        >
+                          {row.disabled ? 'Enable' : 'Disable'}
+                        </Button>
+                      </div>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Card title="New staff account" className="max-w-2xl">
+        <form onSubmit={create} className="grid gap-3 sm:grid-cols-3" noValidate aria-label="New staff account">
+          <TextField label="E-mail" name="email" type="email" error={errors.email} />
+          <TextField label="Password (12+ characters)" name="password" type="password" autoComplete="new-password" error={errors.password} />
+          <SelectField label="Role" name="role" defaultValue="support" options={ROLES} />
+          <div>
+            <Button type="submit">Create account</Button>
+          </div>
+        </form>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,171 @@
+import { useState } from 'react';
+import type { AdminWithdrawal, AdminWithdrawalRow } from '../../../contract/operators.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Table } from '../../components/ui/table.tsx';
+import { adminApi, useAdminData } from '../../features/admin/api.ts';
+import { hasPermission, useStaff } from '../../features/admin/session.tsx';
+import { AdminHeading, Badge, ChoiceGroup, dateTime, Loading, money, Notice, PlayerLink } from '../../features/admin/ui.tsx';
+
+/** Whether a pending request is past the review time its player's VIP tier promised. */
+/**
+ * The player's risk hints as compact badges (issue 18): how they paid in, net deposits, bonus record, account age
+ * and KYC. Amber or red marks what deserves a second look: a withdrawal above what was put in, forfeited bonuses,
+ * a bonus still running, a new account, an unverified identity.
+ */
+function RiskHints({ row }: { row: AdminWithdrawalRow }) {
+  const { risk } = row;
+  const bonus = risk.bonuses;
+  return (
+    <ul className="flex min-w-[12rem] max-w-[17rem] flex-wrap gap-1" aria-label={`Risk hints for player ${row.player_id}`} data-testid="risk-hints">
+      {risk.deposit_methods.length === 0 ? (
+        <li>
+          <Badge tone="bad">no deposits</Badge>
+        </li>
+      ) : (
+        risk.deposit_methods.map((method) => (
+          <li key={method}>
+            <Badge>{method}</Badge>
+          </li>
+        ))
+      )}
+      <li>
+        <Badge tone={risk.net_deposits < row.amount ? 'warn' : 'neutral'}>net {money(risk.net_deposits, row.currency)}</Badge>
+      </li>
+      <li>
+        <Badge tone={bonus.forfeited > 0 ? 'bad' : bonus.active > 0 ? 'warn' : 'neutral'}>
+          {bonus.total === 0
+            ? 'no bonuses'
+            : [
+                `${bonus.total} bonus${bonus.total === 1 ? '' : 'es'}`,
+                bonus.active ? `${bonus.active} open` : '',
+                bonus.forfeited ? `${bonus.forfeited} forfeited` : '',
+              ]
+                .filter(Boolean)
+                .join(', ')}
+        </Badge>
+      </li>
+      <li>
+        <Badge tone={risk.account_age_days < 7 ? 'warn' : 'neutral'}>{risk.account_age_days} d old</Badge>
+      </li>
+      <li>
+        <Badge tone={risk.kyc_status === 'verified' ? 'good' : 'bad'}>KYC {risk.kyc_status}</Badge>
+      </li>
+    </ul>
+  );
+}
+
+const overdue = (row: AdminWithdrawalRow, at: number) => row.status === 'pending' && row.review_due_at !== null && new Date(row.review_due_at).getTime() < at;
+
+/**
+ * The withdrawals queue: approve or reject; above the four-eyes threshold a second staff member pays. Pending
+ * requests come in the order their VIP review times run out (decision 0066), overdue ones marked.
+ */
+export default function AdminWithdrawals() {
+  const me = useStaff();
+  const [status, setStatus] = useState<'pending' | 'paid' | 'rejected'>('pending');
+  const { data, error, reload } = useAdminData<AdminWithdrawalRow[]>(`/api/admin/withdrawals?status=${status}`);
+  const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const canDecide = hasPermission(me, 'withdrawals.decide');
+  const [shownAt] = useState(() => Date.now());
+
+  async function decide(row: AdminWithdrawalRow, decision: 'approve' | 'reject') {
+    const result = await adminApi<{ data: AdminWithdrawal }>('POST', `/api/admin/withdrawals/${row.id}/${decision}`, {});
+    if (!result.ok) setOutcome({ tone: 'error', text: result.message });
+    else if (result.status === 202) setOutcome({ tone: 'success', text: 'First approval recorded. Another staff member must approve it to pay it.' });
+    else setOutcome({ tone: 'success', text: `Withdrawal ${result.body.data.status}.` });
+    reload();
+  }
+
+  return (
+    <div className="space-y-5">
+      <AdminHeading title="Withdrawals">
+        <ChoiceGroup
+          label="Status"
+          value={status}
+          choices={(['pending', 'paid', 'rejected'] as const).map((value) => ({ value, label: value[0]!.toUpperCase() + value.slice(1) }))}
+          onChoose={setStatus}
+        />
+      </AdminHeading>
+      {outcome ? <Notice tone={outcome.tone}>{outcome.text}</Notice> : null}
+      {error ? <Notice tone="error">{error}</Notice> : null}
+      {!data ? (
+        <Loading />
+      ) : data.length === 0 ? (
+        <Notice>No {status} withdrawals.</Notice>
+      ) : (
+        <Table
+          wide
+          caption="Withdrawals"
+          rows={data}
+          rowKey={(row) => row.id}
+          columns={[
+            { key: 'requested', header: 'Requested', cell: (row) => dateTime(row.created_at) },
+            ...(status === 'pending'
+              ? [
+                  {
+                    key: 'review',
+                    header: 'Review by',
+                    cell: (row: AdminWithdrawalRow) => (
+                      <>
+                        <span data-testid="review-by">{row.review_due_at ? dateTime(row.review_due_at) : 'No tier time'}</span>
+                        {overdue(row, shownAt) ? (
+                          <span className="ml-2">
+                            <Badge tone="bad">Overdue</Badge>
+                          </span>
+                        ) : null}
+                      </>
+                    ),
+                  },
+                ]
+              : []),
+            { key: 'player', header: 'Player', cell: (row) => <PlayerLink id={row.player_id} /> },
+            {
+              key: 'amount',
+              header: 'Amount',
+              align: 'right',
+              cell: (row) => (
+                <>
+                  {money(row.amount, row.currency)}
+                  <span className="block text-xs text-mist-400">{row.method.replace('sandbox-', '')}</span>
+                </>
+              ),
+            },
+            { key: 'risk', header: 'Risk hints', cell: (row) => <RiskHints row={row} /> },
+            {
+              key: 'control',
+              header: 'Control',
+              cell: (row) =>
+                row.four_eyes ? (
+                  <Badge tone="warn">{row.first_approval_by ? `1 of 2 approvals (staff ${row.first_approval_by})` : 'Needs 2 approvals'}</Badge>
+                ) : (
+                  <Badge>1 approval</Badge>
+                ),
+            },
+            ...(status === 'pending' && canDecide
+              ? [
+                  {
+                    key: 'decision',
+                    header: 'Decision',
+                    cell: (row: AdminWithdrawalRow) => (
+                      <div className="flex flex-wrap gap-2">
+                        <Button
+                          className="px-3 py-1.5 text-sm"
+                          onClick={() => decide(row, 'approve')}
+                          aria-label={`Approve withdrawal of ${money(row.amount, row.currency)}`}
+                        >
+                          Approve
+                        </Button>
+                        <Button variant="ghost" className="px-3 py-1.5 text-sm" onClick={() => decide(row, 'reject')}>
+                          Reject
+                        </Button>
+                      </div>
+                    ),
+                  },
+                ]
+              : []),
+          ]}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,13 +1,15 @@
 import { defineConfig } from '@playwright/test';
 
-// Three production-build servers, each with its own fresh embedded database:
-// staging (the main one: /test-route exists), maintenance on, and production.
+// Four production-build servers, each with its own fresh embedded database:
+// staging (the main one: /test-route exists), maintenance on, production, and ops: the back office's site-wide
+// switches (maintenance, games off, route rules, a failing mailer) are tried there, away from the other suites.
 // E2E_PORT_BASE lets two checkouts run their browser suites side by side.
 const base = Number(process.env.E2E_PORT_BASE ?? 3100);
 export const servers = {
   staging: `http://127.0.0.1:${base + 1}`,
   maintenance: `http://127.0.0.1:${base + 2}`,
   production: `http://127.0.0.1:${base + 3}`,
+  ops: `http://127.0.0.1:${base + 4}`,
 };
 
 // Headless Chromium announces itself as "HeadlessChrome", which isbot counts as a bot; players' browsers don't.
@@ -15,6 +17,8 @@ export const playerUserAgent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.
 
 // The operator the account tests use to block players and switch activation to SMS.
 export const operator = { OPERATOR_EMAIL: 'ops@casino.example', OPERATOR_PASSWORD: 'Pit-Boss#2026' };
+/** Production staff must sign in with two factors: OPERATOR_TOTP_SECRET enrols the production server's operator. */
+export const operatorTotpSecret = 'KRUGKIDROVUWG2ZAMJZG653OEBTG66BA';
 
 const server = (port: number, env: Record<string, string>) => ({
   command: 'node scripts/e2e-server.ts',
@@ -40,7 +44,9 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  timeout: 30_000,
+  // A budget for a whole test on a busy 2-core machine, not a measure: a test that loads six pages took 35 s
+  // while other suites ran beside it. Each step still has its own short expect timeout.
+  timeout: 60_000,
   reporter: [['list'], ['json', { outputFile: base === 3100 ? 'test-results/e2e.json' : `test-results/e2e-${base}.json` }]],
   use: {
     baseURL: servers.staging,
@@ -58,8 +64,10 @@ export default defineConfig({
     },
   },
   webServer: [
-    server(base + 1, { APP_ENV: 'staging', PUBLIC_URL: 'https://casino.example', ...operator }),
+    // Crash rounds bet for 2.5 s and pause 1 s there, so the two-browser crash test sees rounds come round quickly.
+    server(base + 1, { APP_ENV: 'staging', PUBLIC_URL: 'https://casino.example', CRASH_BETTING_MS: '4000', CRASH_PAUSE_MS: '1000', ...operator }),
     server(base + 2, { MAINTENANCE: 'true' }),
-    server(base + 3, { APP_ENV: 'production', ...operator }),
+    server(base + 3, { APP_ENV: 'production', ...operator, OPERATOR_TOTP_SECRET: operatorTotpSecret }),
+    server(base + 4, { ...operator }),
   ],
 });

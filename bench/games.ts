@@ -1,4 +1,4 @@
-// Games benchmark (issue 6): real-money rounds per second through the full HTTP path of the production server
+// Games benchmark (issue 6; dice and plinko since issue 17): real-money rounds per second through the full HTTP path of the production server
 // (auth, validation, fair floats, the bet and win transfers, the round row, the answer) at BENCH_PLAYERS (100)
 // concurrent players, each its own activated, funded player with its own token, one request in flight each;
 // p50/p99 latency; as a ratio to the rate of bare ledger.transfer bets (cash → game house account) with the same
@@ -217,6 +217,8 @@ try {
   for (const [slug, body] of [
     ['european-roulette', { mode: 'real', bets: [{ type: 'red', amount: 10 }] }],
     ['lantern-orchard', { mode: 'real', stake: 20 }],
+    ['dice', { mode: 'real', stake: 10, target: 50.5, direction: 'over' }],
+    ['plinko', { mode: 'real', stake: 10, rows: 12, risk: 'medium' }],
   ] as const) {
     await Promise.all(
       players.map(async (player) => {
@@ -234,6 +236,8 @@ try {
   const before = await ledgerRate();
   const roulette = await round('european-roulette', { mode: 'real', bets: [{ type: 'red', amount: 10 }] });
   const slot = await round('lantern-orchard', { mode: 'real', stake: 20 });
+  const dice = await round('dice', { mode: 'real', stake: 10, target: 50.5, direction: 'over' });
+  const plinko = await round('plinko', { mode: 'real', stake: 10, rows: 12, risk: 'medium' });
   const after = await ledgerRate();
 
   const ledgerMean = (before.rps + after.rps) / 2;
@@ -244,9 +248,13 @@ try {
   row('ledger.transfer bet alone (before)', before);
   row('POST /api/games/european-roulette/rounds', roulette);
   row('POST /api/games/lantern-orchard/rounds', slot);
+  row('POST /api/games/dice/rounds', dice);
+  row('POST /api/games/plinko/rounds', plinko);
   row('ledger.transfer bet alone (after)', after);
   console.log(`\nroulette rounds / ledger transfers: ${(roulette.rps / ledgerMean).toFixed(2)}`);
   console.log(`slot rounds / ledger transfers:     ${(slot.rps / ledgerMean).toFixed(2)}`);
+  console.log(`dice rounds / ledger transfers:     ${(dice.rps / ledgerMean).toFixed(2)}`);
+  console.log(`plinko rounds / ledger transfers:   ${(plinko.rps / ledgerMean).toFixed(2)}`);
   console.log('(a round that wins makes two transfers, a bet and a win; one that loses makes one)');
 } finally {
   await ledgerDatabase?.close();

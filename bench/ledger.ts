@@ -7,14 +7,17 @@
 // same pool size, measured in the same run. Needs DATABASE_URL (a server URL; a fresh database is created and
 // dropped). After BENCH_WARMUP_SECONDS (default 5) of transfers and an ANALYZE, BENCH_SECONDS (default 10) per measurement, split over BENCH_ROUNDS (default 5) rounds that alternate
 // bare and ledger, so load from elsewhere on the machine falls on both alike; BENCH_WORKERS (default 8),
-// BENCH_ACCOUNTS (default 200).
+// BENCH_ACCOUNTS (default 1000). At the end it prints, for every pooled connection, how many generic and custom
+// plans PostgreSQL used for the transfer statement (pg_prepared_statements) and the generic plan's EXPLAIN, so a
+// run says which plan it measured (issue 17 §11, docs/decisions/0074-ledger-plan-and-running-balances.md).
 import { benchPerson } from './support/bench-player.ts';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { openDatabase } from '../server/db/client.ts';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { type Database, openDatabase } from '../server/db/client.ts';
 import { players } from '../server/modules/accounts/schema.ts';
-import { createLedgerService, type LedgerAccount } from '../server/modules/ledger/service.ts';
+import { createLedgerService, type LedgerAccount, TRANSFER_STATEMENT } from '../server/modules/ledger/service.ts';
 
 const serverUrl = process.env.DATABASE_URL;
 if (!serverUrl) {
@@ -24,7 +27,7 @@ if (!serverUrl) {
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const workers = Number(process.env.BENCH_WORKERS ?? 8);
-const accountCount = Number(process.env.BENCH_ACCOUNTS ?? 200);
+const accountCount = Number(process.env.BENCH_ACCOUNTS ?? 1000);
 const FUNDING = 1_000_000_000_000;
 
 const name = `croupier_bench_ledger_${process.pid}_${randomBytes(4).toString('hex')}`;
@@ -67,10 +70,14 @@ const rate = (label: string) => totals[label]!.done / totals[label]!.wall;
 
 const random = (n: number) => Math.floor(Math.random() * n);
 
+// openDatabase applies the migrations; the ledger then runs on a pool of the same size that the bench can reach,
+// to ask each of its connections which plan its prepared transfer statement used.
 const handle = await openDatabase({ driver: 'postgres', url: url.toString() });
+await handle.close();
+const pool = new pg.Pool({ connectionString: url.toString(), max: 10 });
 const bare = new pg.Pool({ connectionString: url.toString(), max: 10 });
 try {
-  const { db } = handle;
+  const db = drizzle({ client: pool }) as unknown as Database;
   const ledger = createLedgerService({ db });
   const clearing = await ledger.houseAccount('payment_clearing', 'EUR');
   const game = await ledger.houseAccount('game', 'EUR');
@@ -186,16 +193,71 @@ try {
   row('(a) ledger transfer, random account pairs', 'ledger-many');
   row('(b) bare UPDATE transaction, one hot row', 'bare-hot');
   row('(b) ledger transfer, random cash -> one game account', 'ledger-hot');
-  console.log(`\n(a) many accounts: ledger / bare = ${(rate('ledger-many') / rate('bare-many')).toFixed(2)} (goal >= 0.5)`);
+  console.log(`\n(a) many accounts: ledger / bare = ${(rate('ledger-many') / rate('bare-many')).toFixed(2)} (goal >= 0.6)`);
   console.log(`(b) one hot account: ledger / bare = ${(rate('ledger-hot') / rate('bare-hot')).toFixed(2)}`);
+
+  await reportPlans();
 
   // The run must have kept the books straight.
   const drift = (await db.execute(sql`
     select count(*)::int as n from (select a.id from ledger_accounts a left join ledger_entries e on e.account_id = a.id
     group by a.id, a.balance having a.balance <> coalesce(sum(e.amount), 0)) d`)) as unknown as { rows: { n: number }[] };
   if (Number(drift.rows[0]!.n) !== 0) throw new Error('cached balances drifted from their entries');
+  // And every entry's running balance is the sum of its account's entries up to it.
+  const running = (await db.execute(sql`
+    select count(*)::int as n from (select balance_after, sum(amount) over (partition by account_id order by journal_id, position) as s
+    from ledger_entries) e where balance_after is distinct from s`)) as unknown as { rows: { n: number }[] };
+  if (Number(running.rows[0]!.n) !== 0) throw new Error('running balances on entries disagree with their sums');
 } finally {
   await bare.end();
-  await handle.close();
+  await pool.end();
   await admin(`drop database if exists ${name} with (force)`);
+}
+
+/**
+ * Which plan the transfer statement ran with, per pooled connection (each prepares it once), and the generic plan
+ * itself: EXPLAIN of the statement prepared with generic planning forced, for a two-account transfer.
+ */
+async function reportPlans(): Promise<void> {
+  const clients = await Promise.all(Array.from({ length: 10 }, () => pool.connect()));
+  try {
+    let generic = 0;
+    let custom = 0;
+    for (const client of clients) {
+      const { rows } = await client.query<{ name: string; generic_plans: string; custom_plans: string }>(
+        `select name, generic_plans, custom_plans from pg_prepared_statements where name like 'ledger_transfer%'`,
+      );
+      for (const row of rows) {
+        generic += Number(row.generic_plans);
+        custom += Number(row.custom_plans);
+      }
+    }
+    const client = clients[0]!;
+    const fn = await client.query<{ proconfig: string[] | null }>(`select proconfig from pg_proc where proname = 'ledger_transfer'`);
+    const forced = fn.rows[0]?.proconfig?.includes('plan_cache_mode=force_generic_plan') ?? false;
+    console.log(
+      `\ntransfer calls over ${clients.length} connections (pg_prepared_statements): ${generic} on the cached generic plan, ${custom} planned per call`,
+    );
+    console.log(
+      forced
+        ? 'the transfer statement inside ledger_transfer() runs with plan_cache_mode=force_generic_plan (pg_proc.proconfig): generic plan on every call'
+        : "the transfer statement is left to PostgreSQL's plan choice (no forced plan)",
+    );
+    await client.query('begin');
+    try {
+      await client.query('set local plan_cache_mode = force_generic_plan');
+      await client.query(`prepare bench_explain as ${TRANSFER_STATEMENT}`);
+      const ids = [1, 2];
+      const { rows } = await client.query<{ 'QUERY PLAN': string }>(
+        `explain execute bench_explain('adjustment', 'bench-explain', 'x', null, '{}', '{${ids}}', '{-1,1}', '{${ids}}', '{-1,1}')`,
+      );
+      const lines = rows.map((r) => r['QUERY PLAN']);
+      const scans = lines.filter((line) => /Scan/.test(line)).map((line) => `  ${line.trim()}`);
+      console.log(`generic plan: ${lines[0]!.trim()}\n${scans.join('\n')}`);
+    } finally {
+      await client.query('rollback');
+    }
+  } finally {
+    for (const client of clients) client.release();
+  }
 }

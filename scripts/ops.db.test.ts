@@ -1,5 +1,8 @@
 import { spawn } from 'node:child_process';
+import { sql } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validRegistration } from '../server/modules/accounts/testing.ts';
@@ -73,5 +76,46 @@ describe('npm run ops', () => {
   it('prints its usage without a command, and names an unreachable server', async () => {
     expect((await runOps([]))[0]).toContain('Usage: npm run ops -- [--url URL] <command>');
     await expect(runOps(['--url', 'http://127.0.0.1:1', 'players'], OPERATOR)).rejects.toThrow(/cannot reach http:\/\/127\.0\.0\.1:1/);
+  });
+});
+
+describe('npm run ops -- verify-audit', () => {
+  // Before the next test, which leaves an edited row behind.
+  it('--anchor FILE keeps the head between runs and finds the newest rows deleted', async () => {
+    const file = path.join(t.services.config.dataDir, 'ops-anchor');
+    const form = validRegistration();
+    const id = (await t.app.inject({ method: 'POST', url: '/api/register', payload: form })).json().data.id as string;
+    expect((await ops(['block', id])).code).toBe(0);
+    const first = await ops(['verify-audit', '--anchor', file]);
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(/^audit log intact: \d+ rows verified\nnew anchor \d+ written to /);
+    const anchored = readFileSync(file, 'utf8').trim();
+    expect(anchored).toMatch(/^\d+:[0-9a-f]{64}$/);
+    expect((await ops(['unblock', id])).code).toBe(0);
+    const second = await ops(['verify-audit', '--anchor', file]);
+    expect(second.stdout).toContain(`anchor ${anchored.split(':')[0]} found`);
+    const secondHead = readFileSync(file, 'utf8').trim();
+    // Deleting the newest rows leaves a whole chain, and the kept head finds it.
+    await t.services.database.db.execute(sql`delete from audit_log where id >= ${Number(secondHead.split(':')[0])}`);
+    const broken = await ops(['verify-audit', '--anchor', file]);
+    expect(broken.code).toBe(1);
+    expect(broken.stderr).toContain(`audit log broken at row ${secondHead.split(':')[0]}: the row was anchored and is gone`);
+    expect(readFileSync(file, 'utf8').trim()).toBe(secondHead);
+  });
+
+  it('says the chain is intact, and names the first row after one is edited in SQL', async () => {
+    const form = validRegistration();
+    const id = (await t.app.inject({ method: 'POST', url: '/api/register', payload: form })).json().data.id as string;
+    expect((await ops(['block', id])).code).toBe(0);
+    const intact = await ops(['verify-audit']);
+    expect(intact.code).toBe(0);
+    expect(intact.stdout).toMatch(/^audit log intact: \d+ rows verified\n$/);
+    const { rows } = (await t.services.database.db.execute(sql`select id from audit_log where action = 'player.block' order by id limit 1`)) as unknown as {
+      rows: { id: string | number }[];
+    };
+    await t.services.database.db.execute(sql`update audit_log set staff_id = null where id = ${rows[0]!.id}`);
+    const broken = await ops(['verify-audit']);
+    expect(broken.code).toBe(1);
+    expect(broken.stderr).toContain(`audit log broken at row ${rows[0]!.id}: its content does not match its hash`);
   });
 });

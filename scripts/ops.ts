@@ -1,6 +1,8 @@
 // `npm run ops -- <command>`: a small command-line client of the operator API (/api/admin/*).
 // It talks HTTP to a running server, so it works the same against a laptop or production.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { generate } from 'otplib';
 
 const usage = `Usage: npm run ops -- [--url URL] <command>
 
@@ -10,13 +12,28 @@ Commands:
   block <player-id>          block a player at once
   unblock <player-id>        lift the block
   activation-type <email|sms>  how new players activate their account
+  verify-audit [--anchor FILE]  re-compute the audit log's hash chain; names the first broken row. With
+                             --anchor, also checks the head FILE holds from the last run (finds the newest
+                             rows deleted) and writes the new head there: keep FILE off the server.
 
 Server: --url, else OPS_URL, else PUBLIC_URL, else http://localhost:3000.
-Credentials: OPS_TOKEN, else OPERATOR_EMAIL and OPERATOR_PASSWORD (a login per run).`;
+Credentials: OPS_TOKEN, else OPERATOR_EMAIL and OPERATOR_PASSWORD (a login per run), with OPERATOR_TOTP_SECRET\n(or a one-time OPS_TOTP_CODE) when the operator signs in with two factors.`;
 
 type AdminPlayer = { id: string; email: string; active: boolean; blocked: boolean; kyc_status: string };
 
 class OpsError extends Error {}
+
+/** The head an earlier `verify-audit --anchor FILE` wrote, or null on the first run. */
+function readAnchor(file: string): string | null {
+  try {
+    const text = readFileSync(file, 'utf8').trim();
+    if (!/^[1-9]\d*:[0-9a-f]{64}$/.test(text)) throw new OpsError(`${file} does not hold an anchor (ID:HASH); remove it to start again`);
+    return text;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
 
 async function call(base: string, method: string, path: string, token: string | undefined, body?: unknown): Promise<unknown> {
   let response: Response;
@@ -40,9 +57,14 @@ async function call(base: string, method: string, path: string, token: string | 
 async function operatorToken(base: string, env: NodeJS.ProcessEnv): Promise<string> {
   if (env.OPS_TOKEN) return env.OPS_TOKEN;
   if (!env.OPERATOR_EMAIL || !env.OPERATOR_PASSWORD) throw new OpsError('set OPS_TOKEN, or OPERATOR_EMAIL and OPERATOR_PASSWORD');
-  const { token } = (await call(base, 'POST', '/api/admin/login', undefined, { email: env.OPERATOR_EMAIL, password: env.OPERATOR_PASSWORD })) as {
-    token: string;
+  const answer = (await call(base, 'POST', '/api/admin/login', undefined, { email: env.OPERATOR_EMAIL, password: env.OPERATOR_PASSWORD })) as {
+    token?: string;
+    challenge?: string;
   };
+  if (answer.token) return answer.token;
+  const code = env.OPS_TOTP_CODE ?? (env.OPERATOR_TOTP_SECRET ? await generate({ secret: env.OPERATOR_TOTP_SECRET }) : undefined);
+  if (!code) throw new OpsError('this operator signs in with two factors: set OPERATOR_TOTP_SECRET or OPS_TOTP_CODE');
+  const { token } = (await call(base, 'POST', '/api/admin/login/two-factor', undefined, { challenge: answer.challenge, code })) as { token: string };
   return token;
 }
 
@@ -53,7 +75,7 @@ const row = (p: AdminPlayer) =>
 export async function runOps(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<string[]> {
   const { values, positionals } = parseArgs({
     args: argv,
-    options: { url: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: { url: { type: 'string' }, anchor: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
     allowPositionals: true,
   });
   const [command, argument] = positionals;
@@ -82,6 +104,20 @@ export async function runOps(argv: string[], env: NodeJS.ProcessEnv = process.en
         data: { registration_activation_type: string };
       };
       return [`registration_activation_type is now ${data.registration_activation_type}`];
+    }
+    case 'verify-audit': {
+      const anchorFile = values.anchor;
+      const kept = anchorFile ? readAnchor(anchorFile) : null;
+      const query = kept ? `?anchor=${encodeURIComponent(kept)}` : '';
+      const { data } = (await call(base, 'GET', `/api/admin/audit/verify${query}`, await operatorToken(base, env))) as {
+        data: { intact: boolean; rows: number; first_broken_id: string | null; reason: string | null; head: { id: string; hash: string } | null };
+      };
+      if (!data.intact) throw new OpsError(`audit log broken at row ${data.first_broken_id}: ${data.reason} (${data.rows} rows before it verified)`);
+      if (anchorFile && data.head) writeFileSync(anchorFile, `${data.head.id}:${data.head.hash}\n`);
+      return [
+        `audit log intact: ${data.rows} rows verified${kept ? `, anchor ${kept.split(':')[0]} found` : ''}`,
+        ...(anchorFile && data.head ? [`new anchor ${data.head.id} written to ${anchorFile}`] : []),
+      ];
     }
     default:
       throw new OpsError(`unknown command "${command}"\n\n${usage}`);

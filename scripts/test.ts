@@ -1,7 +1,7 @@
 // `npm test`: lint and format check (Biome), type-check, unit + HTTP + database suites (Vitest), production build, browser suites
 // (Playwright in Chromium), then one summary line. `--db` runs only the database (*.db.test.ts) and
 // realtime fan-out (*.redis.test.ts) suites, which CI repeats against PostgreSQL and Redis.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -17,6 +17,27 @@ function run(title: string, command: string, args: string[]): boolean {
   return result.status === 0;
 }
 
+/** Runs steps one after another with their output held back, printed whole when they end: for running beside others. */
+function runQuietly(title: string, steps: [string, string[]][]): Promise<boolean> {
+  return new Promise((resolve) => {
+    const output: Buffer[] = [];
+    const next = (index: number) => {
+      if (index === steps.length) return finish(true);
+      const [command, args] = steps[index]!;
+      const child = spawn(command, args, { cwd: root, env: process.env });
+      child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
+      child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
+      child.on('close', (code) => (code === 0 ? next(index + 1) : finish(false, code)));
+    };
+    const finish = (passed: boolean, code?: number | null) => {
+      console.log(`\n=== ${title}\n${Buffer.concat(output).toString().trimEnd()}`);
+      if (!passed) console.error(`=== ${title} failed (exit ${code})`);
+      resolve(passed);
+    };
+    next(0);
+  });
+}
+
 function readJson<T>(file: string): T | undefined {
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : undefined;
 }
@@ -28,10 +49,19 @@ rmSync(unitReport, { force: true });
 rmSync(e2eReport, { force: true });
 
 let ok = true;
-if (!dbOnly) ok = run('lint', 'npm', ['run', 'lint']) && ok;
-if (!dbOnly) ok = run('type-check', bin('react-router'), ['typegen']) && run('type-check', bin('tsc'), ['--noEmit']) && ok;
-// The build comes first: the process tests and the browser tests both run the production server.
-if (!dbOnly) ok = run('production build', 'npm', ['run', 'build']) && ok;
+if (!dbOnly) {
+  // Lint, type-check and the production build need nothing of each other: side by side, each mostly on one core.
+  // The build comes before the tests: the process tests and the browser tests both run the production server.
+  const checks = await Promise.all([
+    runQuietly('lint', [['npm', ['run', 'lint']]]),
+    runQuietly('type-check', [
+      [bin('react-router'), ['typegen']],
+      [bin('tsc'), ['--noEmit']],
+    ]),
+    runQuietly('production build', [['npm', ['run', 'build']]]),
+  ]);
+  ok = checks.every(Boolean) && ok;
+}
 ok =
   run(`vitest (${label})`, bin('vitest'), [
     'run',

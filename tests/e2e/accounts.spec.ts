@@ -2,8 +2,7 @@
 // logout across tabs, password reset, magic link, and the 403 and 423 screens.
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { operator } from '../../playwright.config.ts';
-import { expect, logIn, servers, test, waitForHydration } from './fixtures.ts';
+import { expect, logIn, operatorToken, servers, test, waitForHydration } from './fixtures.ts';
 import { mailedLink, textedCode } from './outbox.ts';
 
 const PASSWORD = 'Gold#Chip2026';
@@ -77,9 +76,11 @@ test.describe('registration wizard', () => {
   });
 
   test('gates each step, shows dry-run errors, registers, signs in and activates by e-mail', async ({ page }) => {
+    // The whole journey in one test (wizard, mails, activation, deposit page): a loaded machine needs more than 30 s.
+    test.slow();
     const taken = await activatedPlayer();
     const email = newEmail('wizard');
-    await page.goto('/register?bonusId=12&promo=SPRING');
+    await page.goto('/register?bonusId=welcome-match&promo=SPRING');
     await waitForHydration(page);
     const dialog = page.getByRole('dialog', { name: 'Create your account' });
     const next = dialog.getByRole('button', { name: 'Next' });
@@ -122,7 +123,7 @@ test.describe('registration wizard', () => {
 
     await expect(dialog.getByText('Welcome aboard, Ada!')).toBeVisible();
     const tracking = (await page.context().cookies()).find((cookie) => cookie.name === 'trackingParams');
-    expect(JSON.parse(decodeURIComponent(tracking?.value ?? '{}'))).toEqual({ bonusId: '12', promo: 'SPRING' });
+    expect(JSON.parse(decodeURIComponent(tracking?.value ?? '{}'))).toEqual({ bonusId: 'welcome-match', promo: 'SPRING' });
     await dialog.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByLabel('Account menu')).toBeVisible();
 
@@ -136,8 +137,9 @@ test.describe('registration wizard', () => {
 
     // The resend replaced the first link: the second mail's link activates.
     const link = await mailedLink(servers.staging, email, /\/player\/activate\//, { mails: 2 });
+    // The player registered with an offer: activation lands on the deposit page with it chosen (SPEC.md §4).
     await page.goto(new URL(link).pathname);
-    await expect(page).toHaveURL(`${servers.staging}/`);
+    await expect(page).toHaveURL(`${servers.staging}/deposit?bonus=true&bonusId=welcome-match`);
     await page.goto('/account/profile');
     await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
     await expect(page.getByLabel('First name')).toHaveValue('Ada');
@@ -236,7 +238,7 @@ test.describe('operator actions and screens', () => {
     const email = await activatedPlayer();
     const { body: login } = await api(servers.staging, 'POST', '/api/login', { email, password: PASSWORD });
     const { body: player } = await api(servers.staging, 'GET', '/api/player', undefined, String(login.token));
-    const { body: admin } = await api(servers.staging, 'POST', '/api/admin/login', { email: operator.OPERATOR_EMAIL, password: operator.OPERATOR_PASSWORD });
+    const admin = { token: await operatorToken(servers.staging) };
     await page.goto('/');
     await logInThroughPopup(page, email);
     await expect(page.getByLabel('Account menu')).toBeVisible();
@@ -252,7 +254,7 @@ test.describe('SMS activation', () => {
   test.describe.configure({ mode: 'serial' });
   test('with activation by SMS, the code from the outbox activates the new player', async ({ page }) => {
     const base = servers.production;
-    const { body: admin } = await api(base, 'POST', '/api/admin/login', { email: operator.OPERATOR_EMAIL, password: operator.OPERATOR_PASSWORD });
+    const admin = { token: await operatorToken(base) };
     expect((await api(base, 'PUT', '/api/admin/settings', { registration_activation_type: 'sms' }, String(admin.token))).status).toBe(200);
     try {
       const email = newEmail('sms');

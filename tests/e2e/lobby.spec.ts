@@ -77,11 +77,18 @@ test.describe('browsing', () => {
   test('a provider listing lists all its games, and the tag categories list their tagged games', async ({ page }) => {
     await openLobby(page, '/providers/croupier-studio');
     await expect(page.getByRole('heading', { level: 1, name: 'Croupier Studio' })).toBeVisible();
-    await expect(page.getByText('5 games')).toBeVisible();
-    await expect(page.getByRole('list', { name: 'Croupier Studio games' }).getByRole('listitem')).toHaveCount(5);
+    await expect(page.getByText('9 games')).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Croupier Studio games' }).getByRole('listitem')).toHaveCount(9);
 
     await openLobby(page, '/new');
-    await expect(page.getByRole('list', { name: 'New games games' }).getByRole('link')).toHaveText(['Tidebound Hoard', 'Blackjack']);
+    await expect(page.getByRole('list', { name: 'New games' }).getByRole('link')).toHaveText([
+      'Crash',
+      'Mines',
+      'Dice',
+      'Plinko',
+      'Tidebound Hoard',
+      'Blackjack',
+    ]);
   });
 
   for (const path of ['/no-such-games', '/slots?page=2', '/slots?page=zero']) {
@@ -112,7 +119,7 @@ test.describe('search', () => {
     expect(searches.length).toBeLessThan('comet'.length);
 
     await box.fill('o');
-    await expect(results.getByRole('status')).toHaveText('4 games match “o”.');
+    await expect(results.getByRole('status')).toHaveText('5 games match “o”.');
 
     await box.fill('zzzz');
     await expect(results.getByRole('status')).toHaveText('No games match “zzzz”.');
@@ -269,11 +276,11 @@ test.describe('look', () => {
       };
 
       await openLobby(page);
-      await expect(row(page, 'Popular').getByRole('listitem')).toHaveCount(3);
+      await expect(row(page, 'Popular').getByRole('listitem')).toHaveCount(5);
       await shoot('home-guest');
 
       await page.getByRole('searchbox', { name: 'Search games' }).fill('o');
-      await expect(row(page, 'Search results').getByRole('status')).toHaveText('4 games match “o”.');
+      await expect(row(page, 'Search results').getByRole('status')).toHaveText('5 games match “o”.');
       await shoot('search');
 
       await openLobby(page, '/slots');

@@ -1,7 +1,8 @@
 // Playing our games in the browser (issue 6 items 7–8): demo for guests, real money after a deposit, the
 // redirect-after-login guard, blackjack to the end, and a round proved fair on the verification page.
 import type { Locator, Page, Response } from '@playwright/test';
-import type { PlayedRound } from '../../contract/games.ts';
+import { type PlayedRound, rouletteOutcomeSchema } from '../../contract/games.ts';
+import { describeRoundResult } from '../../contract/round-result.ts';
 import { addSessionCookie, depositFor, expect, PLAYER_PASSWORD, registerActivePlayer, servers, sessionOf, test as base, waitForHydration } from './fixtures.ts';
 
 const SHOTS = 'test-results/play-shots';
@@ -19,6 +20,10 @@ const test = base.extend<{ player: { email: string; token: string } }>({
 
 const euros = (minor: number) => `€${(minor / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
 const fun = (minor: number) => `${(minor / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })} FUN`;
+
+/** What the result line says about a round's money (contract/round-result.ts; games-polish.spec.ts checks the words). */
+const resultWords = (round: PlayedRound, money: (minor: number) => string) => describeRoundResult(round, money).text.split(' (')[0]!;
+const ANY_RESULT = /You won|You lost|Push: your/;
 
 async function openGame(page: Page, path: string): Promise<void> {
   await page.goto(path);
@@ -104,7 +109,8 @@ test.describe('demo play for guests', () => {
     await expect(balance(page)).toHaveText(fun(1_000_00 - 3_00));
     const result = page.getByTestId('round-result');
     await expect(result).toContainText(String(round.outcome.pocket), { timeout: 10_000 });
-    await expect(result).toContainText(round.win > 0 ? `You won ${fun(round.win)}` : 'No win this time');
+    await expect(result).toContainText(resultWords(round, fun));
+    expect(rouletteOutcomeSchema.parse(round.outcome).perBet).toHaveLength(3);
     await expect(balance(page)).toHaveText(fun(round.balance));
     expect(round.balance).toBe(1_000_00 - 3_00 + round.win);
     await expect(page.getByTestId('recent-round')).toHaveCount(1);
@@ -130,7 +136,7 @@ test.describe('demo play for guests', () => {
     await spin.click();
     await expect(spin).toBeDisabled();
     const round = await played(answer);
-    await expect(page.getByTestId('round-result')).toContainText(/You won|No win this time/, { timeout: 10_000 });
+    await expect(page.getByTestId('round-result')).toContainText(ANY_RESULT, { timeout: 10_000 });
     const shownAfter = Date.now() - clickedAt;
     expect(shownAfter).toBeGreaterThanOrEqual(2_500);
     await expect(spin).toBeEnabled();
@@ -163,10 +169,21 @@ test.describe('demo play for guests', () => {
       }
       // biome-ignore lint/performance/useDomNodeTextContent: innerText is the total as the player sees it
       const total = Number((await page.getByTestId('player-hand').first().locator('span.font-bold').first().innerText()).split('/').at(-1));
+      const cards = page.getByTestId('player-hand').first().getByRole('img');
+      const held = await cards.count();
       await page.getByRole('button', { name: total >= 17 ? 'Stand' : 'Hit' }).click();
+      // The server's answer is on the table before the next look at it: a new card, or the hand over.
+      await expect(
+        total >= 17
+          ? page.getByRole('button', { name: 'Deal again' })
+          : cards
+              .nth(held)
+              .or(page.getByRole('button', { name: 'Deal again' }))
+              .first(),
+      ).toBeVisible();
     }
     await expect(page.getByRole('button', { name: 'Deal again' })).toBeVisible();
-    await expect(result).toContainText(/You won|The dealer wins/);
+    await expect(result).toContainText(ANY_RESULT);
     await expect(page.getByRole('img', { name: 'Face-down card' })).toHaveCount(0);
     await expect(page.getByTestId('player-hand').first()).toContainText(/Blackjack!|Win|Push|Lose/);
     await expect(page.getByTestId('recent-round')).toHaveCount(1);
@@ -180,13 +197,13 @@ test.describe('demo play for guests', () => {
     await noSideways(page);
     await shoot(page, 'roulette-chips-375');
     await page.getByRole('button', { name: 'Spin' }).click();
-    await expect(page.getByTestId('round-result')).toContainText(/You won|No win/, { timeout: 10_000 });
+    await expect(page.getByTestId('round-result')).toContainText(ANY_RESULT, { timeout: 10_000 });
     await noSideways(page);
     await shoot(page, 'roulette-spun-375');
 
     await openGame(page, '/play/tidebound-hoard');
     await page.getByRole('button', { name: 'Spin' }).click();
-    await expect(page.getByTestId('round-result')).toContainText(/You won|No win/, { timeout: 10_000 });
+    await expect(page.getByTestId('round-result')).toContainText(ANY_RESULT, { timeout: 10_000 });
     await noSideways(page);
     await shoot(page, 'slot-spun-375');
 
@@ -238,7 +255,7 @@ test.describe('real money', () => {
     const roulette = await played(rouletteAnswer);
     expect(roulette).toMatchObject({ mode: 'real', status: 'settled', stake: 2_10, currency: 'EUR' });
     expect(roulette.win).toBeGreaterThan(0);
-    await expect(page.getByTestId('round-result')).toContainText(`You won ${euros(roulette.win)}`, { timeout: 10_000 });
+    await expect(page.getByTestId('round-result')).toContainText(resultWords(roulette, euros), { timeout: 10_000 });
     await expect(balance(page)).toHaveText(euros(100_00 - 2_10 + roulette.win));
     expect(roulette.balance).toBe(100_00 - 2_10 + roulette.win);
     const recent = page.getByTestId('recent-round');
@@ -258,7 +275,7 @@ test.describe('real money', () => {
     await page.getByRole('button', { name: 'Spin' }).click();
     const slot = await played(slotAnswer);
     expect(slot).toMatchObject({ mode: 'real', stake: 20 });
-    await expect(page.getByTestId('round-result')).toContainText(/You won|No win this time/, { timeout: 10_000 });
+    await expect(page.getByTestId('round-result')).toContainText(ANY_RESULT, { timeout: 10_000 });
     await expect(balance(page)).toHaveText(euros(before - 20 + slot.win));
     await expect(page.getByTestId('recent-round')).toHaveCount(1);
 
@@ -303,7 +320,7 @@ test.describe('real money', () => {
       await page.getByRole('button', { name: 'Spin' }).click();
       const round = await played(answer);
       expect(round).toMatchObject({ mode: 'real', status: 'settled', stake: 20 });
-      await expect(page.getByTestId('round-result')).toContainText(/You won|No win this time/, { timeout: 10_000 });
+      await expect(page.getByTestId('round-result')).toContainText(ANY_RESULT, { timeout: 10_000 });
       await expect(balance(page)).toHaveText(euros(round.balance));
       await expect(page.getByRole('button', { name: 'Spin' })).toBeEnabled();
     }
@@ -341,7 +358,7 @@ test.describe('real money', () => {
     const finished = await played(moveAnswer);
     expect(finished).toMatchObject({ round_id: hand!.round_id, status: 'settled', outcome: { moves: ['stand'] } });
     await expect(page.getByRole('button', { name: 'Deal again' })).toBeVisible();
-    await expect(page.getByTestId('round-result')).toContainText(finished.win > 0 ? `You won ${euros(finished.win)}` : 'The dealer wins this hand');
+    await expect(page.getByTestId('round-result')).toContainText(resultWords(finished, euros));
     await expect(balance(page)).toHaveText(euros(100_00 - spent + finished.win));
     expect(finished.balance).toBe(100_00 - spent + finished.win);
   });

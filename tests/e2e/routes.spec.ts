@@ -170,6 +170,7 @@ test.describe('sitemap', () => {
         '/privacy-policy',
         '/terms-and-conditions',
         '/responsible-gaming',
+        '/fairness',
         '/promotion/1',
         '/promotion/2',
         '/promotion/3',

@@ -185,10 +185,11 @@ test.describe('deposits', () => {
 
     await page.getByRole('button', { name: 'Simulate network confirmation' }).click();
     await expect(page.getByRole('heading', { name: 'Deposit of €100.00 received' })).toBeVisible();
-    await expect(page.getByTestId('header-balance')).toHaveText('€100.00');
+    // The welcome offer matched the deposit: €100 cash and €100 bonus.
+    await expect(page.getByTestId('header-balance')).toHaveText('€200.00');
     expect(await tracked(page, 'payment')).toEqual([{ event: 'payment', type: 'deposit', gateway: 'sandbox-crypto', amount: 100 }]);
     const wallet = await walletOf(player);
-    expect(wallet.balance).toBe(10000);
+    expect(wallet).toMatchObject({ balance: 200_00, cash: 100_00, bonus: 100_00, withdrawable: 100_00 });
     const id = new URL(page.url()).searchParams.get('deposit')!;
     expect((await api<{ data: Deposit }>(`/api/payments/deposits/${id}`, { token: player.token })).body.data).toMatchObject({
       status: 'completed',
@@ -196,10 +197,13 @@ test.describe('deposits', () => {
     });
   });
 
-  test('the bonus card names the chosen promotion, falls back to the welcome bonus, and can be removed', async ({ playerPage: page }) => {
-    await openDeposit(page, '/deposit?bonus=true&bonusId=weekend-reload');
-    await expect(page.getByRole('region', { name: 'Your bonus' })).toContainText('Weekend Reload 50%');
-    await openDeposit(page, '/en/deposit?bonus=true&bonusId=no-such-offer');
+  test('the bonus card names the chosen offer, an unknown one is the 400 bonus screen, and the bonus can be removed', async ({ page, player }) => {
+    expect(player.id).toBeTruthy();
+    await page.goto('/deposit?bonus=true&bonusId=no-such-offer');
+    await waitForHydration(page);
+    await expect(page.getByText('There is no such bonus.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to the Bonuses page' })).toHaveAttribute('href', '/account/bonuses');
+    await openDeposit(page, '/en/deposit?bonus=true&bonusId=welcome-match');
     await expect(page.getByRole('region', { name: 'Your bonus' })).toContainText('100% Match Bonus- Up to €500');
     await page.getByRole('link', { name: 'Remove bonus' }).click();
     await expect(page).toHaveURL(`${servers.staging}/en/deposit`);
@@ -356,15 +360,7 @@ test.describe('transaction history', () => {
 test.describe('screens', () => {
   test('every wallet screen at 375 and 1280 px, without horizontal overflow', async ({ page, player }) => {
     test.setTimeout(120_000);
-    const approved = await createDeposit(player, 'sandbox-card', 50_00);
-    await payByCard(approved, CARD.approve);
-    const declined = await createDeposit(player, 'sandbox-card', 25_00);
-    await payByCard(declined, CARD.decline);
-    const checkout = await createDeposit(player, 'sandbox-card', 75_00);
-    const cryptoDeposit = await createDeposit(player, 'sandbox-crypto', 100_00);
-    await fund(player, 250_00);
     const widths = [375, 1280];
-
     async function shoot(name: string, path: string, ready: (page: Page) => Promise<void>) {
       for (const width of widths) {
         await page.setViewportSize({ width, height: 900 });
@@ -376,9 +372,18 @@ test.describe('screens', () => {
       }
     }
 
+    // The welcome offer is for a first deposit: its deposit page is shot before this player's first one.
     await shoot('deposit-form', '/deposit?bonus=true&bonusId=welcome-match', async (p) => {
       await expect(p.getByRole('radio', { name: /Card/ })).toBeVisible();
     });
+    const approved = await createDeposit(player, 'sandbox-card', 50_00);
+    await payByCard(approved, CARD.approve);
+    const declined = await createDeposit(player, 'sandbox-card', 25_00);
+    await payByCard(declined, CARD.decline);
+    const checkout = await createDeposit(player, 'sandbox-card', 75_00);
+    const cryptoDeposit = await createDeposit(player, 'sandbox-crypto', 100_00);
+    await fund(player, 250_00);
+
     await shoot('gateway-card', checkout.redirect_url!, async (p) => {
       await expect(p.getByLabel('Card number')).toBeVisible();
     });

@@ -111,4 +111,35 @@ describe('running balances over many transfers', () => {
     expect(Number(result.rows[0]!.n)).toBe(0);
     for (const p of players) expect((await t.ledger.entriesOf(p.cash.id)).at(-1)!.balanceAfter).toBe(await balanceOf(p.cash.id));
   });
+
+  it('follow journal order on an account that many concurrent transfers credit and debit at once', async () => {
+    // On PostgreSQL (CI) the pool runs these side by side: the journal's id must be drawn only once the transfer
+    // holds its accounts, or a transfer that waited for the hot account commits under a smaller id than one applied
+    // before it, and the running balances read in journal order jump about.
+    const hot = await fundedPlayer(100_000);
+    const payers = await Promise.all(Array.from({ length: 8 }, () => fundedPlayer(10_000)));
+    await Promise.all(
+      Array.from({ length: 64 }, (_, i) => {
+        const payer = payers[i % payers.length]!;
+        const amount = 1 + ((i * 53) % 400);
+        const credit = i % 3 !== 0;
+        return t.ledger.transfer({
+          idempotencyKey: key(),
+          type: 'adjustment',
+          entries: [
+            { accountId: credit ? payer.cash.id : hot.cash.id, amount: -amount },
+            { accountId: credit ? hot.cash.id : payer.cash.id, amount },
+          ],
+        });
+      }),
+    );
+    const entries = await t.ledger.entriesOf(hot.cash.id);
+    expect(entries).toHaveLength(65);
+    let running = 0;
+    for (const entry of entries) {
+      running += entry.amount;
+      expect(entry.balanceAfter).toBe(running);
+    }
+    expect(running).toBe(await balanceOf(hot.cash.id));
+  });
 });

@@ -6,7 +6,10 @@ import type { LedgerTransaction } from './model.ts';
 
 /**
  * The whole transfer as one statement of constant text (arrays, not value lists), atomic on its own: without a
- * caller's `within` it runs in autocommit, one round trip. It claims the key, locks the accounts in id order, applies
+ * caller's `within` it runs in autocommit, one round trip. It locks the accounts in id order, then claims the key
+ * (the journal's id is drawn only once every account is held, so on each account the journal ids run in the order
+ * the transfers were applied and each entry's running balance follows its account's entries in journal order;
+ * a replay takes the locks too, for as long as its statement or transaction runs), applies
  * every net change as a conditional update (a player account only changes when it stays >= 0) and inserts the
  * entries, each with the balance it left its account with (the update's RETURNING less the account's net change,
  * plus the account's entries so far in this journal); if an account was skipped (unknown, would be overdrawn) or
@@ -14,7 +17,7 @@ import type { LedgerTransaction } from './model.ts';
  * concurrent holder of the same key makes ON CONFLICT wait for that transaction to commit (we then replay its
  * result) or roll back (we go on).
  *
- * It runs as the body of the SQL function ledger_transfer() (migration 0013), declared with
+ * It runs as the body of the SQL function ledger_transfer() (migration 0013; this text since 0021), declared with
  * `SET plan_cache_mode = force_generic_plan`, so PostgreSQL plans it once per connection and keeps that plan: the
  * generic plan costs more on paper than a per-call plan (it cannot see that the arrays hold two or three ids) and
  * the choice between them flipped with statistics and connections, halving the ledger's speed
@@ -24,19 +27,20 @@ import type { LedgerTransaction } from './model.ts';
  * this text.
  */
 export const TRANSFER_STATEMENT = `
-  with journal as (
+  with locked as (
+    select id from ledger_accounts where id = any($6::bigint[]) order by id for update
+  ), journal as (
     insert into ledger_journals (type, idempotency_key, request_hash, reference_id, metadata)
-    values ($1, $2, $3, $4, $5::jsonb)
+    select $1, $2, $3, $4, $5::jsonb where (select count(*) from locked) >= 0
     on conflict (idempotency_key) do nothing
     returning id, created_at
-  ), locked as (
-    select id from ledger_accounts where id = any($6::bigint[]) and exists (select 1 from journal) order by id for update
   ), changes as (
     select * from unnest($6::bigint[], $7::bigint[]) as c (id, amount)
   ), updated as (
     update ledger_accounts a set balance = a.balance + c.amount
     from changes c, locked l
     where a.id = any($6::bigint[]) and a.id = c.id and l.id = c.id and (a.owner_type = 'house' or a.balance + c.amount >= 0)
+      and exists (select 1 from journal)
     returning a.id, a.currency, a.player_id, a.balance, c.amount
   ), inserted as (
     insert into ledger_entries (journal_id, position, account_id, amount, balance_after)

@@ -47,6 +47,9 @@ export default defineConfig({
   // A budget for a whole test on a busy 2-core machine, not a measure: a test that loads six pages took 35 s
   // while other suites ran beside it. Each step still has its own short expect timeout.
   timeout: 60_000,
+  // Each step's wait, not a measure: a login (a full-cost password hash) and the full page load after it took
+  // longer than Playwright's default 5 s on a loaded CI machine while the other worker and four servers ran.
+  expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: base === 3100 ? 'test-results/e2e.json' : `test-results/e2e-${base}.json` }]],
   use: {
     baseURL: servers.staging,

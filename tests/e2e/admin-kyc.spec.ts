@@ -141,6 +141,8 @@ test.describe('the KYC queue', () => {
     await expect(page.getByRole('region', { name: 'Selfie with your ID' })).toContainText('Your face is not visible');
     await expect(page.getByRole('region', { name: 'Selfie with your ID' })).toContainText(/Rejected .* by staff \d+/);
     await page.getByRole('group', { name: 'Status' }).getByRole('button', { name: 'approved' }).click();
+    // The filter keeps the status the page shows: wait for the approved list before narrowing it to one player.
+    await expect(page).toHaveURL(/status=approved$/);
     await page.getByLabel('Player ID').fill(first.id);
     await page.getByRole('button', { name: 'Filter' }).click();
     await expect(page).toHaveURL(new RegExp(`status=approved&player=${first.id}$`));

@@ -42,8 +42,11 @@ export type Journal = {
   entries: TransferEntry[];
 };
 
-/** A transfer's result; `replayed` is true when the key was already used with the same body and nothing moved now. */
-export type TransferResult = Journal & { replayed: boolean };
+/**
+ * A transfer's result; `replayed` is true when the key was already used with the same body and nothing moved now.
+ * `balances`: each account the transfer moved and its balance right after it (not on a replay).
+ */
+export type TransferResult = Journal & { replayed: boolean; balances?: { accountId: number; balance: number }[] };
 
 /** The request is malformed (amounts, entries, currencies, accounts): a 400 later. */
 export class LedgerValidationError extends Error {

@@ -34,6 +34,11 @@ export type TransferOptions = {
   within?: (tx: LedgerTransaction, journal: { id: number; createdAt: Date }) => Promise<void>;
   /** onCommitted is not told: the caller announces the balances itself (a round, once for all its transfers). */
   quiet?: boolean;
+  /**
+   * Runs as one more statement of the caller's open transaction (a round's win beside its stake): it commits or
+   * rolls back with it, a refusal aborts it, and onCommitted is never told (the caller announces). Not with `within`.
+   */
+  in?: LedgerTransaction;
 };
 
 export type LedgerService = ReturnType<typeof createLedgerService>;
@@ -187,6 +192,7 @@ export function createLedgerService({
             createdAt: new Date(outcome.created_at!),
             entries: request.entries.map((e) => ({ accountId: e.accountId, amount: e.amount })),
             replayed: false,
+            balances: updated.map((r) => ({ accountId: Number(r.id), balance: Number(r.balance) })),
           },
           playerIds: [...new Set(updated.filter((r) => r.player_id != null).map((r) => Number(r.player_id)))],
         };
@@ -199,6 +205,11 @@ export function createLedgerService({
 
       let moved: { journal: TransferResult; playerIds: number[] } | null = null;
       try {
+        if (options.in) {
+          moved = resultOf((await runTransferStatement(options.in, values))[0]);
+          if (!moved) return await replay(options.in);
+          return moved.journal;
+        }
         if (options.within) {
           const within = options.within;
           const replayed = await db.transaction(async (tx) => {
@@ -214,7 +225,11 @@ export function createLedgerService({
           if (!moved) return await replay(db);
         }
       } catch (error) {
+        // In a caller's transaction the refusal is not explained by reading on another connection (the caller's
+        // holds one already); the caller's transaction is aborted and rolls back whatever it did.
+        if (isRefusal(error) && options.in) throw new InsufficientFunds([...net].find(([, amount]) => amount < 0)![0]);
         if (isRefusal(error)) throw await refusal(net);
+        if (options.in) throw error;
         // Backstop: if a unique violation on the key slips through (it should not, given ON CONFLICT), the winner's result.
         if (!isUniqueViolation(error)) throw error;
         const existing = await loadJournal(db, eq(ledgerJournals.idempotencyKey, request.idempotencyKey));
@@ -224,6 +239,19 @@ export function createLedgerService({
       const { journal, playerIds } = moved!;
       if (!options.quiet) onCommitted?.(journal, playerIds);
       return journal;
+    },
+
+    /**
+     * The player's balances in `currency` as one row `(accounts, cash, bonus, withdrawal_hold)`, for the wallet to
+     * read beside the payments' totals in one statement; `accounts` below 3 means they are not all made yet.
+     */
+    balancesRow(playerId: number, currency: string): SQL {
+      return sql`
+        select count(*) as accounts,
+          coalesce(sum(balance) filter (where kind = 'cash'), 0) as cash,
+          coalesce(sum(balance) filter (where kind = 'bonus'), 0) as bonus,
+          coalesce(sum(balance) filter (where kind = 'withdrawal_hold'), 0) as withdrawal_hold
+        from ledger_accounts where owner_type = 'player' and player_id = ${playerId} and currency = ${currency}`;
     },
 
     /** Every ledger account of the player, all currencies. */

@@ -17,7 +17,7 @@ import type { LedgerTransaction } from './model.ts';
  * concurrent holder of the same key makes ON CONFLICT wait for that transaction to commit (we then replay its
  * result) or roll back (we go on).
  *
- * It runs as the body of the SQL function ledger_transfer() (migration 0013; this text since 0021), declared with
+ * It runs as the body of the SQL function ledger_transfer() (migration 0013; this text since 0022, which added each account's balance after to `updated`), declared with
  * `SET plan_cache_mode = force_generic_plan`, so PostgreSQL plans it once per connection and keeps that plan: the
  * generic plan costs more on paper than a per-call plan (it cannot see that the arrays hold two or three ids) and
  * the choice between them flipped with statistics and connections, halving the ledger's speed
@@ -52,7 +52,7 @@ export const TRANSFER_STATEMENT = `
     returning 1
   )
   select (select id from journal) as journal_id, (select created_at from journal) as created_at,
-    (select json_agg(json_build_object('id', id, 'currency', currency, 'player_id', player_id)) from updated) as updated,
+    (select json_agg(json_build_object('id', id, 'currency', currency, 'player_id', player_id, 'balance', balance)) from updated) as updated,
     (select count(*) from inserted) as inserted,
     case when exists (select 1 from journal)
       and ((select count(*) from updated) <> cardinality($6::bigint[]) or (select count(distinct currency) from updated) <> 1)
@@ -64,7 +64,7 @@ export const TRANSFER_CALL = 'select * from ledger_transfer($1, $2, $3, $4, $5::
 export type TransferOutcome = {
   journal_id: number | string | null;
   created_at: Date | string | null;
-  updated: { id: number | string; currency: string; player_id: number | string | null }[] | string | null;
+  updated: { id: number | string; currency: string; player_id: number | string | null; balance: number | string }[] | string | null;
   inserted: number | string;
 };
 type RawClient = { query: (...args: unknown[]) => Promise<{ rows: unknown[] }>; exec?: unknown };
@@ -82,6 +82,6 @@ export async function runTransferStatement(executor: Database | LedgerTransactio
   const result =
     typeof client.exec === 'function'
       ? await client.query(TRANSFER_CALL, values)
-      : await client.query({ name: 'ledger_transfer_v5', text: TRANSFER_CALL, values });
+      : await client.query({ name: 'ledger_transfer_v6', text: TRANSFER_CALL, values });
   return (result.rows as TransferOutcome[]).map((row) => ({ ...row, updated: typeof row.updated === 'string' ? JSON.parse(row.updated) : row.updated }));
 }

@@ -121,13 +121,20 @@ export function createServices({
     catalog,
     currency,
     funding: bonuses.funding,
-    announceBalance: async (playerId) => {
-      await bonuses.funding.afterRound(playerId);
-      const snapshot = await wallet.wallet(playerId);
-      events.publish(playerId, 'BalanceUpdated', { wallet: snapshot });
+    announceBalance: async (playerId, known) => {
+      const bonusMoved = await bonuses.funding.afterRound(playerId);
       // A round that earned points may have reached a new VIP tier; the clubs' pages hear the new points.
       void clubs.afterRound(playerId).catch((error: unknown) => logger?.warn({ err: error, playerId }, 'loyalty update failed'));
-      return snapshot.balance;
+      const announced = wallet.wallet(playerId).then((snapshot) => {
+        events.publish(playerId, 'BalanceUpdated', { wallet: snapshot });
+        return snapshot.balance;
+      });
+      // The round's own transfers told its balance: the answer does not wait for the wallet's read (decision 0091).
+      if (known !== null && !bonusMoved) {
+        void announced.catch((error: unknown) => logger?.warn({ err: error, playerId }, 'balance event failed'));
+        return known;
+      }
+      return announced;
     },
     // The limits are built below (they read the games' round totals); the closure runs per stake.
     guardStake: (playerId, stake) => limits.guardStake(playerId, stake),

@@ -9,18 +9,30 @@ import type { Database } from '../../db/client.ts';
 import { Problem } from '../../problem.ts';
 import type { LedgerTransaction, TransferEntry } from '../ledger/service.ts';
 import type { BonusCore, BonusRow } from './core.ts';
-import { contributionOf, maxBetRefusal, type StakeSplit, splitStake, splitWin, stakeEntries, wageringOf, winEntries } from './model.ts';
+import { contributionOf, type FundingAccounts, maxBetRefusal, type StakeSplit, splitStake, splitWin, stakeEntries, wageringOf, winEntries } from './model.ts';
 import { bonusRoundStakes, playerBonuses } from './schema.ts';
+
+/** A win's ledger entries and what its transaction records beside them. */
+export type WinFunding = { entries: TransferEntry[]; record?: (tx: LedgerTransaction) => Promise<void> };
 
 /** A stake's ledger entries and what its transaction records beside them. */
 export type StakeFunding = {
   entries: TransferEntry[];
   /** Runs inside the stake's ledger transaction (its `within`). */
   record: (tx: LedgerTransaction, journalKey: string, roundId: string) => Promise<void>;
+  /**
+   * The win of a round decided with this stake alone, paid in the stake's own transaction (an instant round, one
+   * commit): split as this stake was, exactly as fundWin splits it from the recorded stakes, without reading them.
+   */
+  win: (win: number) => WinFunding;
+  /** The player's cash and bonus account ids, to find their balances in the round's transfer results. */
+  accounts: { cash: number; bonus: number };
+  /**
+   * Balances known before the stake: both when a bonus is active (they were read to split the stake); without an
+   * active bonus, bonus 0, as no bonus money exists then (every ending empties the bonus account in its journal).
+   */
+  before: { cash?: number; bonus?: number };
 };
-
-/** A win's ledger entries and what its transaction records beside them. */
-export type WinFunding = { entries: TransferEntry[]; record?: (tx: LedgerTransaction) => Promise<void> };
 
 /** The game a stake is on, as the rounds know it. */
 export type FundedGame = { id: number; slug: string };
@@ -33,8 +45,11 @@ export type RoundFunding = {
   fundWin(round: { id: string; playerId: number }, win: number): Promise<WinFunding>;
   /** The stake of a free spin on this game, or a 400 `type: bonus` when the player has none here. */
   freeSpinStake(playerId: number, game: FundedGame): Promise<number>;
-  /** After a round's last transfer: converts a bonus whose wagering is done and announces what changed. */
-  afterRound(playerId: number): Promise<void>;
+  /**
+   * After a round's last transfer: converts a bonus whose wagering is done and announces what changed. True when
+   * the round touched a bonus (its balances may have moved since the round's transfers), false when nothing did.
+   */
+  afterRound(playerId: number): Promise<boolean>;
 };
 
 const bonusProblem = (message: string) => new Problem(400, message, { type: 'bonus' });
@@ -74,6 +89,42 @@ export function createRoundFunding({
     touched.set(playerId, { id, done: done || (before?.id === id && before.done) });
   }
 
+  /**
+   * A win split as its stake was paid: the cash part to cash, the bonus part to the bonus while it is active, to
+   * cash once it completed, to the house otherwise; free spin winnings add their wagering to the bonus.
+   */
+  function winOf(
+    playerId: number,
+    accounts: FundingAccounts,
+    win: number,
+    stake: StakeSplit,
+    bonus: { id: string; status: string; freeSpin: boolean; wageringMultiplier: number } | null,
+  ): WinFunding {
+    if (!bonus || stake.bonus === 0) return { entries: winEntries(win, { cash: win, bonus: 0 }, accounts, 'bonus') };
+    const split = splitWin(win, stake);
+    const to = bonus.status === 'active' ? 'bonus' : bonus.status === 'completed' ? 'cash' : 'house';
+    return {
+      entries: winEntries(win, split, accounts, to),
+      record:
+        to === 'bonus'
+          ? async (tx) => {
+              // Free spin winnings are bonus money with the bonus's wagering on them.
+              if (bonus.freeSpin) {
+                await tx
+                  .update(playerBonuses)
+                  .set({
+                    amount: sql`${playerBonuses.amount} + ${split.bonus}`,
+                    wageringRequired: sql`${playerBonuses.wageringRequired} + ${split.bonus * bonus.wageringMultiplier}`,
+                    updatedAt: new Date(),
+                  })
+                  .where(and(eq(playerBonuses.id, bonus.id), eq(playerBonuses.status, 'active')));
+              }
+              touch(playerId, bonus.id, false);
+            }
+          : undefined,
+    };
+  }
+
   return {
     expireIfDue,
 
@@ -82,8 +133,14 @@ export function createRoundFunding({
       if (freeSpin) {
         if (!bonus || bonus.freeSpinsLeft <= 0 || bonus.terms.free_spin_game !== game.slug) throw bonusProblem('You have no free spins on this game.');
         const split: StakeSplit = { cash: 0, bonus: stake };
+        const balances = await core.balances(playerId);
         return {
           entries: stakeEntries(split, accounts, true),
+          // In the stake's transaction the bonus row is locked by the spin's update: it is still active.
+          win: (win) =>
+            winOf(playerId, accounts, win, split, { id: bonus.id, status: 'active', freeSpin: true, wageringMultiplier: bonus.terms.wagering_multiplier }),
+          accounts: { cash: accounts.cash, bonus: accounts.bonus },
+          before: balances,
           record: async (tx, journalKey, roundId) => {
             const used = await tx
               .update(playerBonuses)
@@ -97,7 +154,16 @@ export function createRoundFunding({
           },
         };
       }
-      if (!bonus) return { entries: stakeEntries({ cash: stake, bonus: 0 }, accounts), record: async () => {} };
+      if (!bonus) {
+        const split = { cash: stake, bonus: 0 };
+        return {
+          entries: stakeEntries(split, accounts),
+          record: async () => {},
+          win: (win) => winOf(playerId, accounts, win, split, null),
+          accounts: { cash: accounts.cash, bonus: accounts.bonus },
+          before: { bonus: 0 },
+        };
+      }
       const refused = maxBetRefusal(roundStake, bonus.terms.max_bet, money);
       if (refused) throw bonusProblem(refused);
       const [balances, category] = await Promise.all([core.balances(playerId), categoryOf(game.id)]);
@@ -105,6 +171,11 @@ export function createRoundFunding({
       const wagering = wageringOf(stake, contributionOf(bonus.terms, category));
       return {
         entries: stakeEntries(split, accounts),
+        // In the stake's transaction the bonus row is locked by the wagering's update: it is still active.
+        win: (win) =>
+          winOf(playerId, accounts, win, split, { id: bonus.id, status: 'active', freeSpin: false, wageringMultiplier: bonus.terms.wagering_multiplier }),
+        accounts: { cash: accounts.cash, bonus: accounts.bonus },
+        before: balances,
         record: async (tx, journalKey, roundId) => {
           await tx.insert(bonusRoundStakes).values({ journalKey, roundId, bonusId: bonus.id, cash: split.cash, bonus: split.bonus });
           touch(playerId, bonus.id, await core.addWagering(tx, bonus.id, wagering));
@@ -124,31 +195,14 @@ export function createRoundFunding({
         .from(bonusRoundStakes)
         .where(eq(bonusRoundStakes.roundId, round.id));
       const stake = { cash: Number(paid?.cash ?? 0), bonus: Number(paid?.bonus ?? 0) };
-      if (!paid?.bonusId || stake.bonus === 0) return { entries: winEntries(win, { cash: win, bonus: 0 }, accounts, 'bonus') };
-      const split = splitWin(win, stake);
+      if (!paid?.bonusId || stake.bonus === 0) return winOf(round.playerId, accounts, win, stake, null);
       const bonus = await core.byId(paid.bonusId);
-      const to = bonus?.status === 'active' ? 'bonus' : bonus?.status === 'completed' ? 'cash' : 'house';
-      const bonusId = paid.bonusId;
-      return {
-        entries: winEntries(win, split, accounts, to),
-        record:
-          to === 'bonus'
-            ? async (tx) => {
-                // Free spin winnings are bonus money with the bonus's wagering on them.
-                if (paid.freeSpin && bonus) {
-                  await tx
-                    .update(playerBonuses)
-                    .set({
-                      amount: sql`${playerBonuses.amount} + ${split.bonus}`,
-                      wageringRequired: sql`${playerBonuses.wageringRequired} + ${split.bonus * bonus.terms.wagering_multiplier}`,
-                      updatedAt: new Date(),
-                    })
-                    .where(and(eq(playerBonuses.id, bonusId), eq(playerBonuses.status, 'active')));
-                }
-                touch(round.playerId, bonusId, false);
-              }
-            : undefined,
-      };
+      return winOf(round.playerId, accounts, win, stake, {
+        id: paid.bonusId,
+        status: bonus?.status ?? 'missing',
+        freeSpin: paid.freeSpin && !!bonus,
+        wageringMultiplier: bonus?.terms.wagering_multiplier ?? 0,
+      });
     },
 
     async freeSpinStake(playerId, game) {
@@ -159,13 +213,14 @@ export function createRoundFunding({
 
     async afterRound(playerId) {
       const changed = touched.get(playerId);
-      if (!changed) return;
+      if (!changed) return false;
       touched.delete(playerId);
       const row = await core.byId(changed.id);
       if (row && row.status === 'active' && row.wagered >= row.wageringRequired && row.freeSpinsLeft === 0) {
-        if (await core.convert(row)) return;
+        if (await core.convert(row)) return true;
       }
       core.announce(changed.id);
+      return true;
     },
   };
 }

@@ -8,7 +8,6 @@ import { startHandFromShoe, standOnEveryHand } from '../../../games/blackjack/en
 import { useTestApp } from '../../test-app.ts';
 import { ledgerJournals } from '../ledger/schema.ts';
 import type { LedgerService } from '../ledger/service.ts';
-import { prepareRound } from './engines.ts';
 import { STALLED_CREDIT_MS, UNTOUCHED_HAND_MS } from './interrupted-rounds.ts';
 import { createRoundSettlement } from './round-settlement.ts';
 import { createRoundsService } from './rounds.ts';
@@ -110,7 +109,7 @@ describe('the sweep of hands left untouched', () => {
   });
 
   it('pays a decided round whose credit stalled for five minutes, and not one whose credit may still be on its way', async () => {
-    const player = await kit.fundedPlayer(10_00);
+    const player = await kit.fundedPlayer(100_00);
     const { ledger, database, catalog, games, config } = t.services;
     const crashing: LedgerService = {
       ...ledger,
@@ -121,17 +120,21 @@ describe('the sweep of hands left untouched', () => {
     };
     const settlement = createRoundSettlement({ db: database.db, ledger: crashing, currency: config.defaultCurrency });
     const rounds = createRoundsService({ db: database.db, ledger: crashing, catalog, fairness: games.fairness, settlement, currency: config.defaultCurrency });
-    const game = (await catalog.playableGame('european-roulette'))!;
-    const key = randomUUID();
-    const bets = [
-      { type: 'red', amount: 1_00 },
-      { type: 'black', amount: 1_00 },
-      { type: 'straight', numbers: [0], amount: 1_00 },
-    ];
-    await expect(rounds.play(Number(player.id), game, prepareRound(game, { bets }, 'EUR'), key)).rejects.toThrow('power cut');
-    const [{ id: roundId }] = (await database.db.select({ id: gameRounds.id }).from(gameRounds).where(eq(gameRounds.idempotencyKey, key))) as [{ id: string }];
+    // An instant round's win commits with its stake (issue 17 §10): a credit stalls only after a blackjack double.
+    // 11 against a dealer 16; the double draws a ten and the dealer busts: 4.00 on a 2.00 stake.
+    let hand: { status: string; round_id: string };
+    do hand = (await kit.play('blackjack', { mode: 'real', stake: 1_00 }, { token: player.token })).json().data;
+    while (hand.status !== 'open');
+    const roundId = hand.round_id;
+    await database.db
+      .update(gameRounds)
+      .set({ state: startHandFromShoe({ stake: 1_00, shoe: ['6h', '6c', '5d', 'Tc', 'Ts', '9s'] }) })
+      .where(eq(gameRounds.id, roundId));
+    const game = (await catalog.playableGame('blackjack'))!;
+    await expect(rounds.act(Number(player.id), game, roundId, 'double', randomUUID())).rejects.toThrow('power cut');
     const win = (await roundRow(roundId)).win;
-    expect(win).toBeGreaterThan(0);
+    expect(win).toBe(4_00);
+    const before = (await kit.wallet(player.token)).balance;
 
     await games.interrupted.sweep();
     expect(await roundRow(roundId)).toMatchObject({ status: 'open', settledAt: null });
@@ -141,7 +144,8 @@ describe('the sweep of hands left untouched', () => {
       .where(eq(gameRounds.id, roundId));
     expect((await games.interrupted.sweep()).settled).toBeGreaterThanOrEqual(1);
     expect(await roundRow(roundId)).toMatchObject({ status: 'settled', win });
-    expect((await kit.wallet(player.token)).balance).toBe(10_00 - 3_00 + win);
+    expect((await kit.wallet(player.token)).balance).toBe(before + win);
+    expect(await journalsOf(roundId)).toEqual([`round:${roundId}:bet`, `round:${roundId}:move:0`, `round:${roundId}:win`]);
   });
 });
 

@@ -39,29 +39,65 @@ const journalsOf = async (id: string) =>
 /** Every number straight up: whatever the pocket, 10 of the 370 staked comes back as 360. */
 const everyNumber = Array.from({ length: 37 }, (_, n) => ({ type: 'straight', numbers: [n], amount: 10 }));
 
-describe('recovery at start', () => {
-  it('settles a round whose win was never credited, once, however often it runs', async () => {
+/**
+ * A blackjack hand that ended on a double whose win was never credited: 11 against a dealer 16, the double draws a
+ * ten and the dealer busts, so the hand wins 4.00 on a 2.00 stake; the node's power fails before the credit.
+ */
+async function stalledDouble(token: string, playerId: number): Promise<string> {
+  let hand: { status: string; round_id: string };
+  do hand = (await kit.play('blackjack', { mode: 'real', stake: 1_00 }, { token })).json().data;
+  while (hand.status !== 'open');
+  await t.services.database.db
+    .update(gameRounds)
+    .set({ state: startHandFromShoe({ stake: 1_00, shoe: ['6h', '6c', '5d', 'Tc', 'Ts', '9s'] }) })
+    .where(eq(gameRounds.id, hand.round_id));
+  const game = (await t.services.catalog.playableGame('blackjack'))!;
+  await expect(crashingRounds().act(playerId, game, hand.round_id, 'double', randomUUID())).rejects.toThrow('power cut');
+  expect(await roundRow(hand.round_id)).toMatchObject({ status: 'open', stake: 2_00, win: 4_00, settledAt: null });
+  return hand.round_id;
+}
+
+describe('an instant round is one commit (issue 17 §10)', () => {
+  it('a power cut at the win keeps nothing of the round, and the retry plays the same round and pays it', async () => {
     const player = await kit.fundedPlayer(10_00);
     const game = (await t.services.catalog.playableGame('european-roulette'))!;
     const key = randomUUID();
+    const seedsBefore = await t.services.games.fairness.seeds(Number(player.id));
     await expect(crashingRounds().play(Number(player.id), game, prepareRound(game, { bets: everyNumber }, 'EUR'), key)).rejects.toThrow('power cut');
-    const [roundId] = (await t.services.database.db.select({ id: gameRounds.id }).from(gameRounds).where(eq(gameRounds.idempotencyKey, key))).map((r) => r.id);
-    expect(await roundRow(roundId!)).toMatchObject({ status: 'open', stake: 3_70, win: 3_60, settledAt: null });
-    expect((await kit.wallet(player.token)).balance).toBe(10_00 - 3_70);
+    // Stake, nonce, round row and points went with the win: no round, no journal, the balance untouched.
+    expect(await t.services.database.db.select({ id: gameRounds.id }).from(gameRounds).where(eq(gameRounds.idempotencyKey, key))).toEqual([]);
+    expect((await kit.wallet(player.token)).balance).toBe(10_00);
+    expect((await t.services.games.fairness.seeds(Number(player.id))).nonce).toBe(seedsBefore.nonce);
+    expect((await t.services.games.interrupted.recoverAtStart()).settled).toBe(0);
 
+    // The player's retry with the same key plays the round on the same nonce and pays it in its one commit.
+    const retry = await kit.play('european-roulette', { mode: 'real', bets: everyNumber }, { token: player.token, key });
+    const round = retry.json().data;
+    expect(round).toMatchObject({ status: 'settled', stake: 3_70, win: 3_60, balance: 10_00 - 10 });
+    expect(round.fairness.nonce).toBe(seedsBefore.nonce);
+    expect(await journalsOf(round.round_id)).toEqual([
+      ['bet', `round:${round.round_id}:bet`],
+      ['win', `round:${round.round_id}:win`],
+    ]);
+  });
+});
+
+describe('recovery at start', () => {
+  it('settles a round whose win was never credited, once, however often it runs', async () => {
+    const player = await kit.fundedPlayer(100_00);
+    const roundId = await stalledDouble(player.token, Number(player.id));
+    const before = (await kit.wallet(player.token)).balance;
     const recovered = await t.services.games.interrupted.recoverAtStart();
     expect(recovered.settled).toBeGreaterThanOrEqual(1);
-    expect(await roundRow(roundId!)).toMatchObject({ status: 'settled', win: 3_60, settledAt: expect.any(Date) });
-    expect((await kit.wallet(player.token)).balance).toBe(10_00 - 10);
-    expect(await journalsOf(roundId!)).toEqual([
+    expect(await roundRow(roundId)).toMatchObject({ status: 'settled', win: 4_00, settledAt: expect.any(Date) });
+    expect((await kit.wallet(player.token)).balance).toBe(before + 4_00);
+    expect(await journalsOf(roundId)).toEqual([
       ['bet', `round:${roundId}:bet`],
+      ['bet', `round:${roundId}:move:0`],
       ['win', `round:${roundId}:win`],
     ]);
     await t.services.games.interrupted.recoverAtStart();
-    expect((await kit.wallet(player.token)).balance).toBe(10_00 - 10);
-    // The player's retry with the same key answers the settled round.
-    const retry = await kit.play('european-roulette', { mode: 'real', bets: everyNumber }, { token: player.token, key });
-    expect(retry.json().data).toMatchObject({ round_id: roundId, status: 'settled', win: 3_60, balance: 10_00 - 10 });
+    expect((await kit.wallet(player.token)).balance).toBe(before + 4_00);
   });
 
   it('leaves a blackjack hand waiting for the player open, and the player finishes it afterwards', async () => {
@@ -90,33 +126,14 @@ describe('recovery at start', () => {
     );
   });
 
-  it('pays a blackjack hand that ended on a double whose win was never credited', async () => {
-    const player = await kit.fundedPlayer(100_00);
-    let hand: { status: string; round_id: string };
-    do hand = (await kit.play('blackjack', { mode: 'real', stake: 1_00 }, { token: player.token })).json().data;
-    while (hand.status !== 'open');
-    // 11 against a dealer 16; the double draws a ten and the dealer busts: the hand wins 4.00.
-    await t.services.database.db
-      .update(gameRounds)
-      .set({ state: startHandFromShoe({ stake: 1_00, shoe: ['6h', '6c', '5d', 'Tc', 'Ts', '9s'] }) })
-      .where(eq(gameRounds.id, hand.round_id));
-    const game = (await t.services.catalog.playableGame('blackjack'))!;
-    await expect(crashingRounds().act(Number(player.id), game, hand.round_id, 'double', randomUUID())).rejects.toThrow('power cut');
-    expect(await roundRow(hand.round_id)).toMatchObject({ status: 'open', stake: 2_00, win: 4_00 });
-    const before = (await kit.wallet(player.token)).balance;
-    await t.services.games.interrupted.recoverAtStart();
-    expect(await roundRow(hand.round_id)).toMatchObject({ status: 'settled', win: 4_00 });
-    expect((await kit.wallet(player.token)).balance).toBe(before + 4_00);
-  });
-
   it('runs when the services start', async () => {
-    const player = await kit.fundedPlayer(10_00);
-    const game = (await t.services.catalog.playableGame('european-roulette'))!;
-    const key = randomUUID();
-    await expect(crashingRounds().play(Number(player.id), game, prepareRound(game, { bets: everyNumber }, 'EUR'), key)).rejects.toThrow('power cut');
+    const player = await kit.fundedPlayer(100_00);
+    const roundId = await stalledDouble(player.token, Number(player.id));
+    const before = (await kit.wallet(player.token)).balance;
     const restarted = createServices({ config: t.config, database: t.services.database });
     await restarted.start();
     await restarted.close();
-    expect((await kit.wallet(player.token)).balance).toBe(10_00 - 10);
+    expect(await roundRow(roundId)).toMatchObject({ status: 'settled', win: 4_00 });
+    expect((await kit.wallet(player.token)).balance).toBe(before + 4_00);
   });
 });

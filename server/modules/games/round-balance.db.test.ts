@@ -1,5 +1,5 @@
-// One balance per round (decision 0045): a round reads the player's balance once, after its last transfer,
-// answers it and announces it once (BalanceUpdated) with the same figure; a replay announces nothing.
+// One balance per round (decisions 0045 and 0091): a round answers the balance its own transfers left and
+// announces it once (BalanceUpdated, one wallet read) with the same figure; a replay announces nothing.
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../../test-app.ts';
@@ -20,7 +20,7 @@ function watch() {
   const balanceEvents = (playerId: string) =>
     (mine(playerId, published.mock.calls) as [number, string, { wallet: { balance: number } }][]).filter(([, name]) => name === 'BalanceUpdated');
   return {
-    /** Reads happen during the request (the ledger's hook starts its read inside the transfer), so no waiting is needed. */
+    /** Wallet and balance reads of the player (an instant round's announcement reads once, just after it answers). */
     reads: (playerId: string) => mine(playerId, walletReads.mock.calls).length + mine(playerId, balanceReads.mock.calls).length,
     announced: (playerId: string) => balanceEvents(playerId).map(([, , data]) => data.wallet.balance),
     /** Waits for the player's funding to be announced, then forgets everything seen so far. */
@@ -50,22 +50,22 @@ describe('one balance per round', () => {
     expect(response.statusCode).toBe(201);
     const round = response.json().data;
     expect(round).toMatchObject({ status: 'settled', stake: 3_70, win: 3_60, balance: 10_00 - 10 });
+    // The answer's balance came from the round's transfers; the announcement reads the wallet once, with the same figure.
+    await vi.waitFor(() => expect(seen.announced(player.id)).toEqual([round.balance]));
     expect(seen.reads(player.id)).toBe(1);
-    // The round publishes before it answers; anything the ledger announced would come after its read, counted above.
-    expect(seen.announced(player.id)).toEqual([round.balance]);
   });
 
   it('a losing slot spin and each blackjack move that moves money announce once; a hit without a win announces nothing', async () => {
     const seen = watch();
     const player = await fundedPlayer(seen, 100_00);
     const slot = (await kit.play('lantern-orchard', { mode: 'real', stake: 20 }, { token: player.token })).json().data;
+    await vi.waitFor(() => expect(seen.announced(player.id)).toEqual([slot.balance]));
     expect(seen.reads(player.id)).toBe(1);
-    expect(seen.announced(player.id)).toEqual([slot.balance]);
 
     // Deal until a hand waits for the player, then hit: the answer still carries the balance, read once.
     let hand = (await kit.play('blackjack', { mode: 'real', stake: 1_00 }, { token: player.token })).json().data;
     while (hand.status !== 'open') hand = (await kit.play('blackjack', { mode: 'real', stake: 1_00 }, { token: player.token })).json().data;
-    expect(seen.announced(player.id).at(-1)).toBe(hand.balance);
+    await vi.waitFor(() => expect(seen.announced(player.id).at(-1)).toBe(hand.balance));
     const before = seen.announced(player.id).length;
     const readsBefore = seen.reads(player.id);
     const hit = (await kit.act('blackjack', hand.round_id, 'hit', { token: player.token })).json().data;
@@ -83,6 +83,8 @@ describe('one balance per round', () => {
     const replay = await kit.play('european-roulette', { mode: 'real', bets: everyNumber }, { token: player.token, key });
     expect(replay.statusCode).toBe(201);
     expect(replay.json().data).toMatchObject({ round_id: first.round_id, balance: first.balance });
+    // The first round's announcement (one read); the replay reads the balance once and announces nothing.
+    await vi.waitFor(() => expect(seen.announced(player.id)).toEqual([first.balance]));
     expect(seen.reads(player.id)).toBe(2);
     expect(seen.announced(player.id)).toEqual([first.balance]);
   });

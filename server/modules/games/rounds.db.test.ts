@@ -328,6 +328,24 @@ describe('idempotency', () => {
     expect(await kit.snapshot(player)).toEqual(after);
   });
 
+  it('a retry answers the round played even when the limits would refuse its stake now; a new key is refused', async () => {
+    const player = await kit.fundedPlayer(20_00);
+    const key = randomUUID();
+    const body = { mode: 'real', bets: [{ type: 'red', amount: 1_00 }] };
+    const first = await kit.play('european-roulette', body, { token: player.token, key });
+    expect(first.statusCode).toBe(201);
+    // A first limit applies at once: the day's wager of 1.00 is used up by the round just played.
+    const limit = await kit.call('PUT', '/api/player/limits', { token: player.token, payload: { type: 'wager', period: 'day', amount: 1_00 } });
+    expect(limit.statusCode).toBe(200);
+    const after = await kit.snapshot(player);
+    const retry = await kit.play('european-roulette', body, { token: player.token, key });
+    expect(retry.statusCode).toBe(201);
+    expect(retry.json().data.round_id).toBe(first.json().data.round_id);
+    const another = await kit.play('european-roulette', body, { token: player.token });
+    expect([another.statusCode, another.json().type]).toEqual([403, 'limit']);
+    expect(await kit.snapshot(player)).toEqual(after);
+  });
+
   it('keys are per player', async () => {
     const a = await kit.fundedPlayer(10_00);
     const b = await kit.fundedPlayer(10_00);

@@ -1,10 +1,12 @@
 // Real-money rounds (docs/decisions/0041-games-api.md). A round is computed from the player's seed pair outside any
 // transaction; then one ledger transfer debits the stake (`round:{id}:bet`) and, in its transaction, claims the
-// nonce and writes the round, so a refused stake leaves no round and consumes no nonce. The win is credited by a
-// second transfer (`round:{id}:win`) that marks the round settled in the same transaction. A decided round left
-// open between the two is paid by recovery; a hand left waiting stays the player's (interrupted-rounds.ts).
-// The round's transfers are quiet: after the last one it reads the player's balance once, answers it and
-// announces it once (BalanceUpdated), not once per transfer (docs/decisions/0045-one-balance-per-round.md).
+// nonce and writes the round, so a refused stake leaves no round and consumes no nonce. An instant round (decided
+// at once: slots, roulette, dice, plinko) credits its win in that same transaction as a second journal
+// (`round:{id}:win`) and is written settled: one commit, and a failure anywhere keeps nothing of it (decision
+// 0091). A hand or board played in moves (blackjack, mines) is paid by a later transfer that marks it settled; a
+// decided one left open between the two is paid by recovery; a hand left waiting stays the player's
+// (interrupted-rounds.ts). The round's transfers are quiet: the balance they leave is answered and announced once
+// (BalanceUpdated), not once per transfer (docs/decisions/0045-one-balance-per-round.md).
 
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { GameKind, GameRound, PlayedRound, RoundRequest, RoundsPage, RoundStatus } from '../../../contract/games.ts';
@@ -13,7 +15,7 @@ import type { Database } from '../../db/client.ts';
 import { invalid, Problem } from '../../problem.ts';
 import type { RoundFunding, StakeFunding } from '../bonuses/funding.ts';
 import type { CatalogService, PlayableGame } from '../catalog/service.ts';
-import { IdempotencyConflict, InsufficientFunds, type LedgerService, type LedgerTransaction } from '../ledger/service.ts';
+import { IdempotencyConflict, InsufficientFunds, type LedgerService, type LedgerTransaction, type TransferResult } from '../ledger/service.ts';
 import { MOVE_ENGINES, MOVES_ONLY, prepareMove, type MoveState, type PreparedRound } from './engines.ts';
 import type { FairnessService } from './fairness.ts';
 import { createPlayerQueue } from './player-queue.ts';
@@ -70,10 +72,12 @@ export function createRoundsService({
   settlement: RoundSettlement;
   currency: string;
   /**
-   * Reads the player's balance after a round moved money, announces it (BalanceUpdated) and returns it: once per
-   * round. Without it the round's transfers announce themselves through the ledger, as any other transfer does.
+   * Announces the player's balance after a round moved money (BalanceUpdated) and returns it: once per round.
+   * `known` is the balance the round's transfers left (null when not known); it is returned unless something after
+   * the round moved it again (a bonus converted), in which case the balance is read. Without it the round's
+   * transfers announce themselves through the ledger, as any other transfer does.
    */
-  announceBalance?: (playerId: number) => Promise<number>;
+  announceBalance?: (playerId: number, known: number | null) => Promise<number>;
   /** Who pays a stake (cash first, then bonus) while a bonus is active (bonuses module); cash only without it. */
   funding?: Pick<RoundFunding, 'fundStake'>;
   onStake?: StakeHook;
@@ -89,12 +93,28 @@ export function createRoundsService({
     options?: { freeSpin?: boolean; roundStake?: number },
   ): Promise<StakeFunding> {
     if (funding) return funding.fundStake(playerId, game, stake, options);
+    // Without the bonuses module there is no bonus money: cash pays, cash wins.
     const accounts = await accountsOf(playerId);
     const entries = [
       { accountId: accounts.cash, amount: -stake },
       { accountId: accounts.game, amount: stake },
     ];
-    return { entries, record: async () => {} };
+    const win = (amount: number) => ({
+      entries: [
+        { accountId: accounts.game, amount: -amount },
+        { accountId: accounts.cash, amount },
+      ],
+    });
+    return { entries, record: async () => {}, win, accounts: { cash: accounts.cash, bonus: -1 }, before: { bonus: 0 } };
+  }
+
+  /** The wallet balance (cash + bonus) after the round, from its own transfers' results; null when one is not known. */
+  function balanceFromTransfers(paid: StakeFunding, results: TransferResult[]): number | null {
+    const after = new Map<number, number>();
+    for (const result of results) for (const { accountId, balance } of result.balances ?? []) after.set(accountId, balance);
+    const cash = after.get(paid.accounts.cash) ?? paid.before.cash;
+    const bonus = after.get(paid.accounts.bonus) ?? paid.before.bonus;
+    return cash === undefined || bonus === undefined ? null : cash + bonus;
   }
 
   /** The part of a stake paid from cash: only that part earns loyalty points (bonus money and free spins do not; decision 0065). */
@@ -139,16 +159,19 @@ export function createRoundsService({
 
   const quiet = announceBalance !== undefined;
 
-  /** The round as answered, with the balance after it: read (and announced) once when this request moved money. */
-  async function played(row: RoundRow, game: Pick<PlayableGame, 'slug'> | undefined, moved: boolean): Promise<PlayedRound> {
-    const balance = moved && announceBalance ? announceBalance(row.playerId) : balanceOf(row.playerId);
+  /**
+   * The round as answered, with the balance after it, announced once when this request moved money: `known` is
+   * that balance from the round's own transfers, else it is read.
+   */
+  async function played(row: RoundRow, game: Pick<PlayableGame, 'slug'> | undefined, moved: boolean, known: number | null = null): Promise<PlayedRound> {
+    const balance = moved && announceBalance ? announceBalance(row.playerId, known) : known !== null ? Promise.resolve(known) : balanceOf(row.playerId);
     const [round, after] = await Promise.all([view(row, game), balance]);
     return { ...round, balance: after };
   }
 
   /** Money moved but the round failed before its answer: the player still hears their balance. */
   function announceAfterFailure(playerId: number): void {
-    void announceBalance?.(playerId).catch(() => undefined);
+    void announceBalance?.(playerId, null).catch(() => undefined);
   }
 
   function refusal(error: unknown, field: string, what: string): never {
@@ -166,16 +189,25 @@ export function createRoundsService({
         return played(replayOf(await rowOf(roundId), hash), game, false);
       };
       return queue.run(playerId, async () => {
-        if (await rowOf(roundId)) return replay();
-        await guardStake?.(playerId, { stake: prepared.stake, engine: game.engine, field: prepared.stakeField });
-        const paid = await stakeFunding(playerId, game, prepared.stake, options);
-        // Read before the stake's transaction: the account lookup must not wait on the connection the transaction holds.
-        const earning = await cashStake(playerId, paid);
+        // A retry is found by the stake's key (the ledger replays it), not by a read in front of every round; only
+        // a refusal looks for the round first, so a retry answers the round played whatever the limits say now.
+        let paid: StakeFunding;
+        let earning: number;
+        try {
+          await guardStake?.(playerId, { stake: prepared.stake, engine: game.engine, field: prepared.stakeField });
+          paid = await stakeFunding(playerId, game, prepared.stake, options);
+          // Read before the stake's transaction: the account lookup must not wait on the connection the transaction holds.
+          earning = await cashStake(playerId, paid);
+        } catch (error) {
+          if (await rowOf(roundId)) return replay();
+          throw error;
+        }
         for (let attempt = 1; ; attempt++) {
           const pair = await fairness.forNextRound(playerId);
           const outcome = await prepared.play(fairFloatStream(pair.serverSeed, pair.clientSeed, pair.nextNonce));
           const now = new Date();
-          const settledNow = outcome.finished && outcome.win === 0;
+          // An instant round is decided here: its row, stake and win go in one transaction (issue 17 §10).
+          const settledNow = outcome.finished;
           const row: RoundRow = {
             id: roundId,
             playerId,
@@ -200,6 +232,7 @@ export function createRoundsService({
             updatedAt: now,
             settledAt: settledNow ? now : null,
           };
+          const results: TransferResult[] = [];
           try {
             const bet = await ledger.transfer(
               {
@@ -215,10 +248,22 @@ export function createRoundsService({
                   await tx.insert(gameRounds).values(row);
                   await paid.record(tx, `round:${roundId}:bet`, roundId);
                   await onStake?.(tx, { playerId, roundId, engine: game.engine, stake: earning, key: `round:${roundId}` });
+                  if (outcome.finished && outcome.win > 0) {
+                    // The win is its own journal under the round's win key, committed with the stake: one commit.
+                    const won = paid.win(outcome.win);
+                    results.push(
+                      await ledger.transfer(
+                        { idempotencyKey: `round:${roundId}:win`, type: 'win', referenceId: roundId, entries: won.entries },
+                        { in: tx, quiet: true },
+                      ),
+                    );
+                    await won.record?.(tx);
+                  }
                 },
               },
             );
             if (bet.replayed) return replay();
+            results.unshift(bet);
             fairness.advanced(playerId, pair);
           } catch (error) {
             if (error instanceof SeedMoved) {
@@ -226,18 +271,12 @@ export function createRoundsService({
               if (attempt < SEED_ATTEMPTS) continue;
               throw new Problem(409, 'Your seeds changed while the round started; try again.', { type: 'seed_moved' });
             }
+            // The key was used with other entries: a retry whose stake is now split otherwise (a bonus moved in
+            // between) answers its round; another body under the same key is refused by replayOf.
+            if (error instanceof IdempotencyConflict && (await rowOf(roundId))) return replay();
             refusal(error, prepared.stakeField, 'for this stake');
           }
-          if (outcome.finished && outcome.win > 0) {
-            try {
-              const settledAt = await settle(row, outcome.win, quiet);
-              Object.assign(row, { status: 'settled', settledAt });
-            } catch (error) {
-              announceAfterFailure(playerId);
-              throw error;
-            }
-          }
-          return played(row, game, true);
+          return played(row, game, true, balanceFromTransfers(paid, results));
         }
       });
     },

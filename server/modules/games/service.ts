@@ -51,7 +51,7 @@ export function createGamesService({
   /** How stakes are paid and wins credited while a bonus is active (bonuses module); cash only without it. */
   funding?: RoundFunding;
   /** A round's one balance read and BalanceUpdated (rounds.ts). */
-  announceBalance?: (playerId: number) => Promise<number>;
+  announceBalance?: (playerId: number, known: number | null) => Promise<number>;
   /** Responsible-gambling limits in front of every real-money stake (rounds.ts). */
   guardStake?: StakeGuard;
   /** Called inside the transaction that takes a real-money stake (the clubs' points, decision 0065). */

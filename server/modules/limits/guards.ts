@@ -19,6 +19,7 @@ import {
   lockPlayer,
   type SettingsRow,
   settingsRow,
+  stakeSettings,
   updateSettings,
 } from './store.ts';
 
@@ -199,7 +200,7 @@ export function createLimitGuards({ db, currency, caps, birthdateOf, gameTotals,
      */
     async guardStake(playerId: number, { stake, engine, field }: StakeRequest): Promise<void> {
       const at = now();
-      const known = await ensureSettings(db, playerId);
+      const { settings: known, limits } = await stakeSettings(db, playerId);
       refuseExcluded(known, at);
       const settings = await currentSession(db, playerId, at, null, known);
       const clock = clockOf(settings);
@@ -218,7 +219,6 @@ export function createLimitGuards({ db, currency, caps, birthdateOf, gameTotals,
         const cap = slotStakeCap(await birthdateOf(playerId), at, caps);
         if (stake > cap) throw invalid({ [field]: [`The stake may not be greater than ${money(cap)} a spin.`] });
       }
-      const limits = (await limitRows(db, playerId)).filter((row) => (row.type === 'wager' || row.type === 'loss') && row.amount !== null);
       if (limits.length === 0) return;
       const totals = await gameTotals(
         playerId,
@@ -228,8 +228,8 @@ export function createLimitGuards({ db, currency, caps, birthdateOf, gameTotals,
         const total = totals[index]!;
         for (const limit of limits.filter((row) => row.period === period)) {
           const used = limit.type === 'wager' ? total.stakes : Math.max(0, total.stakes - total.wins);
-          const remaining = limit.amount! - used;
-          if (stake > remaining) throw limitRefusal('stake', limit.type as LimitType, period, limit.amount!, remaining);
+          const remaining = limit.amount - used;
+          if (stake > remaining) throw limitRefusal('stake', limit.type, period, limit.amount, remaining);
         }
       }
     },

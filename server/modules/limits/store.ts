@@ -51,6 +51,33 @@ export async function settingsRow(executor: Executor, playerId: number): Promise
   return row;
 }
 
+/** A wager or loss limit in force, as a stake is checked against it. */
+export type StakeLimit = { type: 'wager' | 'loss'; period: LimitPeriod; amount: number };
+
+/**
+ * What a stake's guard reads, in one statement: the player's settings row (created empty when missing) and the
+ * wager and loss limits in force (issue 17 §10: a round's reads are folded, not one per table).
+ */
+export async function stakeSettings(executor: Executor, playerId: number): Promise<{ settings: SettingsRow; limits: StakeLimit[] }> {
+  const read = () =>
+    executor
+      .select({
+        settings: limitSettings,
+        limits: sql<StakeLimit[] | string>`(
+          select coalesce(json_agg(json_build_object('type', l.type, 'period', l.period, 'amount', l.amount)), '[]'::json)
+          from ${playerLimits} l where l.player_id = ${playerId} and l.type in ('wager', 'loss') and l.amount is not null)`,
+      })
+      .from(limitSettings)
+      .where(eq(limitSettings.playerId, playerId));
+  let [row] = await read();
+  if (!row) {
+    await executor.insert(limitSettings).values({ playerId }).onConflictDoNothing();
+    [row] = await read();
+  }
+  const limits = typeof row!.limits === 'string' ? (JSON.parse(row!.limits) as StakeLimit[]) : row!.limits;
+  return { settings: row!.settings, limits: limits.map((limit) => ({ ...limit, amount: Number(limit.amount) })) };
+}
+
 /** The player's settings row, created empty when missing. */
 export async function ensureSettings(executor: Executor, playerId: number): Promise<SettingsRow> {
   const existing = await settingsRow(executor, playerId);

@@ -42,6 +42,7 @@ export function createPaymentsService({
     pendingWithdrawalsOf: withdrawals.pendingWithdrawalsOf,
     /** The wallet summary's payment figures (pending withdrawals, net deposits, whether the player deposited). */
     totals: statements.totals,
+    totalsRow: statements.totalsRow,
     /** The player's deposits and withdrawals as wallet history rows (an SQL relation the wallet unites and pages). */
     historyRows: statements.historyRows,
     /** Deposit methods and lifetime net deposits per player (the withdrawals queue's risk hints). */

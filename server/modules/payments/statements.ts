@@ -15,28 +15,37 @@ export type PaymentTotals = {
   hasDeposited: boolean;
 };
 
+/** The columns of `totalsRow`, as a driver returns them. */
+export type PaymentTotalsRow = { pending_count: number | string; lifetime: number | string; this_month: number | string; deposited: boolean };
+
+export const toPaymentTotals = (summary: PaymentTotalsRow | undefined): PaymentTotals => ({
+  pendingWithdrawals: Number(summary?.pending_count ?? 0),
+  netDeposits: { lifetime: Number(summary?.lifetime ?? 0), thisMonth: Number(summary?.this_month ?? 0) },
+  hasDeposited: Boolean(summary?.deposited),
+});
+
 export function createPaymentStatements({ db, currency }: { db: Database; currency: string }) {
+  /** The player's payment totals as one row (PaymentTotalsRow), for the wallet to read beside the balances in one statement. */
+  function totalsRow(playerId: number): SQL {
+    return sql`
+      with money as (
+        select amount, completed_at as at from deposits where player_id = ${playerId} and status = 'completed' and currency = ${currency}
+        union all
+        select -amount, decided_at from withdrawals where player_id = ${playerId} and status = 'paid' and currency = ${currency}
+      )
+      select
+        (select count(*) from withdrawals where player_id = ${playerId} and status = 'pending') as pending_count,
+        coalesce((select sum(amount) from money), 0) as lifetime,
+        coalesce((select sum(amount) from money where at >= date_trunc('month', now() at time zone 'UTC') at time zone 'UTC'), 0) as this_month,
+        exists (select 1 from deposits where player_id = ${playerId} and status = 'completed') as deposited`;
+  }
+
   return {
+    totalsRow,
+
     /** The player's payment totals in one query. */
     async totals(playerId: number): Promise<PaymentTotals> {
-      const [summary] = rowsOf<{ pending_count: number | string; lifetime: number | string; this_month: number | string; deposited: boolean }>(
-        await db.execute(sql`
-          with money as (
-            select amount, completed_at as at from deposits where player_id = ${playerId} and status = 'completed' and currency = ${currency}
-            union all
-            select -amount, decided_at from withdrawals where player_id = ${playerId} and status = 'paid' and currency = ${currency}
-          )
-          select
-            (select count(*) from withdrawals where player_id = ${playerId} and status = 'pending') as pending_count,
-            coalesce((select sum(amount) from money), 0) as lifetime,
-            coalesce((select sum(amount) from money where at >= date_trunc('month', now() at time zone 'UTC') at time zone 'UTC'), 0) as this_month,
-            exists (select 1 from deposits where player_id = ${playerId} and status = 'completed') as deposited`),
-      );
-      return {
-        pendingWithdrawals: Number(summary?.pending_count ?? 0),
-        netDeposits: { lifetime: Number(summary?.lifetime ?? 0), thisMonth: Number(summary?.this_month ?? 0) },
-        hasDeposited: Boolean(summary?.deposited),
-      };
+      return toPaymentTotals(rowsOf<PaymentTotalsRow>(await db.execute(totalsRow(playerId)))[0]);
     },
 
     /**

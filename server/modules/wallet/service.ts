@@ -3,8 +3,9 @@ import { sql } from 'drizzle-orm';
 import { csvCell } from './csv.ts';
 import type { Transaction, TransactionStatus, TransactionsMeta, TransactionType, Wallet } from '../../../contract/wallet.ts';
 import type { Database } from '../../db/client.ts';
-import type { LedgerService } from '../ledger/service.ts';
+import { type LedgerService, PLAYER_ACCOUNT_KINDS } from '../ledger/service.ts';
 import type { PaymentsService } from '../payments/service.ts';
+import { type PaymentTotalsRow, toPaymentTotals } from '../payments/statements.ts';
 import { rowsOf } from '../shared/db-results.ts';
 import { pageMeta, pageOffset } from '../shared/pagination.ts';
 
@@ -30,6 +31,8 @@ type HistoryRow = {
   reference_id: string | null;
 };
 
+type BalancesRow = { accounts: number | string; cash: number | string; bonus: number | string; withdrawal_hold: number | string };
+
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
 export type WalletService = ReturnType<typeof createWalletService>;
@@ -41,8 +44,8 @@ export function createWalletService({
   currency,
 }: {
   db: Database;
-  ledger: Pick<LedgerService, 'ensurePlayerAccounts' | 'historyRows'>;
-  payments: Pick<PaymentsService, 'totals' | 'historyRows'>;
+  ledger: Pick<LedgerService, 'ensurePlayerAccounts' | 'historyRows' | 'balancesRow'>;
+  payments: Pick<PaymentsService, 'totalsRow' | 'historyRows'>;
   currency: string;
 }) {
   /**
@@ -74,15 +77,26 @@ export function createWalletService({
 
   return {
     async wallet(playerId: number): Promise<Wallet> {
-      const accounts = await ledger.ensurePlayerAccounts(playerId, currency);
-      const totals = await payments.totals(playerId);
+      // One statement for the balances and the payments' totals (after every round, so it counts); a player
+      // whose accounts are not made yet gets them first.
+      const read = async () =>
+        rowsOf<BalancesRow & PaymentTotalsRow>(
+          await db.execute(sql`select * from (${ledger.balancesRow(playerId, currency)}) b cross join (${payments.totalsRow(playerId)}) t`),
+        )[0]!;
+      let row = await read();
+      if (Number(row.accounts) < PLAYER_ACCOUNT_KINDS.length) {
+        await ledger.ensurePlayerAccounts(playerId, currency);
+        row = await read();
+      }
+      const accounts = { cash: Number(row.cash), bonus: Number(row.bonus), hold: Number(row.withdrawal_hold) };
+      const totals = toPaymentTotals(row);
       return {
         currency,
-        balance: accounts.cash.balance + accounts.bonus.balance,
-        cash: accounts.cash.balance,
-        bonus: accounts.bonus.balance,
-        withdrawable: accounts.cash.balance,
-        pending_withdrawals: accounts.withdrawal_hold.balance,
+        balance: accounts.cash + accounts.bonus,
+        cash: accounts.cash,
+        bonus: accounts.bonus,
+        withdrawable: accounts.cash,
+        pending_withdrawals: accounts.hold,
         pending_withdrawals_count: totals.pendingWithdrawals,
         net_deposits: { lifetime: totals.netDeposits.lifetime, this_month: totals.netDeposits.thisMonth },
         has_deposited: totals.hasDeposited,

@@ -161,6 +161,7 @@ export function CrashGame({ game, session }: { game: GameDetail; session: PlaySe
           {state?.history.slice(0, 12).map((past) => (
             <li
               key={past.id}
+              data-round={past.id}
               className={`rounded-full px-2 py-0.5 text-xs font-bold tabular-nums ${(past.crash_point ?? 0) >= 200 ? 'bg-emerald-500/20 text-emerald-300' : 'bg-night-700 text-mist-300'}`}
             >
               {times(past.crash_point ?? 100)}

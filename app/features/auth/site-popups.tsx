@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Skeleton } from '../../components/ui/card.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
@@ -39,7 +39,10 @@ export const preloadPopupContent = () => loadContent();
 const popupPaths = new Set(['/login', '/register', '/reset-password']);
 
 function PopupContent({ name, hint }: { name: PopupName; hint?: string }) {
-  const AuthPopupContent = loadedContent ?? LazyContent;
+  // Chosen once per popup: switching from the lazy wrapper to the loaded component on a later render would be a
+  // new component type, remounting the form and losing what the player had typed (seen as an e-mail emptied
+  // between typing it and pressing "Log in").
+  const [AuthPopupContent] = useState(() => loadedContent ?? LazyContent);
   return (
     <div className="space-y-4">
       {popupIntros[name] ? <p className="text-mist-300">{popupIntros[name]}</p> : null}

@@ -238,6 +238,12 @@ try {
   const slot = await round('lantern-orchard', { mode: 'real', stake: 20 });
   const dice = await round('dice', { mode: 'real', stake: 10, target: 50.5, direction: 'over' });
   const plinko = await round('plinko', { mode: 'real', stake: 10, rows: 12, risk: 'medium' });
+  // The HTTP path alone, for scale: the same players, auth and one wallet statement, no money moved.
+  const walletRead = await measure(async (worker) => {
+    const response = await fetch(`${base}/api/player/wallet`, { headers: { accept: 'application/json', authorization: `Bearer ${players[worker]!.token}` } });
+    await response.arrayBuffer();
+    return response.ok;
+  });
   const after = await ledgerRate();
 
   const ledgerMean = (before.rps + after.rps) / 2;
@@ -250,11 +256,13 @@ try {
   row('POST /api/games/lantern-orchard/rounds', slot);
   row('POST /api/games/dice/rounds', dice);
   row('POST /api/games/plinko/rounds', plinko);
+  row('GET /api/player/wallet (no round)', walletRead);
   row('ledger.transfer bet alone (after)', after);
   console.log(`\nroulette rounds / ledger transfers: ${(roulette.rps / ledgerMean).toFixed(2)}`);
   console.log(`slot rounds / ledger transfers:     ${(slot.rps / ledgerMean).toFixed(2)}`);
   console.log(`dice rounds / ledger transfers:     ${(dice.rps / ledgerMean).toFixed(2)}`);
   console.log(`plinko rounds / ledger transfers:   ${(plinko.rps / ledgerMean).toFixed(2)}`);
+  console.log(`wallet reads / ledger transfers:    ${(walletRead.rps / ledgerMean).toFixed(2)} (the HTTP path with auth and one read)`);
   console.log('(a round that wins makes two transfers, a bet and a win; one that loses makes one)');
 } finally {
   await ledgerDatabase?.close();

@@ -147,6 +147,7 @@ export function createServices({
     currency,
     caps: config.stakeCaps,
     birthdateOf: accounts.birthdateOf,
+    birthdateSql: accounts.birthdateSql,
     // Rounds and crash bets alike count toward wager and loss limits; crash is built below.
     gameTotals: async (playerId, since) => {
       const [rounds, crashBets] = await Promise.all([games.roundTotals(playerId, since), crash.totals(playerId, since)]);

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lt, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, lte, notInArray, or, type Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { AdminPlayer, KycStatus } from '../../../contract/accounts.ts';
 import type { AccountsCore } from './core.ts';
@@ -148,6 +148,11 @@ export function createPlayerAdmin({ db, now, passwords }: AccountsCore) {
     async birthdateOf(playerId: number): Promise<string | null> {
       const [row] = await db.select({ birthdate: players.birthdate }).from(players).where(eq(players.id, playerId));
       return row?.birthdate ?? null;
+    },
+
+    /** The same birthdate as a scalar subquery (`YYYY-MM-DD` text, null for no such player), for a module to read in its own statement. */
+    birthdateSql(playerId: number | Placeholder): SQL<string | null> {
+      return sql<string | null>`(select ${players.birthdate}::text from ${players} where ${players.id} = ${playerId})`;
     },
 
     /** Whether `password` is the player's: the password confirmation of a time-out or self-exclusion. */

@@ -50,6 +50,7 @@ export function createAccountsService(dependencies: AccountsDependencies) {
     playerExists: playerAdmin.playerExists,
     kycStatusOf: playerAdmin.kycStatusOf,
     birthdateOf: playerAdmin.birthdateOf,
+    birthdateSql: playerAdmin.birthdateSql,
     checkPassword: playerAdmin.checkPassword,
     stopMarketing: playerAdmin.stopMarketing,
     setKycStatus: playerAdmin.setKycStatus,

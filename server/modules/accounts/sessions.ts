@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, notInArray, or } from 'drizzle-orm';
+import { and, desc, eq, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { AccountsCore, AuthenticatedPlayer, LoginResult } from './core.ts';
 import { personalAccessTokens, players } from './schema.ts';
 import { looksLikeToken, newToken, SESSION, sha256, shouldTouch, tokenState } from './secrets.ts';
@@ -26,21 +26,25 @@ export function createSessions({ db, passwords, now, findByEmail }: AccountsCore
     return { token, expires_at: expiresAt.toISOString(), active, playerId };
   }
 
+  // Every signed-in request runs it: built once, and planned once per connection (a named prepared statement).
+  const tokenLookup = db
+    .select({
+      tokenId: personalAccessTokens.id,
+      lastUsedAt: personalAccessTokens.lastUsedAt,
+      expiresAt: personalAccessTokens.expiresAt,
+      id: players.id,
+      email: players.email,
+      active: players.active,
+      blocked: players.blocked,
+    })
+    .from(personalAccessTokens)
+    .innerJoin(players, eq(players.id, personalAccessTokens.playerId))
+    .where(eq(personalAccessTokens.tokenHash, sql.placeholder('hash')))
+    .prepare('session_token_v1');
+
   async function authenticate(token: string | undefined): Promise<AuthenticatedPlayer | null> {
     if (!looksLikeToken(token)) return null;
-    const [row] = await db
-      .select({
-        tokenId: personalAccessTokens.id,
-        lastUsedAt: personalAccessTokens.lastUsedAt,
-        expiresAt: personalAccessTokens.expiresAt,
-        id: players.id,
-        email: players.email,
-        active: players.active,
-        blocked: players.blocked,
-      })
-      .from(personalAccessTokens)
-      .innerJoin(players, eq(players.id, personalAccessTokens.playerId))
-      .where(eq(personalAccessTokens.tokenHash, sha256(token)));
+    const [row] = await tokenLookup.execute({ hash: sha256(token) });
     if (!row) return null;
     const at = now();
     if (tokenState(row, at) !== 'valid') {

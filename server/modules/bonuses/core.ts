@@ -53,11 +53,15 @@ export function createBonusCore({
   }
   const bonusBalance = async (playerId: number) => (await balances(playerId)).bonus;
 
+  // Before every real-money stake: built once, planned once per connection (a named prepared statement).
+  const openBonusQuery = db
+    .select()
+    .from(playerBonuses)
+    .where(and(eq(playerBonuses.playerId, sql.placeholder('player')), inArray(playerBonuses.status, [...OPEN_STATUSES])))
+    .prepare('open_bonus_v1');
+
   async function openBonus(playerId: number): Promise<BonusRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(playerBonuses)
-      .where(and(eq(playerBonuses.playerId, playerId), inArray(playerBonuses.status, [...OPEN_STATUSES])));
+    const [row] = await openBonusQuery.execute({ player: playerId });
     return row;
   }
 

@@ -1,12 +1,11 @@
 // Players' provably fair seeds (docs/decisions/0041-games-api.md): the current server seed is shown only as its
 // SHA-256 until the player rotates it; the client seed is the player's to change; the nonce counts rounds.
 
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { FairnessSeeds, SeedRotation } from '../../../contract/games.ts';
 import { defaultClientSeed, generateServerSeed, hashServerSeed } from '../../../games/fairness.ts';
 import type { Database } from '../../db/client.ts';
 import { Problem } from '../../problem.ts';
-import type { LedgerTransaction } from '../ledger/service.ts';
 import { fairnessSeeds, gameRounds } from './schema.ts';
 
 export type SeedPair = { id: number; serverSeed: string; serverSeedHash: string; clientSeed: string; nextNonce: number };
@@ -116,12 +115,13 @@ export function createFairnessService({ db }: { db: Database }) {
     },
 
     /**
-     * Takes the pair's next nonce for a round computed from exactly this pair, inside the round's transaction.
-     * False when the pair moved on since it was read (another round, a new client seed, a rotation): the caller
-     * rolls back and computes the round again.
+     * Takes the pair's next nonce for a round computed from exactly this pair, as a statement for the round's own
+     * (a data-modifying CTE, so the claim and the round row are one statement): one row, the claimed `nonce`, when
+     * the pair still holds; none when it moved on since it was read (another round, a new client seed, a rotation),
+     * and then the caller rolls back and computes the round again.
      */
-    async claimNonce(tx: LedgerTransaction, pair: SeedPair): Promise<boolean> {
-      const claimed = await tx
+    nonceClaim(pair: { id: number | Placeholder; nextNonce: number | Placeholder; clientSeed: string | Placeholder }): SQL {
+      return db
         .update(fairnessSeeds)
         .set({ nextNonce: sql`${fairnessSeeds.nextNonce} + 1` })
         .where(
@@ -132,8 +132,8 @@ export function createFairnessService({ db }: { db: Database }) {
             isNull(fairnessSeeds.revealedAt),
           ),
         )
-        .returning({ id: fairnessSeeds.id });
-      return claimed.length === 1;
+        .returning({ nonce: sql<number>`${fairnessSeeds.nextNonce} - 1`.as('nonce') })
+        .getSQL();
     },
 
     /** The server seeds of these pairs that have been revealed; pairs still in use are absent. */

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test-app.ts';
 import { ledgerJournals } from '../ledger/schema.ts';
+import { fairnessSeeds, gameRounds } from './schema.ts';
 import { gamesKit } from './testing.ts';
 
 const t = useTestApp();
@@ -61,6 +62,29 @@ describe('a real roulette round', () => {
     );
     // The nonce moved on by one.
     expect((await kit.call('GET', '/api/fairness', { token: player.token })).json().data.nonce).toBe(1);
+  });
+
+  it('computes the round again when its seed pair moved on after it was read, and keeps nothing of the first try', async () => {
+    const player = await kit.fundedPlayer(20_00);
+    const body = { mode: 'real', bets: [{ type: 'red', amount: 1_00 }] };
+    expect((await kit.play('european-roulette', body, { token: player.token })).statusCode).toBe(201);
+    // Another node plays two rounds: this node's remembered pair (next nonce 1) is now two behind.
+    const { db } = t.services.database;
+    await db
+      .update(fairnessSeeds)
+      .set({ nextNonce: 3 })
+      .where(and(eq(fairnessSeeds.playerId, Number(player.id)), isNull(fairnessSeeds.revealedAt)));
+    const response = await kit.play('european-roulette', body, { token: player.token });
+    expect(response.statusCode).toBe(201);
+    const round = response.json().data;
+    expect(round.fairness.nonce).toBe(3);
+    const rows = await db
+      .select()
+      .from(gameRounds)
+      .where(eq(gameRounds.playerId, Number(player.id)));
+    expect(rows.map((row) => row.nonce).sort()).toEqual([0, 3]);
+    expect((await journalsOf(round.round_id)).filter((journal) => journal.type === 'bet')).toHaveLength(1);
+    expect((await kit.call('GET', '/api/fairness', { token: player.token })).json().data.nonce).toBe(4);
   });
 
   it('is in the history with its outcome, and one round by id', async () => {

@@ -1,17 +1,19 @@
 // Real-money rounds (docs/decisions/0041-games-api.md). A round is computed from the player's seed pair outside any
-// transaction; then one ledger transfer debits the stake (`round:{id}:bet`) and, in its transaction, claims the
-// nonce and writes the round, so a refused stake leaves no round and consumes no nonce. An instant round (decided
-// at once: slots, roulette, dice, plinko) credits its win in that same transaction as a second journal
-// (`round:{id}:win`) and is written settled: one commit, and a failure anywhere keeps nothing of it (decision
-// 0091). A hand or board played in moves (blackjack, mines) is paid by a later transfer that marks it settled; a
-// decided one left open between the two is paid by recovery; a hand left waiting stays the player's
+// transaction; then one transaction claims the nonce, writes the round and debits the stake (`round:{id}:bet`), so
+// a refused stake leaves no round and consumes no nonce, and a retry of the key finds its round already written.
+// An instant round (decided at once: slots, roulette, dice, plinko) credits its win in that same transaction as a
+// second journal (`round:{id}:win`) and is written settled: one commit, and a failure anywhere keeps nothing of it
+// (decision 0091). A hand or board played in moves (blackjack, mines) is paid by a later transfer that marks it
+// settled; a decided one left open between the two is paid by recovery; a hand left waiting stays the player's
 // (interrupted-rounds.ts). The round's transfers are quiet: the balance they leave is answered and announced once
 // (BalanceUpdated), not once per transfer (docs/decisions/0045-one-balance-per-round.md).
 
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { GameKind, GameRound, PlayedRound, RoundRequest, RoundsPage, RoundStatus } from '../../../contract/games.ts';
 import { fairFloatStream } from '../../../games/fairness.ts';
 import type { Database } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import { invalid, Problem } from '../../problem.ts';
 import type { RoundFunding, StakeFunding } from '../bonuses/funding.ts';
 import type { CatalogService, PlayableGame } from '../catalog/service.ts';
@@ -22,11 +24,14 @@ import { createPlayerQueue } from './player-queue.ts';
 import { requestHash, toGameRound } from './round-view.ts';
 import { RoundMoved, type RoundRow, type RoundSettlement } from './round-settlement.ts';
 import { gameRounds } from './schema.ts';
+import { isNullColumn, isUniqueViolation } from '../shared/db-results.ts';
 import { idempotencyConflict, keyedUuid, replayOf } from '../shared/idempotency.ts';
 import { pageMeta, pageOffset } from '../shared/pagination.ts';
 
 /** The seed pair moved on between reading it and claiming its nonce; the round is computed again. */
 class SeedMoved extends Error {}
+/** The stake's key was already used although its round was not written: the round is answered if it exists. */
+class StakeTaken extends Error {}
 
 const SEED_ATTEMPTS = 10;
 
@@ -83,6 +88,24 @@ export function createRoundsService({
   onStake?: StakeHook;
 }) {
   const queue = createPlayerQueue();
+  // Every round's one statement for its nonce and its row, built once and planned once per connection: the claim
+  // (fairness.nonceClaim, for exactly the pair the round was computed from) feeds the row's nonce, null when the
+  // pair moved on. Every column is a placeholder named as the row's field.
+  const claimed = db
+    .$with('claimed', { nonce: sql<number>`nonce` })
+    .as(fairness.nonceClaim({ id: sql.placeholder('seedId'), nextNonce: sql.placeholder('nonce'), clientSeed: sql.placeholder('clientSeed') }));
+  const insertRound = preparedStatement(
+    db,
+    'round_insert_v1',
+    db
+      .with(claimed)
+      .insert(gameRounds)
+      .values({
+        ...(Object.fromEntries(Object.keys(getTableColumns(gameRounds)).map((key) => [key, sql.placeholder(key)])) as PgInsertValue<typeof gameRounds>),
+        nonce: sql`(select ${sql.identifier('nonce')} from ${claimed})`,
+      })
+      .getSQL(),
+  );
   const { accountsOf, settle, writeMove } = settlement;
 
   /** The stake's entries and what its transaction records for the bonuses; refused (400 bonus) before money moves. */
@@ -234,36 +257,38 @@ export function createRoundsService({
           };
           const results: TransferResult[] = [];
           try {
-            const bet = await ledger.transfer(
-              {
-                idempotencyKey: `round:${roundId}:bet`,
-                type: 'bet',
-                referenceId: roundId,
-                entries: paid.entries,
-              },
-              {
-                quiet,
-                within: async (tx) => {
-                  if (!(await fairness.claimNonce(tx, pair))) throw new SeedMoved();
-                  await tx.insert(gameRounds).values(row);
-                  await paid.record(tx, `round:${roundId}:bet`, roundId);
-                  await onStake?.(tx, { playerId, roundId, engine: game.engine, stake: earning, key: `round:${roundId}` });
-                  if (outcome.finished && outcome.win > 0) {
-                    // The win is its own journal under the round's win key, committed with the stake: one commit.
-                    const won = paid.win(outcome.win);
-                    results.push(
-                      await ledger.transfer(
-                        { idempotencyKey: `round:${roundId}:win`, type: 'win', referenceId: roundId, entries: won.entries },
-                        { in: tx, quiet: true },
-                      ),
-                    );
-                    await won.record?.(tx);
-                  }
-                },
-              },
-            );
-            if (bet.replayed) return replay();
-            results.unshift(bet);
+            await db.transaction(async (tx) => {
+              // The round's own rows before the money: the bet locks the house's game account, which every round
+              // waits on until this commit, so the fewer statements after it the better (issue 17 §10). The points
+              // stay after the transfers, in the order every other path locks a player's accounts and points.
+              // One statement claims the nonce and writes the round: a pair that moved on leaves the nonce null.
+              // A retry of this key stops here: the round's id is taken (a unique violation, answered below).
+              try {
+                await insertRound(row, tx);
+              } catch (error) {
+                if (isNullColumn(error, 'nonce')) throw new SeedMoved();
+                throw error;
+              }
+              const bet = await ledger.transfer(
+                { idempotencyKey: `round:${roundId}:bet`, type: 'bet', referenceId: roundId, entries: paid.entries },
+                { in: tx, quiet: true },
+              );
+              if (bet.replayed) throw new StakeTaken();
+              results.push(bet);
+              await paid.record(tx, `round:${roundId}:bet`, roundId);
+              if (outcome.finished && outcome.win > 0) {
+                // The win is its own journal under the round's win key, committed with the stake: one commit.
+                const won = paid.win(outcome.win);
+                results.push(
+                  await ledger.transfer(
+                    { idempotencyKey: `round:${roundId}:win`, type: 'win', referenceId: roundId, entries: won.entries },
+                    { in: tx, quiet: true },
+                  ),
+                );
+                await won.record?.(tx);
+              }
+              await onStake?.(tx, { playerId, roundId, engine: game.engine, stake: earning, key: `round:${roundId}` });
+            });
             fairness.advanced(playerId, pair);
           } catch (error) {
             if (error instanceof SeedMoved) {
@@ -271,9 +296,9 @@ export function createRoundsService({
               if (attempt < SEED_ATTEMPTS) continue;
               throw new Problem(409, 'Your seeds changed while the round started; try again.', { type: 'seed_moved' });
             }
-            // The key was used with other entries: a retry whose stake is now split otherwise (a bonus moved in
-            // between) answers its round; another body under the same key is refused by replayOf.
-            if (error instanceof IdempotencyConflict && (await rowOf(roundId))) return replay();
+            // The key was used: its round answers (replayOf refuses another body under the same key). The key was
+            // used with other entries: a retry whose stake is now split otherwise (a bonus moved in between).
+            if ((isUniqueViolation(error) || error instanceof StakeTaken || error instanceof IdempotencyConflict) && (await rowOf(roundId))) return replay();
             refusal(error, prepared.stakeField, 'for this stake');
           }
           return played(row, game, true, balanceFromTransfers(paid, results));

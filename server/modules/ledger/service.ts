@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../shared/db-results.ts';
 import {
@@ -245,7 +245,7 @@ export function createLedgerService({
      * The player's balances in `currency` as one row `(accounts, cash, bonus, withdrawal_hold)`, for the wallet to
      * read beside the payments' totals in one statement; `accounts` below 3 means they are not all made yet.
      */
-    balancesRow(playerId: number, currency: string): SQL {
+    balancesRow(playerId: number | Placeholder, currency: string): SQL {
       return sql`
         select count(*) as accounts,
           coalesce(sum(balance) filter (where kind = 'cash'), 0) as cash,

@@ -3,7 +3,7 @@
 // is checked against exclusion, the session limit, a due reality check, the slot stake cap and the wager and loss
 // limits before any money moves (the rounds service runs one player's rounds one at a time).
 
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, type Placeholder, type SQL } from 'drizzle-orm';
 import { LIMIT_PERIODS, type LimitPeriod, type LimitSession, type LimitType, PERIOD_LABEL, PERIOD_MS } from '../../../contract/limits.ts';
 import { formatMoney } from '../../../contract/money.ts';
 import type { Database } from '../../db/client.ts';
@@ -19,7 +19,7 @@ import {
   lockPlayer,
   type SettingsRow,
   settingsRow,
-  stakeSettings,
+  createStakeSettings,
   updateSettings,
 } from './store.ts';
 
@@ -33,7 +33,8 @@ type GuardDependencies = {
   db: Database;
   currency: string;
   caps: StakeCaps;
-  birthdateOf: (playerId: number) => Promise<string | null>;
+  /** The player's birthdate as a scalar subquery, read in the stake's one settings statement. */
+  birthdateSql: (playerId: Placeholder) => SQL<string | null>;
   gameTotals: (playerId: number, since: Date[]) => Promise<GameTotals[]>;
   now: () => Date;
 };
@@ -43,8 +44,9 @@ const SEEN_EVERY_MS = 60_000;
 
 const day = (value: Date) => `${value.toISOString().replace('T', ' ').slice(0, 16)} UTC`;
 
-export function createLimitGuards({ db, currency, caps, birthdateOf, gameTotals, now }: GuardDependencies) {
+export function createLimitGuards({ db, currency, caps, birthdateSql, gameTotals, now }: GuardDependencies) {
   const money = (amount: number) => formatMoney(amount, currency);
+  const stakeSettings = createStakeSettings(db, birthdateSql);
 
   function limitRefusal(what: string, type: LimitType, period: LimitPeriod, amount: number, remaining: number): Problem {
     return new Problem(
@@ -200,7 +202,7 @@ export function createLimitGuards({ db, currency, caps, birthdateOf, gameTotals,
      */
     async guardStake(playerId: number, { stake, engine, field }: StakeRequest): Promise<void> {
       const at = now();
-      const { settings: known, limits } = await stakeSettings(db, playerId);
+      const { settings: known, limits, birthdate } = await stakeSettings(playerId);
       refuseExcluded(known, at);
       const settings = await currentSession(db, playerId, at, null, known);
       const clock = clockOf(settings);
@@ -216,7 +218,7 @@ export function createLimitGuards({ db, currency, caps, birthdateOf, gameTotals,
         throw new Problem(403, 'Time for a reality check: please look at your session before you play on.', { type: 'reality_check' });
       }
       if (engine === 'slot') {
-        const cap = slotStakeCap(await birthdateOf(playerId), at, caps);
+        const cap = slotStakeCap(birthdate, at, caps);
         if (stake > cap) throw invalid({ [field]: [`The stake may not be greater than ${money(cap)} a spin.`] });
       }
       if (limits.length === 0) return;

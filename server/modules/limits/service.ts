@@ -2,7 +2,7 @@
 // reality checks, time-out and self-exclusion, the operator's tightening, and (guards.ts) the checks in front of
 // deposits and stakes.
 
-import { and, eq } from 'drizzle-orm';
+import { and, eq, type Placeholder, type SQL } from 'drizzle-orm';
 import {
   LIMIT_PERIODS,
   LIMIT_TYPES,
@@ -57,6 +57,8 @@ export type LimitsDependencies = {
   caps: StakeCaps;
   /** The player's birthdate (`YYYY-MM-DD`) from the accounts module; null when unknown. */
   birthdateOf: (playerId: number) => Promise<string | null>;
+  /** The same as a scalar subquery (accounts module), for the stake's guard to read in its one statement. */
+  birthdateSql: (playerId: Placeholder) => SQL<string | null>;
   /** Stakes and wins of the player's real-money rounds since each instant, from the games module. */
   gameTotals: (playerId: number, since: Date[]) => Promise<GameTotals[]>;
   /** Whether `password` is the player's (accounts module). */

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, type Placeholder, sql, type SQL } from 'drizzle-orm';
 import { LIMIT_PERIODS, type LimitPeriod, PERIOD_MS } from '../../../contract/limits.ts';
 import type { Database } from '../../db/client.ts';
 import { limitBreaches, limitChanges, limitDeposits, limitSettings, playerLimits } from './schema.ts';
@@ -56,26 +56,31 @@ export type StakeLimit = { type: 'wager' | 'loss'; period: LimitPeriod; amount: 
 
 /**
  * What a stake's guard reads, in one statement: the player's settings row (created empty when missing) and the
- * wager and loss limits in force (issue 17 §10: a round's reads are folded, not one per table).
+ * wager and loss limits in force, and the birthdate the slot stake cap needs (issue 17 §10: a round's reads are
+ * folded, not one per table). Built once and planned once per connection: it runs before every stake.
  */
-export async function stakeSettings(executor: Executor, playerId: number): Promise<{ settings: SettingsRow; limits: StakeLimit[] }> {
-  const read = () =>
-    executor
-      .select({
-        settings: limitSettings,
-        limits: sql<StakeLimit[] | string>`(
-          select coalesce(json_agg(json_build_object('type', l.type, 'period', l.period, 'amount', l.amount)), '[]'::json)
-          from ${playerLimits} l where l.player_id = ${playerId} and l.type in ('wager', 'loss') and l.amount is not null)`,
-      })
-      .from(limitSettings)
-      .where(eq(limitSettings.playerId, playerId));
-  let [row] = await read();
-  if (!row) {
-    await executor.insert(limitSettings).values({ playerId }).onConflictDoNothing();
-    [row] = await read();
-  }
-  const limits = typeof row!.limits === 'string' ? (JSON.parse(row!.limits) as StakeLimit[]) : row!.limits;
-  return { settings: row!.settings, limits: limits.map((limit) => ({ ...limit, amount: Number(limit.amount) })) };
+export function createStakeSettings(db: Database, birthdateSql: (playerId: Placeholder) => SQL<string | null>) {
+  const player = sql.placeholder('player');
+  const query = db
+    .select({
+      settings: limitSettings,
+      birthdate: sql<string | null>`${birthdateSql(player)}`,
+      limits: sql<StakeLimit[] | string>`(
+        select coalesce(json_agg(json_build_object('type', l.type, 'period', l.period, 'amount', l.amount)), '[]'::json)
+        from ${playerLimits} l where l.player_id = ${player} and l.type in ('wager', 'loss') and l.amount is not null)`,
+    })
+    .from(limitSettings)
+    .where(eq(limitSettings.playerId, player))
+    .prepare('stake_settings_v1');
+  return async (playerId: number): Promise<{ settings: SettingsRow; limits: StakeLimit[]; birthdate: string | null }> => {
+    let [row] = await query.execute({ player: playerId });
+    if (!row) {
+      await db.insert(limitSettings).values({ playerId }).onConflictDoNothing();
+      [row] = await query.execute({ player: playerId });
+    }
+    const limits = typeof row!.limits === 'string' ? (JSON.parse(row!.limits) as StakeLimit[]) : row!.limits;
+    return { settings: row!.settings, limits: limits.map((limit) => ({ ...limit, amount: Number(limit.amount) })), birthdate: row!.birthdate };
+  };
 }
 
 /** The player's settings row, created empty when missing. */

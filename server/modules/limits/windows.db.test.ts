@@ -1,5 +1,6 @@
 // The limits service on its own with an injected clock: rolling windows for deposits and for stakes, when room
 // frees up, cooling-off by the clock, session limits and reality checks coming due as time passes.
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { openTestDatabase } from '../../db/test-database.ts';
@@ -13,16 +14,21 @@ let clock = T0;
 /** Rounds the fake games module has seen: [at, stake, win]. */
 let rounds: [number, number, number][] = [];
 let limits: LimitsService;
-let birthdate: string | null = '1990-06-01';
+/** Birthdates the fake accounts module knows, by player; anyone else was born on 1990-06-01. */
+const birthdates = new Map<number, string>();
+const DEFAULT_BIRTHDATE = '1990-06-01';
 let nextPlayer = 1;
 
 beforeAll(async () => {
   database = await openTestDatabase();
+  await database.db.execute(sql`create table test_birthdates (player_id bigint primary key, birthdate text not null)`);
   limits = createLimitsService({
     db: database.db,
     currency: 'EUR',
     caps: { maxSlotStake: 500, maxSlotStakeUnder25: 200 },
-    birthdateOf: async () => birthdate,
+    birthdateOf: async (playerId) => birthdates.get(playerId) ?? DEFAULT_BIRTHDATE,
+    // A subquery like the accounts module's: the guard builds its statement once, so the value lives in a table.
+    birthdateSql: (player) => sql<string | null>`coalesce((select birthdate from test_birthdates where player_id = ${player}), ${DEFAULT_BIRTHDATE})`,
     gameTotals: async (_playerId, since): Promise<GameTotals[]> =>
       since.map((from) => {
         const inside = rounds.filter(([at]) => at >= from.getTime());
@@ -41,7 +47,6 @@ afterAll(async () => database.close());
 function newPlayer(): number {
   clock = T0;
   rounds = [];
-  birthdate = '1990-06-01';
   return nextPlayer++;
 }
 
@@ -141,7 +146,8 @@ describe('the clock decides', () => {
 
   it('the slot cap follows the birthday: €2.00 the day before the 25th birthday, €5.00 on it; other games have none', async () => {
     const player = newPlayer();
-    birthdate = '2001-03-02';
+    birthdates.set(player, '2001-03-02');
+    await database.db.execute(sql`insert into test_birthdates values (${player}, '2001-03-02')`);
     const spin = (stake: number, engine = 'slot') => limits.guardStake(player, { stake, engine, field: 'stake' });
     expect(await refusal(spin(2_20))).toMatchObject({ statusCode: 422, errors: { stake: ['The stake may not be greater than €2.00 a spin.'] } });
     await expect(spin(2_00)).resolves.toBeUndefined();

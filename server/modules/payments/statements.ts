@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rowsOf } from '../shared/db-results.ts';
 
@@ -26,7 +26,7 @@ export const toPaymentTotals = (summary: PaymentTotalsRow | undefined): PaymentT
 
 export function createPaymentStatements({ db, currency }: { db: Database; currency: string }) {
   /** The player's payment totals as one row (PaymentTotalsRow), for the wallet to read beside the balances in one statement. */
-  function totalsRow(playerId: number): SQL {
+  function totalsRow(playerId: number | Placeholder): SQL {
     return sql`
       with money as (
         select amount, completed_at as at from deposits where player_id = ${playerId} and status = 'completed' and currency = ${currency}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasSqlState, isUniqueViolation, rowsOf } from './db-results.ts';
+import { hasSqlState, isNullColumn, isUniqueViolation, rowsOf } from './db-results.ts';
 
 describe('isUniqueViolation', () => {
   it('finds SQLSTATE 23505 on the error or on any error it wraps', () => {
@@ -22,5 +22,14 @@ describe('isUniqueViolation', () => {
 describe('rowsOf', () => {
   it('reads the rows of a raw result', () => {
     expect(rowsOf<{ n: number }>({ rows: [{ n: 1 }] })).toEqual([{ n: 1 }]);
+  });
+});
+
+describe('isNullColumn', () => {
+  it('finds SQLSTATE 23502 on the named column, on the error or one it wraps', () => {
+    expect(isNullColumn(new Error('query failed', { cause: { code: '23502', column: 'nonce' } }), 'nonce')).toBe(true);
+    expect(isNullColumn({ code: '23502', column: 'stake' }, 'nonce')).toBe(false);
+    expect(isNullColumn({ code: '23505', column: 'nonce' }, 'nonce')).toBe(false);
+    expect(isNullColumn(undefined, 'nonce')).toBe(false);
   });
 });

@@ -11,3 +11,11 @@ export function hasSqlState(error: unknown, code: string): boolean {
 
 /** A unique constraint refused the write (SQLSTATE 23505). */
 export const isUniqueViolation = (error: unknown): boolean => hasSqlState(error, '23505');
+
+/** A NOT NULL column `column` was given null (SQLSTATE 23502): e.g. a value from a CTE that matched no row. */
+export function isNullColumn(error: unknown, column: string): boolean {
+  for (let e = error as { code?: unknown; column?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23502' && e.column === column) return true;
+  }
+  return false;
+}

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { csvCell } from './csv.ts';
 import type { Transaction, TransactionStatus, TransactionsMeta, TransactionType, Wallet } from '../../../contract/wallet.ts';
 import type { Database } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import { type LedgerService, PLAYER_ACCOUNT_KINDS } from '../ledger/service.ts';
 import type { PaymentsService } from '../payments/service.ts';
 import { type PaymentTotalsRow, toPaymentTotals } from '../payments/statements.ts';
@@ -65,6 +66,14 @@ export function createWalletService({
       select * from history h where ${sql.join(conditions, sql` and `)}`;
   }
 
+  // After every round and on every wallet page: built once, planned once per connection.
+  const player = sql.placeholder('player');
+  const walletRow = preparedStatement<BalancesRow & PaymentTotalsRow>(
+    db,
+    'wallet_row_v1',
+    sql`select * from (${ledger.balancesRow(player, currency)}) b cross join (${payments.totalsRow(player)}) t`,
+  );
+
   const toTransaction = (row: HistoryRow): Transaction => ({
     id: row.id,
     type: row.type as TransactionType,
@@ -79,10 +88,7 @@ export function createWalletService({
     async wallet(playerId: number): Promise<Wallet> {
       // One statement for the balances and the payments' totals (after every round, so it counts); a player
       // whose accounts are not made yet gets them first.
-      const read = async () =>
-        rowsOf<BalancesRow & PaymentTotalsRow>(
-          await db.execute(sql`select * from (${ledger.balancesRow(playerId, currency)}) b cross join (${payments.totalsRow(playerId)}) t`),
-        )[0]!;
+      const read = async () => (await walletRow({ player: playerId })).rows[0]!;
       let row = await read();
       if (Number(row.accounts) < PLAYER_ACCOUNT_KINDS.length) {
         await ledger.ensurePlayerAccounts(playerId, currency);

@@ -17,6 +17,7 @@ import {
 } from '../../../contract/clubs.ts';
 import { formatMoney } from '../../../contract/money.ts';
 import type { Database } from '../../db/client.ts';
+import { preparedStatement } from '../../db/prepared.ts';
 import { invalid } from '../../problem.ts';
 import { IdempotencyConflict, type LedgerService, type LedgerTransaction } from '../ledger/service.ts';
 import { idempotencyConflict, keyedUuid, replayOf, requestHashOf } from '../shared/idempotency.ts';
@@ -81,6 +82,33 @@ export function expirySchedule(credits: { month: string; points: number }[], deb
 export type PointsService = ReturnType<typeof createPoints>;
 
 export function createPoints({ db, ledger, currency, now }: { db: Database; ledger: LedgerService; currency: string; now: () => Date }) {
+  /**
+   * Adds a stake to the player's carry of its category and returns the carry: once per real-money stake, so built
+   * once and planned once per connection (a named prepared statement for each category's column).
+   */
+  const carryStatement = (slots: boolean) => {
+    const column = slots ? loyaltyBalances.slotsCarry : loyaltyBalances.tableCarry;
+    const [stake, at] = [sql.placeholder('stake'), sql.placeholder('at')];
+    return preparedStatement<{ carry: number | string }>(
+      db,
+      slots ? 'loyalty_carry_slots_v1' : 'loyalty_carry_table_v1',
+      db
+        .insert(loyaltyBalances)
+        .values({ playerId: sql.placeholder('player'), updatedAt: at, ...(slots ? { slotsCarry: stake } : { tableCarry: stake }) })
+        .onConflictDoUpdate({
+          target: loyaltyBalances.playerId,
+          // The row's carry plus this stake (the value the insert would have written).
+          set: {
+            [slots ? 'slotsCarry' : 'tableCarry']: sql`${column} + excluded.${sql.identifier(column.name)}`,
+            updatedAt: sql`excluded.${sql.identifier(loyaltyBalances.updatedAt.name)}`,
+          },
+        })
+        .returning({ carry: sql<number>`${column}`.as('carry') })
+        .getSQL(),
+    );
+  };
+  const addToCarry = { slots: carryStatement(true), table: carryStatement(false) };
+
   async function balanceOf(playerId: number): Promise<{ points: number; lifetimePoints: number }> {
     const [row] = await db.select().from(loyaltyBalances).where(eq(loyaltyBalances.playerId, playerId));
     return { points: row?.points ?? 0, lifetimePoints: row?.lifetimePoints ?? 0 };
@@ -149,18 +177,12 @@ export function createPoints({ db, ledger, currency, now }: { db: Database; ledg
     async earn(tx: LedgerTransaction, stake: { playerId: number; roundId: string; engine: string; stake: number; key: string }) {
       if (!Number.isSafeInteger(stake.stake) || stake.stake <= 0) return false;
       const slots = pointsRuleOf(stake.engine).category === 'slots';
-      const column = slots ? loyaltyBalances.slotsCarry : loyaltyBalances.tableCarry;
       const at = now();
-      const [row] = await tx
-        .insert(loyaltyBalances)
-        .values({ playerId: stake.playerId, updatedAt: at, ...(slots ? { slotsCarry: stake.stake } : { tableCarry: stake.stake }) })
-        .onConflictDoUpdate({
-          target: loyaltyBalances.playerId,
-          set: slots ? { slotsCarry: sql`${column} + ${stake.stake}`, updatedAt: at } : { tableCarry: sql`${column} + ${stake.stake}`, updatedAt: at },
-        })
-        .returning({ carry: column });
+      const {
+        rows: [row],
+      } = await addToCarry[slots ? 'slots' : 'table']({ player: stake.playerId, stake: stake.stake, at }, tx);
       // The row now holds carry + stake; what it keeps is the remainder below one point.
-      const earned = pointsWithCarry(stake.engine, 0, row!.carry);
+      const earned = pointsWithCarry(stake.engine, 0, Number(row!.carry));
       if (earned.points <= 0) return false;
       await tx
         .update(loyaltyBalances)

@@ -3,7 +3,7 @@
 // a refused stake leaves no round and consumes no nonce, and a retry of the key finds its round already written.
 // An instant round (decided at once: slots, roulette, dice, plinko) credits its win in that same transaction as a
 // second journal (`round:{id}:win`) and is written settled: one commit, and a failure anywhere keeps nothing of it
-// (decision 0091). A hand or board played in moves (blackjack, mines) is paid by a later transfer that marks it
+// (decisions 0091, 0092). A hand or board played in moves (blackjack, mines) is paid by a later transfer that marks it
 // settled; a decided one left open between the two is paid by recovery; a hand left waiting stays the player's
 // (interrupted-rounds.ts). The round's transfers are quiet: the balance they leave is answered and announced once
 // (BalanceUpdated), not once per transfer (docs/decisions/0045-one-balance-per-round.md).

@@ -79,8 +79,9 @@ export function createRoundsService({
   /**
    * Announces the player's balance after a round moved money (BalanceUpdated) and returns it: once per round.
    * `known` is the balance the round's transfers left (null when not known); it is returned unless something after
-   * the round moved it again (a bonus converted), in which case the balance is read. Without it the round's
-   * transfers announce themselves through the ledger, as any other transfer does.
+   * the round moved it again (a bonus converted), in which case the balance is read. Without it a move's transfers
+   * announce themselves through the ledger, as any other transfer does; an instant round's run inside the round's
+   * own transaction and announce nothing.
    */
   announceBalance?: (playerId: number, known: number | null) => Promise<number>;
   /** Who pays a stake (cash first, then bonus) while a bonus is active (bonuses module); cash only without it. */

@@ -178,9 +178,7 @@ export function createPoints({ db, ledger, currency, now }: { db: Database; ledg
       if (!Number.isSafeInteger(stake.stake) || stake.stake <= 0) return false;
       const slots = pointsRuleOf(stake.engine).category === 'slots';
       const at = now();
-      const {
-        rows: [row],
-      } = await addToCarry[slots ? 'slots' : 'table']({ player: stake.playerId, stake: stake.stake, at }, tx);
+      const [row] = await addToCarry[slots ? 'slots' : 'table']({ player: stake.playerId, stake: stake.stake, at }, tx);
       // The row now holds carry + stake; what it keeps is the remainder below one point.
       const earned = pointsWithCarry(stake.engine, 0, Number(row!.carry));
       if (earned.points <= 0) return false;

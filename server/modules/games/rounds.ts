@@ -30,8 +30,6 @@ import { pageMeta, pageOffset } from '../shared/pagination.ts';
 
 /** The seed pair moved on between reading it and claiming its nonce; the round is computed again. */
 class SeedMoved extends Error {}
-/** The stake's key was already used although its round was not written: the round is answered if it exists. */
-class StakeTaken extends Error {}
 
 const SEED_ATTEMPTS = 10;
 
@@ -274,7 +272,8 @@ export function createRoundsService({
                 { idempotencyKey: `round:${roundId}:bet`, type: 'bet', referenceId: roundId, entries: paid.entries },
                 { in: tx, quiet: true },
               );
-              if (bet.replayed) throw new StakeTaken();
+              // The round's id was free, so its bet's key must be too; a journal under it would be a broken ledger.
+              if (bet.replayed) throw new Error(`round ${roundId}: its bet key was used without its round`);
               results.push(bet);
               await paid.record(tx, `round:${roundId}:bet`, roundId);
               if (outcome.finished && outcome.win > 0) {
@@ -299,7 +298,7 @@ export function createRoundsService({
             }
             // The key was used: its round answers (replayOf refuses another body under the same key). The key was
             // used with other entries: a retry whose stake is now split otherwise (a bonus moved in between).
-            if ((isUniqueViolation(error) || error instanceof StakeTaken || error instanceof IdempotencyConflict) && (await rowOf(roundId))) return replay();
+            if ((isUniqueViolation(error) || error instanceof IdempotencyConflict) && (await rowOf(roundId))) return replay();
             refusal(error, prepared.stakeField, 'for this stake');
           }
           return played(row, game, true, balanceFromTransfers(paid, results));

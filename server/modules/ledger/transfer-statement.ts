@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client.ts';
+import { runNamed } from '../../db/prepared.ts';
 import { hasSqlState } from '../shared/db-results.ts';
 import type { LedgerTransaction } from './model.ts';
 
@@ -67,21 +68,13 @@ export type TransferOutcome = {
   updated: { id: number | string; currency: string; player_id: number | string | null; balance: number | string }[] | string | null;
   inserted: number | string;
 };
-type RawClient = { query: (...args: unknown[]) => Promise<{ rows: unknown[] }>; exec?: unknown };
 
 const REFUSED = 'LDG01';
 /** The statement refused the transfer (ledger_refuse(): an account skipped or currencies mixed). */
 export const isRefusal = (error: unknown): boolean => hasSqlState(error, REFUSED);
 
-/**
- * Runs the transfer on the pool (autocommit) or on a transaction's own connection. node-postgres gets the call as a
- * named prepared statement; PGlite (one in-process connection, which has `exec`) as a plain parameterised query. Drizzle keeps the client on its session, which is where we reach it.
- */
+/** Runs the transfer on the pool (autocommit) or on a transaction's own connection, as a named prepared statement. */
 export async function runTransferStatement(executor: Database | LedgerTransaction, values: unknown[]): Promise<TransferOutcome[]> {
-  const client = (executor as unknown as { session: { client: RawClient } }).session.client;
-  const result =
-    typeof client.exec === 'function'
-      ? await client.query(TRANSFER_CALL, values)
-      : await client.query({ name: 'ledger_transfer_v6', text: TRANSFER_CALL, values });
-  return (result.rows as TransferOutcome[]).map((row) => ({ ...row, updated: typeof row.updated === 'string' ? JSON.parse(row.updated) : row.updated }));
+  const rows = (await runNamed(executor, 'ledger_transfer_v6', TRANSFER_CALL, values)) as TransferOutcome[];
+  return rows.map((row) => ({ ...row, updated: typeof row.updated === 'string' ? JSON.parse(row.updated) : row.updated }));
 }

@@ -88,7 +88,7 @@ export function createWalletService({
     async wallet(playerId: number): Promise<Wallet> {
       // One statement for the balances and the payments' totals (after every round, so it counts); a player
       // whose accounts are not made yet gets them first.
-      const read = async () => (await walletRow({ player: playerId })).rows[0]!;
+      const read = async () => (await walletRow({ player: playerId }))[0]!;
       let row = await read();
       if (Number(row.accounts) < PLAYER_ACCOUNT_KINDS.length) {
         await ledger.ensurePlayerAccounts(playerId, currency);

@@ -102,8 +102,9 @@ test.describe('loading bar', () => {
       await held;
       await route.continue();
     });
-    // Freeze the page's clock so only runFor moves it.
-    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1000));
+    // Freeze the page's clock so only runFor moves it. The installed clock runs until then: the pause lies far
+    // enough ahead that a loaded machine cannot pass it between reading the time and pausing (CI once took over 1 s).
+    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 10_000));
     await clientNavigate(page, '/faq');
     await page.clock.runFor(150);
     await expect(bar).toHaveAttribute('data-loading-bar', 'hidden');

@@ -1,8 +1,10 @@
 // Games benchmark (issue 6; dice and plinko since issue 17): real-money rounds per second through the full HTTP path of the production server
 // (auth, validation, fair floats, the bet and win transfers, the round row, the answer) at BENCH_PLAYERS (100)
 // concurrent players, each its own activated, funded player with its own token, one request in flight each;
-// p50/p99 latency; as a ratio to the rate of bare ledger.transfer bets (cash → game house account) with the same
-// concurrency on the same kind of database, measured before and after in the same run.
+// p50/p99 latency; as a ratio to the rate of bare ledger.transfer bets (cash → the player's shard of the house's game
+// account, as a round's bet: decision 0093) with the same concurrency on the same kind of database, measured before
+// and after in the same run; and, for comparison with figures from before the shards, bets that all go to one game
+// account.
 //   node bench/games.ts                                   (embedded PGlite: the server's own, and one here for the ledger)
 //   DATABASE_URL=postgres://… node bench/games.ts         (a fresh database on that server, shared by both)
 // BENCH_SECONDS (default 10) per measurement.
@@ -107,11 +109,17 @@ async function readyPlayer(dataDir: string, i: number): Promise<{ id: number; to
   throw new Error(`the deposit of ${email} was never credited`);
 }
 
-/** Bet transfers alone, the ledger's part of a round: from each worker's own funded cash account to the game account. */
-async function ledgerBets(ledger: LedgerService, playerIds: number[]): Promise<() => Promise<Rate>> {
-  const game = await ledger.houseAccount('game', 'EUR');
+/**
+ * Bet transfers alone, the ledger's part of a round: from each worker's own funded cash account to its player's
+ * shard of the house's game account, as a round bets; or, `oneGameAccount`, all to shard 0.
+ */
+async function ledgerBets(ledger: LedgerService, playerIds: number[], oneGameAccount = false): Promise<() => Promise<Rate>> {
   const cash: number[] = [];
-  for (const id of playerIds) cash.push((await ledger.ensurePlayerAccounts(id, 'EUR')).cash.id);
+  const game: number[] = [];
+  for (const id of playerIds) {
+    cash.push((await ledger.ensurePlayerAccounts(id, 'EUR')).cash.id);
+    game.push(oneGameAccount ? (await ledger.houseAccount('game', 'EUR')).id : await ledger.houseGameAccountId(id, 'EUR'));
+  }
   const run = randomBytes(4).toString('hex');
   let n = 0;
   return () =>
@@ -121,7 +129,7 @@ async function ledgerBets(ledger: LedgerService, playerIds: number[]): Promise<(
         type: 'bet',
         entries: [
           { accountId: cash[worker]!, amount: -10 },
-          { accountId: game.id, amount: 10 },
+          { accountId: game[worker]!, amount: 10 },
         ],
       });
       return true;
@@ -198,7 +206,9 @@ try {
       });
     }
   }
-  const ledgerRate = await ledgerBets(createLedgerService({ db: ledgerDatabase.db }), ledgerPlayerIds);
+  const benchLedger = createLedgerService({ db: ledgerDatabase.db });
+  const ledgerRate = await ledgerBets(benchLedger, ledgerPlayerIds);
+  const oneAccountRate = await ledgerBets(benchLedger, ledgerPlayerIds, true);
 
   const round = (slug: string, body: unknown) => {
     const payload = JSON.stringify(body);
@@ -245,6 +255,7 @@ try {
     return response.ok;
   });
   const after = await ledgerRate();
+  const oneAccount = await oneAccountRate();
 
   const ledgerMean = (before.rps + after.rps) / 2;
   const row = (name: string, r: Rate) =>
@@ -258,12 +269,16 @@ try {
   row('POST /api/games/plinko/rounds', plinko);
   row('GET /api/player/wallet (no round)', walletRead);
   row('ledger.transfer bet alone (after)', after);
+  row('ledger.transfer bet alone, one game account', oneAccount);
   console.log(`\nroulette rounds / ledger transfers: ${(roulette.rps / ledgerMean).toFixed(2)}`);
   console.log(`slot rounds / ledger transfers:     ${(slot.rps / ledgerMean).toFixed(2)}`);
   console.log(`dice rounds / ledger transfers:     ${(dice.rps / ledgerMean).toFixed(2)}`);
   console.log(`plinko rounds / ledger transfers:   ${(plinko.rps / ledgerMean).toFixed(2)}`);
   console.log(`wallet reads / ledger transfers:    ${(walletRead.rps / ledgerMean).toFixed(2)} (the HTTP path with auth and one read)`);
   console.log('(a round that wins makes two transfers, a bet and a win; one that loses makes one)');
+  console.log(
+    `against bets to one game account: roulette ${(roulette.rps / oneAccount.rps).toFixed(2)}, slot ${(slot.rps / oneAccount.rps).toFixed(2)}, dice ${(dice.rps / oneAccount.rps).toFixed(2)}, plinko ${(plinko.rps / oneAccount.rps).toFixed(2)}`,
+  );
 } finally {
   await ledgerDatabase?.close();
   await server.stop();

@@ -32,7 +32,7 @@ export function createBonusCore({
 }) {
   // Account ids never change once made, so each is looked up once per process.
   const playerAccounts = new Map<number, { cash: number; bonus: number }>();
-  let house: { game: number; bonusCost: number } | undefined;
+  let bonusCost: number | undefined;
 
   async function accountsOf(playerId: number): Promise<FundingAccounts> {
     let mine = playerAccounts.get(playerId);
@@ -42,8 +42,8 @@ export function createBonusCore({
       if (playerAccounts.size >= 100_000) playerAccounts.clear();
       playerAccounts.set(playerId, mine);
     }
-    house ??= { game: (await ledger.houseAccount('game', currency)).id, bonusCost: (await ledger.houseAccount('bonus_cost', currency)).id };
-    return { ...mine, ...house };
+    bonusCost ??= (await ledger.houseAccount('bonus_cost', currency)).id;
+    return { ...mine, game: await ledger.houseGameAccountId(playerId, currency), bonusCost };
   }
 
   /** The player's cash and bonus balances now (the bonus account holds the one active bonus's money). */

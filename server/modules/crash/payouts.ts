@@ -39,11 +39,9 @@ export function createCrashPayouts({
   publish: (event: string, data: unknown) => void;
   now: () => Date;
 }) {
-  let gameAccount: number | undefined;
   async function accountsOf(playerId: number) {
     const cash = (await ledger.ensurePlayerAccounts(playerId, currency)).cash.id;
-    gameAccount ??= (await ledger.houseAccount('game', currency)).id;
-    return { cash, game: gameAccount };
+    return { cash, game: await ledger.houseGameAccountId(playerId, currency) };
   }
   /** Pays a bet at `multiplier` if it is still in: the credit and the bet's change in one transaction, keyed by the bet. */
   async function payOut(row: BetRow, multiplier: number, quiet: boolean): Promise<BetRow | null> {

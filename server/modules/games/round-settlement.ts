@@ -28,7 +28,6 @@ export function createRoundSettlement({
 }) {
   // Account ids never change once made, so each is looked up once per process.
   const cashAccounts = new Map<number, number>();
-  let gameAccount: number | undefined;
 
   async function accountsOf(playerId: number): Promise<{ cash: number; game: number }> {
     let cash = cashAccounts.get(playerId);
@@ -37,8 +36,9 @@ export function createRoundSettlement({
       if (cashAccounts.size >= 100_000) cashAccounts.clear();
       cashAccounts.set(playerId, cash);
     }
-    gameAccount ??= (await ledger.houseAccount('game', currency)).id;
-    return { cash, game: gameAccount };
+    // The player's own shard of the house's game account (decision 0093), so rounds of different players do not
+    // queue on one row.
+    return { cash, game: await ledger.houseGameAccountId(playerId, currency) };
   }
 
   /**

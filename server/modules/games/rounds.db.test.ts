@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test-app.ts';
-import { ledgerJournals } from '../ledger/schema.ts';
+import { gameShardOf } from '../ledger/service.ts';
+import { ledgerEntries, ledgerJournals } from '../ledger/schema.ts';
 import { fairnessSeeds, gameRounds } from './schema.ts';
 import { gamesKit } from './testing.ts';
 
@@ -62,6 +63,43 @@ describe('a real roulette round', () => {
     );
     // The nonce moved on by one.
     expect((await kit.call('GET', '/api/fairness', { token: player.token })).json().data.nonce).toBe(1);
+  });
+
+  it("stakes and pays on the player's own shard of the house's game account, so players' rounds lock different rows", async () => {
+    const { ledger, config, database } = t.services;
+    const players = [await kit.fundedPlayer(10_00), await kit.fundedPlayer(10_00)];
+    while (gameShardOf(Number(players[0]!.id)) === gameShardOf(Number(players[1]!.id))) players[1] = await kit.fundedPlayer(10_00);
+    const games = new Set<number>();
+    for (const player of players) {
+      const game = await ledger.houseGameAccountId(Number(player.id), config.defaultCurrency);
+      const cash = (await ledger.ensurePlayerAccounts(Number(player.id), config.defaultCurrency)).cash.id;
+      games.add(game);
+      const houseBefore = (await ledger.account(game))!.balance;
+      // Red and black: every pocket but zero pays, so the round has a win to check too (most of the time).
+      const round = (
+        await kit.play(
+          'european-roulette',
+          {
+            mode: 'real',
+            bets: [
+              { type: 'red', amount: 1_00 },
+              { type: 'black', amount: 1_00 },
+            ],
+          },
+          { token: player.token },
+        )
+      ).json().data;
+      const entries = await database.db
+        .select({ type: ledgerJournals.type, accountId: ledgerEntries.accountId, amount: ledgerEntries.amount })
+        .from(ledgerEntries)
+        .innerJoin(ledgerJournals, eq(ledgerJournals.id, ledgerEntries.journalId))
+        .where(eq(ledgerJournals.referenceId, round.round_id));
+      const houseSide = entries.filter((e) => e.accountId !== cash);
+      expect(houseSide.length).toBe(round.win > 0 ? 2 : 1);
+      expect(houseSide.every((e) => e.accountId === game)).toBe(true);
+      expect((await ledger.account(game))!.balance - houseBefore).toBe(2_00 - round.win);
+    }
+    expect(games.size).toBe(2);
   });
 
   it('computes the round again when its seed pair moved on after it was read, and keeps nothing of the first try', async () => {

@@ -64,7 +64,7 @@ export function gamesKit(t: TestApp) {
       wallet: await kit.wallet(player.token),
       cashEntries: entries!.n,
       rounds: rounds!.n,
-      house: (await ledger.houseAccount('game', config.defaultCurrency)).balance,
+      house: await ledger.houseBalance('game', config.defaultCurrency),
       nonce: (await games.fairness.seeds(Number(player.id))).nonce,
     };
   }

@@ -7,6 +7,14 @@ import { MAX_IDEMPOTENCY_KEY_LENGTH, requestHashOf } from '../shared/idempotency
 export const PLAYER_ACCOUNT_KINDS = ['cash', 'bonus', 'withdrawal_hold'] as const;
 /** `adjustments`: the house side of operators' manual corrections (four-eyes), apart from payments' clearing. */
 export const HOUSE_ACCOUNT_KINDS = ['payment_clearing', 'game', 'bonus_cost', 'loyalty', 'adjustments'] as const;
+/**
+ * The house's game account is this many accounts per currency (decision 0093): a player's bets and wins go to the
+ * shard `playerId % HOUSE_GAME_SHARDS`, so concurrent rounds of different players lock different rows. Only ever
+ * raised: a lowered count would leave money on shards nobody plays on (their balances still sum into the house's).
+ */
+export const HOUSE_GAME_SHARDS = 16;
+/** The game account shard a player's rounds use. */
+export const gameShardOf = (playerId: number): number => playerId % HOUSE_GAME_SHARDS;
 export const JOURNAL_TYPES = ['deposit', 'withdrawal', 'bet', 'win', 'bonus', 'adjustment', 'withdrawal_hold', 'withdrawal_release'] as const;
 
 export type PlayerAccountKind = (typeof PLAYER_ACCOUNT_KINDS)[number];

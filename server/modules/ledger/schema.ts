@@ -5,7 +5,8 @@ import { players } from '../accounts/schema.ts';
 /**
  * Ledger accounts (docs/decisions/0020-ledger.md). A player has cash, bonus and withdrawal_hold accounts per
  * currency; the house has payment_clearing, game and bonus_cost accounts per currency. `balance` is the cached
- * sum of the account's entries, in integer minor units, updated in the same transaction as the entries.
+ * sum of the account's entries, in integer minor units, updated in the same transaction as the entries. The house's
+ * game account is split into shards (decision 0093); its balance is the sum of theirs.
  */
 export const ledgerAccounts = pgTable(
   'ledger_accounts',
@@ -16,11 +17,17 @@ export const ledgerAccounts = pgTable(
     kind: text('kind').notNull(),
     currency: char('currency', { length: 3 }).notNull(),
     balance: bigint('balance', { mode: 'number' }).notNull().default(0),
+    /**
+     * One of the house's game accounts per currency (HOUSE_GAME_SHARDS of them, decision 0093): each round's bet and
+     * win go to its player's shard, so concurrent rounds do not queue on one row. 0 for every other account.
+     */
+    shard: smallint('shard').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     uniqueIndex('ledger_accounts_player_kind_currency').on(table.playerId, table.kind, table.currency).where(sql`${table.ownerType} = 'player'`),
-    uniqueIndex('ledger_accounts_house_kind_currency').on(table.kind, table.currency).where(sql`${table.ownerType} = 'house'`),
+    uniqueIndex('ledger_accounts_house_kind_currency_shard').on(table.kind, table.currency, table.shard).where(sql`${table.ownerType} = 'house'`),
+    check('ledger_accounts_shard', sql`${table.shard} = 0 or (${table.ownerType} = 'house' and ${table.kind} = 'game' and ${table.shard} between 1 and 255)`),
     check(
       'ledger_accounts_owner_kind',
       sql`(${table.ownerType} = 'player' and ${table.playerId} is not null and ${table.kind} in ('cash', 'bonus', 'withdrawal_hold'))

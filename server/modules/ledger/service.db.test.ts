@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { insertTestPlayer } from '../accounts/testing.ts';
-import { IdempotencyConflict, InsufficientFunds, LedgerValidationError, requestHash, TRANSFER_STATEMENT } from './service.ts';
+import { gameShardOf, HOUSE_GAME_SHARDS, IdempotencyConflict, InsufficientFunds, LedgerValidationError, requestHash, TRANSFER_STATEMENT } from './service.ts';
 import { fundedLedgerPlayer, testKey as key, useLedgerDatabase } from './testing.ts';
 
 const t = useLedgerDatabase();
@@ -42,6 +43,74 @@ describe('accounts', () => {
     const b = await t.ledger.houseAccount('game', 'GBP');
     expect(b.id).toBe(a.id);
     expect(a).toMatchObject({ ownerType: 'house', playerId: null, kind: 'game', currency: 'GBP' });
+  });
+
+  it("splits the house's game account into shards, one per player id modulo their count, and no other kind", async () => {
+    const shards = await Promise.all(Array.from({ length: HOUSE_GAME_SHARDS }, (_, shard) => t.ledger.houseAccount('game', 'CHF', shard)));
+    expect(new Set(shards.map((a) => a.id)).size).toBe(HOUSE_GAME_SHARDS);
+    expect((await t.ledger.houseAccount('game', 'CHF', 5)).id).toBe(shards[5]!.id);
+    expect((await t.ledger.houseAccount('game', 'CHF')).id).toBe(shards[0]!.id);
+    for (const playerId of [1, 16, 17, 31, 1_000_003]) {
+      expect(gameShardOf(playerId)).toBe(playerId % HOUSE_GAME_SHARDS);
+      expect(await t.ledger.houseGameAccountId(playerId, 'CHF')).toBe(shards[playerId % HOUSE_GAME_SHARDS]!.id);
+    }
+    for (const shard of [-1, HOUSE_GAME_SHARDS, 1.5, Number.NaN])
+      await expect(t.ledger.houseAccount('game', 'CHF', shard)).rejects.toBeInstanceOf(LedgerValidationError);
+    await expect(t.ledger.houseAccount('bonus_cost', 'CHF', 1)).rejects.toBeInstanceOf(LedgerValidationError);
+    // The database refuses a shard on any other account, whoever writes it.
+    const p = await fundedPlayer(0);
+    await expect(t.database.db.execute(sql`update ledger_accounts set shard = 1 where id = ${p.cash.id}`)).rejects.toThrow();
+    await expect(t.database.db.execute(sql`update ledger_accounts set shard = 1 where id = ${p.clearing.id}`)).rejects.toThrow();
+    await expect(t.database.db.execute(sql`update ledger_accounts set shard = 3 where id = ${shards[2]!.id}`)).rejects.toThrow();
+  });
+
+  it("keeps the house's game balance as the sum of its shards, each holding its own players' net stakes", async () => {
+    const currency = 'AUD';
+    const shardBalances = () =>
+      Promise.all(Array.from({ length: HOUSE_GAME_SHARDS }, async (_, shard) => (await t.ledger.houseAccount('game', currency, shard)).balance));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 4 }),
+        fc.array(fc.record({ who: fc.nat(), bet: fc.integer({ min: 1, max: 500 }), win: fc.integer({ min: 0, max: 2_000 }) }), { maxLength: 12 }),
+        async (playerCount, plays) => {
+          const before = await shardBalances();
+          const houseBefore = await t.ledger.houseBalance('game', currency);
+          const players = await Promise.all(Array.from({ length: playerCount }, () => fundedPlayer(10_000, currency)));
+          const expected = new Map<number, number>();
+          for (const { who, bet, win } of plays) {
+            const player = players[who % players.length]!;
+            const game = await t.ledger.houseGameAccountId(player.playerId, currency);
+            const shard = gameShardOf(player.playerId);
+            await t.ledger.transfer({
+              idempotencyKey: key(),
+              type: 'bet',
+              entries: [
+                { accountId: player.cash.id, amount: -bet },
+                { accountId: game, amount: bet },
+              ],
+            });
+            expected.set(shard, (expected.get(shard) ?? 0) + bet);
+            if (win > 0) {
+              await t.ledger.transfer({
+                idempotencyKey: key(),
+                type: 'win',
+                entries: [
+                  { accountId: game, amount: -win },
+                  { accountId: player.cash.id, amount: win },
+                ],
+              });
+              expected.set(shard, expected.get(shard)! - win);
+            }
+          }
+          const after = await shardBalances();
+          for (const shard of after.keys()) expect(after[shard]! - before[shard]!).toBe(expected.get(shard) ?? 0);
+          let playersLost = 0;
+          for (const player of players) playersLost += 10_000 - (await balanceOf(player.cash.id));
+          expect((await t.ledger.houseBalance('game', currency)) - houseBefore).toBe(playersLost);
+        },
+      ),
+      { numRuns: 25 },
+    );
   });
 
   it('refuses invalid currencies', async () => {

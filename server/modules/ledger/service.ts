@@ -2,7 +2,9 @@ import { and, asc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-
 import type { Database } from '../../db/client.ts';
 import { isUniqueViolation } from '../shared/db-results.ts';
 import {
+  gameShardOf,
   HOUSE_ACCOUNT_KINDS,
+  HOUSE_GAME_SHARDS,
   type HouseAccountKind,
   IdempotencyConflict,
   InsufficientFunds,
@@ -59,6 +61,8 @@ export function createLedgerService({
     currency: ledgerAccounts.currency,
     balance: ledgerAccounts.balance,
   };
+  // Account ids never change once made: `${currency}:${shard}` → the game account shard's id.
+  const gameAccountIds = new Map<string, number>();
   const toAccount = (row: { ownerType: string; kind: string } & Omit<LedgerAccount, 'ownerType' | 'kind'>): LedgerAccount => ({
     ...row,
     ownerType: row.ownerType as LedgerAccount['ownerType'],
@@ -114,6 +118,29 @@ export function createLedgerService({
     return new InsufficientFunds(overdrawn);
   }
 
+  /**
+   * The house account of `kind` in `currency`, created on first use. The game account has HOUSE_GAME_SHARDS
+   * shards (decision 0093); `shard` picks one, 0 by default. Every other kind has only shard 0.
+   */
+  async function houseAccount(kind: HouseAccountKind, currency: string, shard = 0): Promise<LedgerAccount> {
+    checkCurrency(currency);
+    if (!(HOUSE_ACCOUNT_KINDS as readonly string[]).includes(kind)) throw new LedgerValidationError(`Unknown house account kind ${JSON.stringify(kind)}`);
+    const shards = kind === 'game' ? HOUSE_GAME_SHARDS : 1;
+    if (!Number.isInteger(shard) || shard < 0 || shard >= shards)
+      throw new LedgerValidationError(`The house's ${kind} account has shards 0 to ${shards - 1}, got ${JSON.stringify(shard)}`);
+    const where = and(
+      eq(ledgerAccounts.ownerType, 'house'),
+      eq(ledgerAccounts.kind, kind),
+      eq(ledgerAccounts.currency, currency),
+      eq(ledgerAccounts.shard, shard),
+    );
+    const [existing] = await db.select(accountColumns).from(ledgerAccounts).where(where);
+    if (existing) return toAccount(existing);
+    await db.insert(ledgerAccounts).values({ ownerType: 'house', kind, currency, shard }).onConflictDoNothing();
+    const [row] = await db.select(accountColumns).from(ledgerAccounts).where(where);
+    return toAccount(row!);
+  }
+
   return {
     /** The player's cash, bonus and withdrawal_hold accounts in `currency`, created on first use. */
     async ensurePlayerAccounts(playerId: number, currency: string): Promise<Record<PlayerAccountKind, LedgerAccount>> {
@@ -131,16 +158,27 @@ export function createLedgerService({
       return byKind as Record<PlayerAccountKind, LedgerAccount>;
     },
 
-    /** The house account of `kind` in `currency`, created on first use. */
-    async houseAccount(kind: HouseAccountKind, currency: string): Promise<LedgerAccount> {
+    houseAccount,
+
+    /** The id of the game account shard that takes `playerId`'s bets and pays their wins, looked up once per process. */
+    async houseGameAccountId(playerId: number, currency: string): Promise<number> {
+      const key = `${currency}:${gameShardOf(playerId)}`;
+      let id = gameAccountIds.get(key);
+      if (id === undefined) {
+        id = (await houseAccount('game', currency, gameShardOf(playerId))).id;
+        gameAccountIds.set(key, id);
+      }
+      return id;
+    },
+
+    /** What the house holds in `kind` and `currency`: the sum over the kind's shards (only the game account has more than one). */
+    async houseBalance(kind: HouseAccountKind, currency: string): Promise<number> {
       checkCurrency(currency);
-      if (!(HOUSE_ACCOUNT_KINDS as readonly string[]).includes(kind)) throw new LedgerValidationError(`Unknown house account kind ${JSON.stringify(kind)}`);
-      const where = and(eq(ledgerAccounts.ownerType, 'house'), eq(ledgerAccounts.kind, kind), eq(ledgerAccounts.currency, currency));
-      const [existing] = await db.select(accountColumns).from(ledgerAccounts).where(where);
-      if (existing) return toAccount(existing);
-      await db.insert(ledgerAccounts).values({ ownerType: 'house', kind, currency }).onConflictDoNothing();
-      const [row] = await db.select(accountColumns).from(ledgerAccounts).where(where);
-      return toAccount(row!);
+      const [row] = await db
+        .select({ balance: sql<string | number>`coalesce(sum(${ledgerAccounts.balance}), 0)` })
+        .from(ledgerAccounts)
+        .where(and(eq(ledgerAccounts.ownerType, 'house'), eq(ledgerAccounts.kind, kind), eq(ledgerAccounts.currency, currency)));
+      return Number(row?.balance ?? 0);
     },
 
     /**

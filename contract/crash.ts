@@ -1,6 +1,7 @@
 // The crash API (docs/decisions/0071-crash.md): one shared round at a time, bets and cash-outs, past rounds with
 // their revealed hashes. Amounts are integers of minor units; multipliers are hundredths (150 = 1.50×).
 import { z } from 'zod';
+import { PAGE, PER_PAGE, pageMetaSchema } from './http.ts';
 
 export const CRASH_STATUSES = ['betting', 'running', 'crashed'] as const;
 export const CRASH_BET_STATUSES = ['active', 'cashed', 'lost', 'refunded'] as const;
@@ -65,6 +66,19 @@ export const crashBetBodySchema = z.object({
 /** POST /api/crash/bets and /api/crash/cashout → { data: CrashBetPlaced } */
 export const crashBetPlacedSchema = z.object({ bet: crashBetSchema, balance: z.int() });
 export type CrashBetPlaced = z.infer<typeof crashBetPlacedSchema>;
+
+/**
+ * A bet in the player's own list (GET /api/player/crash-bets): the bet, the round's crash point once it has crashed
+ * (hundredths, else null) and when the bet was settled (cashed out, lost or returned).
+ */
+export const crashPlayerBetSchema = crashBetSchema
+  .extend({ crash_point: z.int().nullable(), interrupted: z.boolean(), settled_at: z.string().nullable() })
+  .meta({ id: 'CrashPlayerBet' });
+export type CrashPlayerBet = z.infer<typeof crashPlayerBetSchema>;
+/** GET /api/player/crash-bets?page&per_page → { data: CrashPlayerBet[], meta }, newest first. */
+export const crashBetsQuerySchema = z.object({ page: PAGE.optional(), per_page: PER_PAGE.optional() });
+export const crashBetsPageSchema = z.object({ data: z.array(crashPlayerBetSchema), meta: pageMetaSchema });
+export type CrashBetsPage = z.infer<typeof crashBetsPageSchema>;
 
 /** GET /api/crash/games/{id} → { data: CrashGameDetail }: a round with its chain's published hash. */
 export const crashGameDetailSchema = crashGameSchema.extend({ terminating_hash: z.string() });

@@ -9,6 +9,7 @@ import type {
   registrationResponseSchema,
   resendActivationResponseSchema,
 } from '../../contract/accounts.ts';
+import type { crashBetsPageSchema } from '../../contract/crash.ts';
 import type {
   demoWalletSchema,
   fairnessSeedsSchema,
@@ -66,6 +67,7 @@ type Route =
   | ['POST', `/api/games/${string}/rounds` | `/api/games/${string}/rounds/${string}/actions`, Data<typeof playedRoundSchema>]
   | ['GET', WithQuery<'/api/player/rounds'>, Out<typeof roundsPageSchema>]
   | ['GET', `/api/player/rounds/${string}`, Data<typeof gameRoundSchema>]
+  | ['GET', WithQuery<'/api/player/crash-bets'>, Out<typeof crashBetsPageSchema>]
   | ['GET', '/api/demo/wallet', Data<typeof demoWalletSchema>]
   | ['POST', '/api/demo/wallet/reset', Data<typeof demoWalletSchema>]
   | ['GET', '/api/player/verification', Data<typeof verificationSchema>];

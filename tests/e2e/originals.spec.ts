@@ -218,6 +218,13 @@ test('crash: two browsers see the same round live and each cashes out', async ({
       const crashedAt = (p: Page) => p.getByRole('list', { name: 'Last crash points' }).locator(`li[data-round="${id}"]`);
       await expect(crashedAt(page)).toHaveText(/^\d+\.\d{2}×$/, { timeout: roundEnds });
       await expect(crashedAt(other)).toHaveText((await crashedAt(page).textContent())!);
+      // Each player's own list under the table tells what happened to their bet, with a link to verify the round.
+      for (const p of [page, other]) {
+        const latest = p.getByTestId('crash-my-bets').locator('li').first();
+        await expect(latest).toContainText(new RegExp(`Round #${id}: Cashed out at [0-9.]+×, crashed at [0-9.]+×`));
+        await expect(latest).toHaveAttribute('data-status', 'cashed');
+        await expect(latest.getByRole('link', { name: 'Verify' })).toHaveAttribute('href', `/fairness?crash=${id}`);
+      }
       await shoot(page, 'crash-1280');
       await shoot(other, 'crash-375');
       await page.goto(`/fairness?crash=${id}`);

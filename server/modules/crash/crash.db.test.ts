@@ -15,6 +15,7 @@ const kit = gamesKit(t);
 type Player = { id: string; token: string };
 const bet = (player: Player, body: unknown, key = randomUUID()) => kit.call('POST', '/api/crash/bets', { token: player.token, key, payload: body });
 const cashOut = (player: Player) => kit.call('POST', '/api/crash/cashout', { token: player.token, key: randomUUID() });
+const myBets = (player: Player, query = '') => kit.call('GET', `/api/player/crash-bets${query}`, { token: player.token });
 
 /** A leader node on the test's clock, recording what it broadcasts. */
 function node(name: string, clock: { at: number }) {
@@ -79,6 +80,13 @@ describe('crash rounds', () => {
     expect(table.bets).toHaveLength(3);
     expect(table.bets[0].player).toMatch(/^Player [0-9A-F]{6}$/);
 
+    // The player's own list has the bet; the round's crash point stays hidden while it is in play.
+    const listed = (await myBets(manual)).json();
+    expect(listed.meta).toEqual({ current_page: 1, per_page: 20, total: 1, last_page: 1 });
+    expect(listed.data).toEqual([
+      expect.objectContaining({ id: placed.json().data.bet.id, stake: 10_00, status: 'active', crash_point: null, settled_at: null, win: 0 }),
+    ]);
+
     const gameId = await runningSince(20_000, 1000); // e^(1.2) ≈ 3.32×, crashing at 10.00×
     const cashed = (await cashOut(manual)).json().data;
     expect(cashed.bet.status).toBe('cashed');
@@ -113,6 +121,20 @@ describe('crash rounds', () => {
     expect(await chainLinks(ended.hash, ended.chain_index, ended.terminating_hash)).toBe(true);
     expect(a.events.map((e) => e.name)).toContain('CrashEnded');
     expect((await kit.wallet(stays.token)).balance).toBe(98_00);
+    // Once crashed, each player's list tells what happened to their bet and the point the round crashed at.
+    expect((await myBets(manual)).json().data).toEqual([
+      expect.objectContaining({
+        game_id: gameId,
+        status: 'cashed',
+        cashout: cashed.bet.cashout,
+        win: cashed.bet.win,
+        crash_point: 1000,
+        settled_at: expect.any(String),
+      }),
+    ]);
+    expect((await myBets(stays)).json().data).toEqual([
+      expect.objectContaining({ game_id: gameId, status: 'lost', win: 0, crash_point: 1000, interrupted: false, settled_at: expect.any(String) }),
+    ]);
     await a.service.stop();
   });
 
@@ -146,10 +168,49 @@ describe('crash rounds', () => {
       .where(eq(crashBets.playerId, Number(player.id)));
     expect(refunded).toMatchObject({ status: 'refunded', win: 5_00 });
     expect(await journals(refunded!.id)).toEqual([`crash:${refunded!.id}:bet`, `crash:${refunded!.id}:refund`]);
+    expect((await myBets(player)).json().data).toEqual([
+      expect.objectContaining({ id: refunded!.id, status: 'refunded', win: 5_00, crash_point: 200, interrupted: true }),
+    ]);
     expect(await a.service.tick()).toBe(false);
     await b.service.stop();
     expect(await a.service.tick()).toBe(true);
     await a.service.stop();
+  });
+
+  it("lists only the player's own bets, newest first, a page at a time; refuses guests and bad pages", async () => {
+    const games = await t.services.database.db.select().from(crashGames).orderBy(crashGames.id);
+    expect(games.length).toBeGreaterThanOrEqual(2);
+    const [player, other] = [await kit.fundedPlayer(0), await kit.fundedPlayer(0)];
+    const row = (playerId: number, gameId: number, stake: number, createdAt: Date) => ({
+      id: randomUUID(),
+      gameId,
+      playerId,
+      currency: 'EUR',
+      stake,
+      status: 'lost',
+      idempotencyKey: randomUUID(),
+      requestHash: 'test',
+      createdAt,
+      settledAt: createdAt,
+    });
+    await t.services.database.db
+      .insert(crashBets)
+      .values([
+        row(Number(player.id), games[0]!.id, 1_00, new Date(Date.now() - 60_000)),
+        row(Number(player.id), games[1]!.id, 2_00, new Date(Date.now() - 30_000)),
+        row(Number(other.id), games[1]!.id, 3_00, new Date()),
+      ]);
+    expect((await myBets(player)).json().data.map((b: { stake: number }) => b.stake)).toEqual([2_00, 1_00]);
+    const second = (await myBets(player, '?page=2&per_page=1')).json();
+    expect(second.data.map((b: { stake: number }) => b.stake)).toEqual([1_00]);
+    expect(second.meta).toEqual({ current_page: 2, per_page: 1, total: 2, last_page: 2 });
+    expect((await myBets(player, '?page=3&per_page=1')).json().data).toEqual([]);
+    expect((await kit.call('GET', '/api/player/crash-bets')).statusCode).toBe(401);
+    for (const query of ['?page=0', '?page=abc', '?per_page=101', '?per_page=-1']) {
+      const refused = await myBets(player, query);
+      expect(refused.statusCode, query).toBe(422);
+      expect(refused.json().message).toEqual(expect.any(String));
+    }
   });
 
   it('refuses guests and bad bodies without moving money', async () => {

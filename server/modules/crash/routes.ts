@@ -1,6 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { crashBetBodySchema, crashBetPlacedSchema, crashGameDetailSchema, crashGameParamsSchema, crashStateSchema } from '../../../contract/crash.ts';
+import {
+  crashBetBodySchema,
+  crashBetPlacedSchema,
+  crashBetsPageSchema,
+  crashBetsQuerySchema,
+  crashGameDetailSchema,
+  crashGameParamsSchema,
+  crashStateSchema,
+} from '../../../contract/crash.ts';
 import { dataOf } from '../../../contract/http.ts';
 import { presentedToken } from '../../http/auth.ts';
 import { idempotencyKey } from '../../http/idempotency-key.ts';
@@ -13,7 +21,7 @@ import type { Services } from '../../services.ts';
 export async function crashRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { crash, accounts } = services;
-  const { activePlayer } = playerGuards(fastify, accounts);
+  const { signedIn, activePlayer } = playerGuards(fastify, accounts);
 
   app.get('/api/crash', { schema: { response: { 200: dataOf(crashStateSchema) } } }, async (request) => {
     // A guest sees the table; a signed-in player also sees their own bet.
@@ -45,4 +53,12 @@ export async function crashRoutes(fastify: FastifyInstance, { services }: { serv
     idempotencyKey(request, true);
     return { data: await crash.cashOut(Number(request.player!.id)) };
   });
+
+  // The player's own bets, newest first: crash rounds are the table's, so they have their own list beside the
+  // other games' rounds (GET /api/player/rounds).
+  app.get(
+    '/api/player/crash-bets',
+    { preHandler: signedIn, schema: { querystring: crashBetsQuerySchema, response: { 200: crashBetsPageSchema } } },
+    async (request) => crash.betsOf(Number(request.player!.id), { page: Number(request.query.page ?? 1), perPage: Number(request.query.per_page ?? 20) }),
+  );
 }

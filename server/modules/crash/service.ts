@@ -4,8 +4,8 @@
 // moves rounds from phase to phase, pays automatic cash-outs and settles the crash. Every state lives in the
 // database, so a node that takes over finishes a round where the last one left it.
 
-import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
-import type { CrashBetPlaced, CrashGame, CrashState } from '../../../contract/crash.ts';
+import { and, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import type { CrashBetPlaced, CrashBetsPage, CrashGame, CrashState } from '../../../contract/crash.ts';
 import { formatMoney } from '../../../contract/money.ts';
 import { CRASH_GROWTH, CRASH_MIN_CASHOUT, msToReach, multiplierAt } from '../../../games/crash/crash.ts';
 import type { Database } from '../../db/client.ts';
@@ -13,6 +13,7 @@ import { invalid, Problem } from '../../problem.ts';
 import { type CatalogService, GAME_UNAVAILABLE_MESSAGE } from '../catalog/service.ts';
 import { IdempotencyConflict, InsufficientFunds, type LedgerService, type LedgerTransaction } from '../ledger/service.ts';
 import { idempotencyConflict, keyedUuid, requestHashOf } from '../shared/idempotency.ts';
+import { type PageQuery, pageMeta, pageOffset } from '../shared/pagination.ts';
 import { betView, createCrashPayouts, publicBet } from './payouts.ts';
 import { crashGameOf, crashPointFor, nextLink } from './rounds.ts';
 import { crashBets, crashChains, crashGames, crashLeases } from './schema.ts';
@@ -347,6 +348,29 @@ export function createCrashService({
           .slice(0, historySize)
           .map(crashGameOf),
         chain,
+      };
+    },
+
+    /** The player's own bets, newest first, each with its round's crash point once the round has crashed. */
+    async betsOf(playerId: number, page: PageQuery): Promise<CrashBetsPage> {
+      const mine = eq(crashBets.playerId, playerId);
+      const [[counted], rows] = await Promise.all([
+        db.select({ n: count() }).from(crashBets).where(mine),
+        db
+          .select({ bet: crashBets, game: crashGames })
+          .from(crashBets)
+          .innerJoin(crashGames, eq(crashGames.id, crashBets.gameId))
+          .where(mine)
+          .orderBy(desc(crashBets.createdAt), desc(crashBets.id))
+          .limit(page.perPage)
+          .offset(pageOffset(page)),
+      ]);
+      return {
+        data: rows.map(({ bet, game }) => {
+          const round = crashGameOf(game);
+          return { ...betView(bet), crash_point: round.crash_point, interrupted: round.interrupted, settled_at: bet.settledAt?.toISOString() ?? null };
+        }),
+        meta: pageMeta(page, Number(counted?.n ?? 0)),
       };
     },
 

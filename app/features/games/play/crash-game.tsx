@@ -18,7 +18,11 @@ import type { PlaySession } from './use-play-session.ts';
 
 const times = (hundredths: number) => `${(Math.max(hundredths, 100) / 100).toFixed(2)}×`;
 
-export function CrashGame({ game, session }: { game: GameDetail; session: PlaySession }) {
+/**
+ * `onSettled`: told each time one of the player's bets is settled (cashed out, lost or returned), and again when
+ * that bet's round has crashed.
+ */
+export function CrashGame({ game, session, onSettled }: { game: GameDetail; session: PlaySession; onSettled?: () => void }) {
   const site = useSiteState();
   const realtime = (site as { settings?: { realtime?: RealtimePublicConfig | null } } | undefined)?.settings?.realtime ?? null;
   const { notify } = useToast();
@@ -37,6 +41,12 @@ export function CrashGame({ game, session }: { game: GameDetail; session: PlaySe
   // The player's last settled bet stays on screen until they bet again, even once the next round has begun.
   const [lastSettled, setLastSettled] = useState<CrashState['my_bet']>(null);
   const keys = useMemo(() => createAttemptKeys(), []);
+  // Told when the bet is settled, and again once its round has crashed (its crash point is then shown).
+  const settledRoundOver = lastSettled !== null && (state?.history.some((past) => past.id === lastSettled.game_id) ?? false);
+  const settledKey = lastSettled ? `${lastSettled.id}:${lastSettled.status}:${settledRoundOver}` : null;
+  useEffect(() => {
+    if (settledKey) onSettled?.();
+  }, [settledKey, onSettled]);
   const money = (minor: number) => formatStake(minor, session.currency === 'FUN' ? (wallet?.currency ?? 'EUR') : session.currency);
 
   const refresh = useCallback(async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { GameDetail, RoundMode } from '../../../../contract/games.ts';
 import type { Wallet } from '../../../../contract/wallet.ts';
@@ -6,6 +6,7 @@ import { LogoMark } from '../../../components/logo.tsx';
 import { Tabs } from '../../../components/ui/tabs.tsx';
 import { analytics } from '../../../lib/analytics.ts';
 import { BlackjackGame } from './blackjack-game.tsx';
+import { CrashBets } from './crash-bets.tsx';
 import { CrashGame } from './crash-game.tsx';
 import { DiceGame } from './dice-game.tsx';
 import { MinesGame } from './mines-game.tsx';
@@ -23,7 +24,10 @@ type PlayScreenProps = { game: GameDetail; mode: RoundMode; signedIn: boolean; l
 /** A game in the page: a slim bar (lobby, name, mode, balance), the game itself, then its rounds and its info. */
 export function PlayScreen({ game, mode, signedIn, loadedWallet }: PlayScreenProps) {
   const session = usePlaySession(game, mode, loadedWallet);
-  const [panel, setPanel] = useState(game.kind === 'crash' ? 'info' : 'rounds');
+  const [panel, setPanel] = useState('rounds');
+  // Crash bets are settled by the table: each one settled asks the player's list again.
+  const [crashSettled, setCrashSettled] = useState(0);
+  const onCrashSettled = useCallback(() => setCrashSettled((n) => n + 1), []);
 
   useEffect(() => {
     analytics().track({
@@ -55,7 +59,7 @@ export function PlayScreen({ game, mode, signedIn, loadedWallet }: PlayScreenPro
         ) : game.kind === 'mines' ? (
           <MinesGame game={game} session={session} />
         ) : game.kind === 'crash' ? (
-          <CrashGame game={game} session={session} />
+          <CrashGame game={game} session={session} onSettled={onCrashSettled} />
         ) : game.kind === 'slot' ? (
           <SlotGame game={game} session={session} />
         ) : (
@@ -67,8 +71,10 @@ export function PlayScreen({ game, mode, signedIn, loadedWallet }: PlayScreenPro
             selected={panel}
             onSelect={setPanel}
             tabs={[
-              // Crash rounds are the table's, shown on it; the other games list the player's own rounds.
-              ...(game.kind === 'crash' ? [] : [{ id: 'rounds', label: 'Recent rounds', content: <RecentRounds rounds={session.rounds} mode={mode} /> }]),
+              // Crash rounds are the table's, shown on it: the player's own list holds their bets in them.
+              game.kind === 'crash'
+                ? { id: 'rounds', label: 'Your bets', content: <CrashBets real={mode === 'real'} refresh={crashSettled} /> }
+                : { id: 'rounds', label: 'Recent rounds', content: <RecentRounds rounds={session.rounds} mode={mode} /> },
               { id: 'info', label: 'Game info', content: <GameInfoPanel game={game} currency={session.currency} /> },
             ]}
           />

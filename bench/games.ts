@@ -4,7 +4,8 @@
 // p50/p99 latency; as a ratio to the rate of bare ledger.transfer bets (cash → the player's shard of the house's game
 // account, as a round's bet: decision 0093) with the same concurrency on the same kind of database, measured before
 // and after in the same run; and, for comparison with figures from before the shards, bets that all go to one game
-// account.
+// account. One more roulette run paces each player to a round a second (100 rounds/s offered): the latency a player
+// sees at a load the server keeps up with, where the back-to-back runs measure a queue (p50 ≈ 100 / rate).
 //   node bench/games.ts                                   (embedded PGlite: the server's own, and one here for the ledger)
 //   DATABASE_URL=postgres://… node bench/games.ts         (a fresh database on that server, shared by both)
 // BENCH_SECONDS (default 10) per measurement.
@@ -31,16 +32,24 @@ const FUNDS = 5_000_00;
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 type Rate = { rps: number; p50: number; p99: number; errors: number };
 
-/** `step` in `playerCount` concurrent loops for `seconds`: completed steps per second and their latencies. */
-async function measure(step: (worker: number) => Promise<boolean>): Promise<Rate> {
+/**
+ * `step` in `playerCount` concurrent loops for `seconds`: completed steps per second and their latencies. Each loop
+ * starts its next step as soon as the last one answered, or, with `paceMs`, no sooner than `paceMs` after the last
+ * one started (a player who plays a round every `paceMs`; the loops start spread over the first `paceMs`).
+ */
+async function measure(step: (worker: number) => Promise<boolean>, paceMs = 0): Promise<Rate> {
   const latencies: number[] = [];
   let errors = 0;
   const started = performance.now();
   const deadline = started + seconds * 1000;
+  const until = (at: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, at - performance.now())));
   await Promise.all(
     Array.from({ length: playerCount }, async (_, worker) => {
+      let next = started + (paceMs * worker) / playerCount;
       while (performance.now() < deadline) {
+        if (paceMs > 0) await until(next);
         const t0 = performance.now();
+        next = t0 + paceMs;
         if (await step(worker)) latencies.push(performance.now() - t0);
         else errors++;
       }
@@ -210,7 +219,7 @@ try {
   const ledgerRate = await ledgerBets(benchLedger, ledgerPlayerIds);
   const oneAccountRate = await ledgerBets(benchLedger, ledgerPlayerIds, true);
 
-  const round = (slug: string, body: unknown) => {
+  const round = (slug: string, body: unknown, paceMs = 0) => {
     const payload = JSON.stringify(body);
     return measure(async (worker) => {
       const response = await fetch(`${base}/api/games/${slug}/rounds`, {
@@ -220,7 +229,7 @@ try {
       });
       await response.arrayBuffer();
       return response.status === 201;
-    });
+    }, paceMs);
   };
 
   // Each player's first round makes its seed pair and finds its accounts; measure the steady state after it.
@@ -248,6 +257,8 @@ try {
   const slot = await round('lantern-orchard', { mode: 'real', stake: 20 });
   const dice = await round('dice', { mode: 'real', stake: 10, target: 50.5, direction: 'over' });
   const plinko = await round('plinko', { mode: 'real', stake: 10, rows: 12, risk: 'medium' });
+  // The same players at a pace a person plays: each a roulette round a second, 100 rounds/s offered in all.
+  const paced = await round('european-roulette', { mode: 'real', bets: [{ type: 'red', amount: 10 }] }, 1_000);
   // The HTTP path alone, for scale: the same players, auth and one wallet statement, no money moved.
   const walletRead = await measure(async (worker) => {
     const response = await fetch(`${base}/api/player/wallet`, { headers: { accept: 'application/json', authorization: `Bearer ${players[worker]!.token}` } });
@@ -267,6 +278,7 @@ try {
   row('POST /api/games/lantern-orchard/rounds', slot);
   row('POST /api/games/dice/rounds', dice);
   row('POST /api/games/plinko/rounds', plinko);
+  row('  roulette, each player one round a second', paced);
   row('GET /api/player/wallet (no round)', walletRead);
   row('ledger.transfer bet alone (after)', after);
   row('ledger.transfer bet alone, one game account', oneAccount);

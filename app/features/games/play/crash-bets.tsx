@@ -2,9 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { CrashPlayerBet } from '../../../../contract/crash.ts';
 import { callApi } from '../../../lib/api.ts';
-import { formatStake } from './money.ts';
-
-const times = (hundredths: number) => `${(Math.max(hundredths, 100) / 100).toFixed(2)}×`;
+import { formatCrashMultiplier as times, formatStake } from './money.ts';
 
 /** What happened to one crash bet, in words. */
 export function crashBetSummary(bet: Pick<CrashPlayerBet, 'status' | 'cashout' | 'crash_point'>): string {

@@ -8,15 +8,13 @@ import { callApi } from '../../../lib/api.ts';
 import { createAttemptKeys } from '../../../lib/attempt-keys.ts';
 import { useSiteState } from '../../../lib/use-site-state.ts';
 import { applyWallet, useWallet } from '../../../lib/use-wallet.ts';
-import { formatStake } from './money.ts';
+import { formatCrashMultiplier as times, formatStake } from './money.ts';
 import { StakePicker } from './stake-picker.tsx';
 import { nearestStake, stakeLadder } from './stakes.ts';
 import type { PlaySession } from './use-play-session.ts';
 
 // Crash (docs/decisions/0071-crash.md): one shared round for everyone, live on the public `crash` channel. The
 // multiplier runs in the browser from the server's start time and clock; the server's clock decides cash-outs.
-
-const times = (hundredths: number) => `${(Math.max(hundredths, 100) / 100).toFixed(2)}×`;
 
 /**
  * `onSettled`: told each time one of the player's bets is settled (cashed out, lost or returned), and again when

@@ -140,6 +140,15 @@ export function createServices({
     guardStake: (playerId, stake) => limits.guardStake(playerId, stake),
     // Points are earned in the stake's own transaction (decision 0065).
     onStake: (tx, stake) => clubs.earnPoints(tx, stake).then(() => undefined),
+    // An instant round's own statement carries its stake toward points; whole points are made after (decision 0094).
+    carry: {
+      slots: (engine) => clubs.carry.slots(engine),
+      // A failure leaves the whole points in the carry, for the category's next stake to make (decision 0094).
+      convert: (stake, carried) =>
+        clubs.carry
+          .convert(stake, carried)
+          .catch((error: unknown) => logger?.warn({ err: error, playerId: stake.playerId }, 'loyalty points from the carry failed')),
+    },
   });
   // Responsible gambling (docs/decisions/0055): in front of deposits and stakes; exclusion stops marketing.
   const limits = createLimitsService({

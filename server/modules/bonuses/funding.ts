@@ -18,8 +18,8 @@ export type WinFunding = { entries: TransferEntry[]; record?: (tx: LedgerTransac
 /** A stake's ledger entries and what its transaction records beside them. */
 export type StakeFunding = {
   entries: TransferEntry[];
-  /** Runs inside the stake's ledger transaction (its `within`). */
-  record: (tx: LedgerTransaction, journalKey: string, roundId: string) => Promise<void>;
+  /** Runs inside the stake's ledger transaction (its `within`); absent when there is nothing to record (no bonus). */
+  record?: (tx: LedgerTransaction, journalKey: string, roundId: string) => Promise<void>;
   /**
    * The win of a round decided with this stake alone, paid in the stake's own transaction (an instant round, one
    * commit): split as this stake was, exactly as fundWin splits it from the recorded stakes, without reading them.
@@ -158,7 +158,6 @@ export function createRoundFunding({
         const split = { cash: stake, bonus: 0 };
         return {
           entries: stakeEntries(split, accounts),
-          record: async () => {},
           win: (win) => winOf(playerId, accounts, win, split, null),
           accounts: { cash: accounts.cash, bonus: accounts.bonus },
           before: { bonus: 0 },

@@ -189,6 +189,31 @@ export function createPoints({ db, ledger, currency, now }: { db: Database; ledg
       return record(tx, { playerId: stake.playerId, type: 'earned', points: earned.points, key: stake.key, reference: stake.roundId, month: monthOf(now()) });
     },
 
+    /**
+     * After a round whose own statement added its stake to the carry (docs/decisions/0094-one-statement-rounds.md):
+     * the carry's whole points become points under the stake's key, with the balance row locked. Once per key: a
+     * second call finds the key used and changes nothing; a carry left whole (the process stopped in between) is
+     * turned into points by the next stake of its category, so no point is lost.
+     */
+    async convertCarry(tx: LedgerTransaction, stake: { playerId: number; roundId: string; engine: string; key: string }): Promise<boolean> {
+      const slots = pointsRuleOf(stake.engine).category === 'slots';
+      const column = slots ? loyaltyBalances.slotsCarry : loyaltyBalances.tableCarry;
+      const [row] = await tx.select({ carry: column }).from(loyaltyBalances).where(eq(loyaltyBalances.playerId, stake.playerId)).for('update');
+      const earned = pointsWithCarry(stake.engine, 0, row?.carry ?? 0);
+      if (earned.points <= 0) return false;
+      const at = now();
+      if (
+        !(await record(tx, { playerId: stake.playerId, type: 'earned', points: earned.points, key: stake.key, reference: stake.roundId, month: monthOf(at) }))
+      ) {
+        return false;
+      }
+      await tx
+        .update(loyaltyBalances)
+        .set(slots ? { slotsCarry: earned.carry } : { tableCarry: earned.carry })
+        .where(eq(loyaltyBalances.playerId, stake.playerId));
+      return true;
+    },
+
     /** The player's loyalty page: balance, this month, the next expiry and a page of history, newest first. */
     async loyalty(playerId: number, page: { page: number; perPage: number }): Promise<{ data: Loyalty; meta: ReturnType<typeof pageMeta> }> {
       const month = monthOf(now());

@@ -2,7 +2,16 @@
 // scheduled jobs; what the player's pages and the operators read. The rules are contract/clubs.ts, which the
 // public /loyalty-club and /vip-club pages show.
 
-import { type LoyaltyUpdated, tierRank, VIP_TIERS, type Vip, type VipTier, type VipTierChanged } from '../../../contract/clubs.ts';
+import {
+  type LoyaltyUpdated,
+  pointsRuleOf,
+  pointsWithCarry,
+  tierRank,
+  VIP_TIERS,
+  type Vip,
+  type VipTier,
+  type VipTierChanged,
+} from '../../../contract/clubs.ts';
 import { formatMoney } from '../../../contract/money.ts';
 import type { Database } from '../../db/client.ts';
 import type { PlayerEvents } from '../../notify/player-events.ts';
@@ -134,6 +143,18 @@ export function createClubsService({
       const earned = await points.earn(tx, stake);
       if (earned) earnedSinceRound.add(stake.playerId);
       return earned;
+    },
+
+    /**
+     * The points of a round played as one statement (docs/decisions/0094-one-statement-rounds.md): which carry its
+     * stake joins, and, given the carry the statement left, its whole points turned into points under the stake's key.
+     */
+    carry: {
+      slots: (engine: string): boolean => pointsRuleOf(engine).category === 'slots',
+      async convert(stake: { playerId: number; roundId: string; engine: string; key: string }, carry: number): Promise<void> {
+        if (pointsWithCarry(stake.engine, 0, carry).points <= 0) return;
+        if (await db.transaction((tx) => points.convertCarry(tx, stake))) earnedSinceRound.add(stake.playerId);
+      },
     },
 
     /** After a round moved money: if it earned points, a tier reached is kept and told, and the pages hear them. */

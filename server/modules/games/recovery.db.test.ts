@@ -18,8 +18,13 @@ import { gamesKit } from './testing.ts';
 const t = useTestApp();
 const kit = gamesKit(t);
 
-/** The round service of a node whose power fails just before it credits a win. */
-function crashingRounds() {
+/**
+ * The round service of a node whose power fails just before it credits a win. An instant round's win is a step of
+ * its one statement (decision 0094): there the cut is a win that PostgreSQL refuses mid-statement, after the round
+ * row and the bet were written. `longWay`: the round goes as one transaction instead (as a bonus-funded stake does,
+ * or here a stake hook with no carry), and the cut is the win's transfer failing inside it.
+ */
+function crashingRounds({ longWay = false } = {}) {
   const { ledger, database, catalog, games, config } = t.services;
   const crashing: LedgerService = {
     ...ledger,
@@ -27,10 +32,23 @@ function crashingRounds() {
       if (request.idempotencyKey.endsWith(':win')) throw new Error('power cut');
       return ledger.transfer(request, options);
     },
+    transferStep: (request) => {
+      const step = ledger.transferStep(request);
+      // A journal type the table refuses: the statement fails at the win, inside PostgreSQL.
+      return request.idempotencyKey.endsWith(':win') ? { ...step, values: ['power cut', ...step.values.slice(1)] } : step;
+    },
   };
   const currency = config.defaultCurrency;
   const settlement = createRoundSettlement({ db: database.db, ledger: crashing, currency });
-  return createRoundsService({ db: database.db, ledger: crashing, catalog, fairness: games.fairness, settlement, currency });
+  return createRoundsService({
+    db: database.db,
+    ledger: crashing,
+    catalog,
+    fairness: games.fairness,
+    settlement,
+    currency,
+    ...(longWay ? { onStake: async () => {} } : {}),
+  });
 }
 
 const roundRow = async (id: string) => (await t.services.database.db.select().from(gameRounds).where(eq(gameRounds.id, id)))[0]!;
@@ -58,12 +76,15 @@ async function stalledDouble(token: string, playerId: number): Promise<string> {
 }
 
 describe('an instant round is one commit (issue 17 §10)', () => {
-  it('a power cut at the win keeps nothing of the round, and the retry plays the same round and pays it', async () => {
+  it.each([
+    { way: 'as one statement', longWay: false, failure: 'ledger_journals_type' },
+    { way: 'as one transaction', longWay: true, failure: 'power cut' },
+  ])('a power cut at the win keeps nothing of the round played $way, and the retry plays the same round and pays it', async ({ longWay, failure }) => {
     const player = await kit.fundedPlayer(10_00);
     const game = (await t.services.catalog.playableGame('european-roulette'))!;
     const key = randomUUID();
     const seedsBefore = await t.services.games.fairness.seeds(Number(player.id));
-    await expect(crashingRounds().play(Number(player.id), game, prepareRound(game, { bets: everyNumber }, 'EUR'), key)).rejects.toThrow('power cut');
+    await expect(crashingRounds({ longWay }).play(Number(player.id), game, prepareRound(game, { bets: everyNumber }, 'EUR'), key)).rejects.toThrow(failure);
     // Stake, nonce, round row and points went with the win: no round, no journal, the balance untouched.
     expect(await t.services.database.db.select({ id: gameRounds.id }).from(gameRounds).where(eq(gameRounds.idempotencyKey, key))).toEqual([]);
     expect((await kit.wallet(player.token)).balance).toBe(10_00);

@@ -3,7 +3,9 @@
 // a refused stake leaves no round and consumes no nonce, and a retry of the key finds its round already written.
 // An instant round (decided at once: slots, roulette, dice, plinko) credits its win in that same transaction as a
 // second journal (`round:{id}:win`) and is written settled: one commit, and a failure anywhere keeps nothing of it
-// (decisions 0091, 0092). A hand or board played in moves (blackjack, mines) is paid by a later transfer that marks it
+// (decisions 0091, 0092). Where no bonus has anything to record, that transaction is one statement, the database
+// function game_round_instant(), with the stake's loyalty carry in it too: no BEGIN, no COMMIT (decision 0094).
+// A hand or board played in moves (blackjack, mines) is paid by a later transfer that marks it
 // settled; a decided one left open between the two is paid by recovery; a hand left waiting stays the player's
 // (interrupted-rounds.ts). The round's transfers are quiet: the balance they leave is answered and announced once
 // (BalanceUpdated), not once per transfer (docs/decisions/0045-one-balance-per-round.md).
@@ -13,11 +15,19 @@ import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { GameKind, GameRound, PlayedRound, RoundRequest, RoundsPage, RoundStatus } from '../../../contract/games.ts';
 import { fairFloatStream } from '../../../games/fairness.ts';
 import type { Database } from '../../db/client.ts';
-import { preparedStatement } from '../../db/prepared.ts';
+import { preparedStatement, runNamed } from '../../db/prepared.ts';
 import { invalid, Problem } from '../../problem.ts';
 import type { RoundFunding, StakeFunding } from '../bonuses/funding.ts';
 import type { CatalogService, PlayableGame } from '../catalog/service.ts';
-import { IdempotencyConflict, InsufficientFunds, type LedgerService, type LedgerTransaction, type TransferResult } from '../ledger/service.ts';
+import {
+  IdempotencyConflict,
+  InsufficientFunds,
+  type LedgerService,
+  type LedgerTransaction,
+  type TransferOutcome,
+  type TransferRequest,
+  type TransferResult,
+} from '../ledger/service.ts';
 import { MOVE_ENGINES, MOVES_ONLY, prepareMove, type MoveState, type PreparedRound } from './engines.ts';
 import type { FairnessService } from './fairness.ts';
 import { createPlayerQueue } from './player-queue.ts';
@@ -49,6 +59,35 @@ export function roundIdFor(playerId: number, idempotencyKey: string): string {
  */
 export type StakeHook = (tx: LedgerTransaction, stake: { playerId: number; roundId: string; engine: string; stake: number; key: string }) => Promise<void>;
 
+/**
+ * The clubs' points for an instant round played as one statement (docs/decisions/0094-one-statement-rounds.md): the
+ * statement adds the earning stake to the player's carry of its category (`slots`: the slots' carry, else the table
+ * games'), and `convert` is then given the carry it left, to turn whole points of it into points under the stake's key.
+ */
+export type StakeCarry = {
+  slots: (engine: string) => boolean;
+  convert: (stake: Parameters<StakeHook>[1], carry: number) => Promise<void>;
+};
+
+/** An instant round's one statement: the nonce claim, the round row, the bet, the win and the points' carry. */
+const ROUND_STATEMENT = `select * from game_round_instant($1::jsonb,
+  $2, $3, $4, $5, $6::jsonb, $7::bigint[], $8::bigint[], $9::bigint[], $10::bigint[],
+  $11, $12, $13, $14, $15::jsonb, $16::bigint[], $17::bigint[], $18::bigint[], $19::bigint[],
+  $20, $21, $22)`;
+type RoundStatementRow = {
+  bet_journal_id: number | string;
+  bet_created_at: Date | string;
+  bet_updated: TransferOutcome['updated'];
+  bet_inserted: number | string;
+  win_journal_id: number | string | null;
+  win_created_at: Date | string | null;
+  win_updated: TransferOutcome['updated'];
+  win_inserted: number | string | null;
+  carry: number | null;
+};
+const NO_TRANSFER: unknown[] = Array(9).fill(null);
+const ROUND_COLUMNS = Object.entries(getTableColumns(gameRounds)).map(([field, column]) => [field as keyof RoundRow, column.name] as const);
+
 export type RoundsService = ReturnType<typeof createRoundsService>;
 
 /** The limits' check in front of a real-money stake (limits module, guardStake): throws to refuse it. */
@@ -65,6 +104,7 @@ export function createRoundsService({
   funding,
   guardStake,
   onStake,
+  carry,
 }: {
   db: Database;
   ledger: LedgerService;
@@ -85,6 +125,8 @@ export function createRoundsService({
   /** Who pays a stake (cash first, then bonus) while a bonus is active (bonuses module); cash only without it. */
   funding?: Pick<RoundFunding, 'fundStake'>;
   onStake?: StakeHook;
+  /** With onStake: what lets an instant round earn its points within its one statement; without it rounds go the long way. */
+  carry?: StakeCarry;
 }) {
   const queue = createPlayerQueue();
   // Every round's one statement for its nonce and its row, built once and planned once per connection: the claim
@@ -127,7 +169,7 @@ export function createRoundsService({
         { accountId: accounts.cash, amount },
       ],
     });
-    return { entries, record: async () => {}, win, accounts: { cash: accounts.cash, bonus: -1 }, before: { bonus: 0 } };
+    return { entries, win, accounts: { cash: accounts.cash, bonus: -1 }, before: { bonus: 0 } };
   }
 
   /** The wallet balance (cash + bonus) after the round, from its own transfers' results; null when one is not known. */
@@ -137,6 +179,40 @@ export function createRoundsService({
     const cash = after.get(paid.accounts.cash) ?? paid.before.cash;
     const bonus = after.get(paid.accounts.bonus) ?? paid.before.bonus;
     return cash === undefined || bonus === undefined ? null : cash + bonus;
+  }
+
+  /**
+   * An instant round as one autocommitted statement (docs/decisions/0094-one-statement-rounds.md): the nonce claim,
+   * the row, the bet, the win and the points' carry, each as the long way writes it, with no BEGIN and no COMMIT.
+   * Only for a stake and win with nothing for the bonuses to record (no active bonus); the transfers' results, as
+   * the long way's. Throws what the long way throws: a unique violation for a used round id, a NOT NULL violation
+   * on `nonce` for a pair that moved on, InsufficientFunds for a refused bet.
+   */
+  async function playInOneStatement(
+    row: RoundRow,
+    stakes: { bet: TransferRequest; win: TransferRequest | null; earns: { slots: boolean; stake: number } | null },
+  ): Promise<{ results: TransferResult[]; carry: number | null }> {
+    const bet = ledger.transferStep(stakes.bet);
+    const win = stakes.win ? ledger.transferStep(stakes.win) : null;
+    const json = JSON.stringify(Object.fromEntries(ROUND_COLUMNS.map(([field, name]) => [name, row[field]])));
+    const values = [json, ...bet.values, ...(win?.values ?? NO_TRANSFER), stakes.earns?.slots ?? null, stakes.earns?.stake ?? null, row.createdAt];
+    let out: RoundStatementRow;
+    try {
+      [out] = (await runNamed(db, 'game_round_instant_v1', ROUND_STATEMENT, values)) as [RoundStatementRow];
+    } catch (error) {
+      if (isNullColumn(error, 'nonce')) throw new SeedMoved();
+      throw bet.refusal(error);
+    }
+    const parsed = (updated: TransferOutcome['updated']) => (typeof updated === 'string' ? JSON.parse(updated) : updated);
+    const results = [
+      bet.result({ journal_id: out.bet_journal_id, created_at: out.bet_created_at, updated: parsed(out.bet_updated), inserted: out.bet_inserted }),
+    ];
+    if (win)
+      results.push(
+        win.result({ journal_id: out.win_journal_id, created_at: out.win_created_at, updated: parsed(out.win_updated), inserted: out.win_inserted ?? 0 }),
+      );
+    if (results.some((result) => result === null)) throw new Error(`round ${row.id}: a transfer of its statement was not made`);
+    return { results: results as TransferResult[], carry: out.carry === null ? null : Number(out.carry) };
   }
 
   /** The part of a stake paid from cash: only that part earns loyalty points (bonus money and free spins do not; decision 0065). */
@@ -255,40 +331,45 @@ export function createRoundsService({
             settledAt: settledNow ? now : null,
           };
           const results: TransferResult[] = [];
+          const won = outcome.finished && outcome.win > 0 ? paid.win(outcome.win) : null;
+          const betRequest: TransferRequest = { idempotencyKey: `round:${roundId}:bet`, type: 'bet', referenceId: roundId, entries: paid.entries };
+          const winRequest: TransferRequest | null = won && { idempotencyKey: `round:${roundId}:win`, type: 'win', referenceId: roundId, entries: won.entries };
+          const stakeKey = { playerId, roundId, engine: game.engine, stake: earning, key: `round:${roundId}` };
+          // Nothing for the bonuses to record, and the points can be carried by the statement: one round trip.
+          const oneStatement = !paid.record && !won?.record && (!onStake || carry);
+          let carried: number | null = null;
           try {
-            await db.transaction(async (tx) => {
-              // The round's own rows before the money: the bet locks the house's game account, which every round
-              // waits on until this commit, so the fewer statements after it the better (issue 17 §10). The points
-              // stay after the transfers, in the order every other path locks a player's accounts and points.
-              // One statement claims the nonce and writes the round: a pair that moved on leaves the nonce null.
-              // A retry of this key stops here: the round's id is taken (a unique violation, answered below).
-              try {
-                await insertRound(row, tx);
-              } catch (error) {
-                if (isNullColumn(error, 'nonce')) throw new SeedMoved();
-                throw error;
-              }
-              const bet = await ledger.transfer(
-                { idempotencyKey: `round:${roundId}:bet`, type: 'bet', referenceId: roundId, entries: paid.entries },
-                { in: tx, quiet: true },
-              );
-              // The round's id was free, so its bet's key must be too; a journal under it would be a broken ledger.
-              if (bet.replayed) throw new Error(`round ${roundId}: its bet key was used without its round`);
-              results.push(bet);
-              await paid.record(tx, `round:${roundId}:bet`, roundId);
-              if (outcome.finished && outcome.win > 0) {
-                // The win is its own journal under the round's win key, committed with the stake: one commit.
-                const won = paid.win(outcome.win);
-                results.push(
-                  await ledger.transfer(
-                    { idempotencyKey: `round:${roundId}:win`, type: 'win', referenceId: roundId, entries: won.entries },
-                    { in: tx, quiet: true },
-                  ),
-                );
-                await won.record?.(tx);
-              }
-              await onStake?.(tx, { playerId, roundId, engine: game.engine, stake: earning, key: `round:${roundId}` });
-            });
+            if (oneStatement) {
+              const earns = carry && earning > 0 ? { slots: carry.slots(game.engine), stake: earning } : null;
+              const made = await playInOneStatement(row, { bet: betRequest, win: winRequest, earns });
+              results.push(...made.results);
+              carried = made.carry;
+            } else {
+              await db.transaction(async (tx) => {
+                // The round's own rows before the money: the bet locks the house's game account, which every round
+                // waits on until this commit, so the fewer statements after it the better (issue 17 §10). The points
+                // stay after the transfers, in the order every other path locks a player's accounts and points.
+                // One statement claims the nonce and writes the round: a pair that moved on leaves the nonce null.
+                // A retry of this key stops here: the round's id is taken (a unique violation, answered below).
+                try {
+                  await insertRound(row, tx);
+                } catch (error) {
+                  if (isNullColumn(error, 'nonce')) throw new SeedMoved();
+                  throw error;
+                }
+                const bet = await ledger.transfer(betRequest, { in: tx, quiet: true });
+                // The round's id was free, so its bet's key must be too; a journal under it would be a broken ledger.
+                if (bet.replayed) throw new Error(`round ${roundId}: its bet key was used without its round`);
+                results.push(bet);
+                await paid.record?.(tx, `round:${roundId}:bet`, roundId);
+                if (won) {
+                  // The win is its own journal under the round's win key, committed with the stake: one commit.
+                  results.push(await ledger.transfer(winRequest!, { in: tx, quiet: true }));
+                  await won.record?.(tx);
+                }
+                await onStake?.(tx, stakeKey);
+              });
+            }
             fairness.advanced(playerId, pair);
           } catch (error) {
             if (error instanceof SeedMoved) {
@@ -301,6 +382,9 @@ export function createRoundsService({
             if ((isUniqueViolation(error) || error instanceof IdempotencyConflict) && (await rowOf(roundId))) return replay();
             refusal(error, prepared.stakeField, 'for this stake');
           }
+          // The carry's whole points, when the statement's carry reached one, under the round's key. If this fails,
+          // the next stake of the category converts them: the round is played and is answered regardless.
+          if (carry && carried !== null) await carry.convert(stakeKey, carried).catch(() => undefined);
           return played(row, game, true, balanceFromTransfers(paid, results));
         }
       });
@@ -348,7 +432,7 @@ export function createRoundsService({
                 quiet,
                 within: async (tx) => {
                   await writeMove(tx, roundId, movesBefore, change);
-                  await paid.record(tx, journalKey, roundId);
+                  await paid.record?.(tx, journalKey, roundId);
                   await onStake?.(tx, { playerId, roundId, engine: row.engine, stake: earning, key: journalKey });
                 },
               },

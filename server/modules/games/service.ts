@@ -15,7 +15,7 @@ import { createFairnessService } from './fairness.ts';
 import { createFavouritesService } from './favourites.ts';
 import { createInterruptedRounds, INTERRUPTED_ROUNDS_PATTERN } from './interrupted-rounds.ts';
 import { createRoundSettlement } from './round-settlement.ts';
-import { createRoundsService, type StakeGuard, type StakeHook } from './rounds.ts';
+import { createRoundsService, type StakeCarry, type StakeGuard, type StakeHook } from './rounds.ts';
 import { createRoundTotals } from './totals.ts';
 
 export type GamesService = ReturnType<typeof createGamesService>;
@@ -43,6 +43,7 @@ export function createGamesService({
   announceBalance,
   guardStake,
   onStake,
+  carry,
 }: {
   db: Database;
   ledger: LedgerService;
@@ -56,13 +57,15 @@ export function createGamesService({
   guardStake?: StakeGuard;
   /** Called inside the transaction that takes a real-money stake (the clubs' points, decision 0065). */
   onStake?: StakeHook;
+  /** How an instant round played as one statement earns the points onStake would (rounds.ts, decision 0094). */
+  carry?: StakeCarry;
 }) {
   const fairness = createFairnessService({ db });
   const demoSessions = createDemoSessions();
   const settlement = createRoundSettlement({ db, ledger, currency, funding });
   const interrupted = createInterruptedRounds({ db, settlement });
   const jobs: ScheduledJob[] = [{ name: 'games:interrupted-rounds', pattern: INTERRUPTED_ROUNDS_PATTERN, run: () => interrupted.sweep() }];
-  const rounds = createRoundsService({ db, ledger, catalog, fairness, settlement, currency, announceBalance, funding, guardStake, onStake });
+  const rounds = createRoundsService({ db, ledger, catalog, fairness, settlement, currency, announceBalance, funding, guardStake, onStake, carry });
   const demoRounds = createDemoRounds({ sessions: demoSessions });
 
   /**

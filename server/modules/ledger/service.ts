@@ -27,7 +27,7 @@ import { runTransferStatement, type TransferOutcome, isRefusal } from './transfe
 // Amounts are integer minor units held in JS numbers, refused beyond Number.MAX_SAFE_INTEGER.
 
 export * from './model.ts';
-export { TRANSFER_STATEMENT } from './transfer-statement.ts';
+export { TRANSFER_STATEMENT, type TransferOutcome } from './transfer-statement.ts';
 
 type Executor = Pick<Database, 'select' | 'execute'>;
 
@@ -141,6 +141,63 @@ export function createLedgerService({
     return toAccount(row!);
   }
 
+  /**
+   * A transfer's arguments for ledger_transfer() (validated, entries netted per account in lock order) and how its
+   * outcome row reads as our result: for transfer() below, and for a statement that calls ledger_transfer() among
+   * its own steps (a round's, decision 0094).
+   */
+  function prepareTransfer(request: TransferRequest) {
+    validate(request);
+    const hash = requestHash(request);
+    const net = new Map<number, number>();
+    for (const { accountId, amount } of request.entries) net.set(accountId, (net.get(accountId) ?? 0) + amount);
+    // Every account an entry names is locked and updated, one whose entries cancel out by 0: its entries still
+    // record the balance they leave it with.
+    // A consistent lock order (ascending id) so two transfers over the same accounts cannot deadlock.
+    const ordered = [...net.entries()].sort((a, b) => a[0] - b[0]);
+    for (const [id, amount] of net) {
+      if (!Number.isSafeInteger(amount)) throw new LedgerValidationError('Entry amounts overflow');
+      if (amount === 0) net.delete(id);
+    }
+    if (net.size < 2) throw new LedgerValidationError('A transfer must move money between at least two accounts');
+
+    const referenceId = request.referenceId ?? null;
+    const metadata = request.metadata ?? {};
+    const values = [
+      request.type,
+      request.idempotencyKey,
+      hash,
+      referenceId,
+      JSON.stringify(metadata),
+      ordered.map(([id]) => id),
+      ordered.map(([, amount]) => amount),
+      request.entries.map((e) => e.accountId),
+      request.entries.map((e) => e.amount),
+    ];
+
+    /** The statement's outcome as our result; null when the key was taken (a replay or a conflict). */
+    function resultOf(outcome: TransferOutcome | undefined): { journal: TransferResult; playerIds: number[] } | null {
+      if (outcome?.journal_id == null) return null;
+      const updated = (outcome.updated ?? []) as Exclude<TransferOutcome['updated'], string | null>;
+      if (Number(outcome.inserted) !== request.entries.length) throw new Error('Ledger entries were not written');
+      return {
+        journal: {
+          id: Number(outcome.journal_id),
+          type: request.type,
+          idempotencyKey: request.idempotencyKey,
+          referenceId,
+          metadata,
+          createdAt: new Date(outcome.created_at!),
+          entries: request.entries.map((e) => ({ accountId: e.accountId, amount: e.amount })),
+          replayed: false,
+          balances: updated.map((r) => ({ accountId: Number(r.id), balance: Number(r.balance) })),
+        },
+        playerIds: [...new Set(updated.filter((r) => r.player_id != null).map((r) => Number(r.player_id)))],
+      };
+    }
+    return { values, hash, net, resultOf };
+  }
+
   return {
     /** The player's cash, bonus and withdrawal_hold accounts in `currency`, created on first use. */
     async ensurePlayerAccounts(playerId: number, currency: string): Promise<Record<PlayerAccountKind, LedgerAccount>> {
@@ -182,59 +239,27 @@ export function createLedgerService({
     },
 
     /**
+     * A transfer as one step of a caller's own statement, which calls ledger_transfer() with `values` (a round's,
+     * docs/decisions/0094-one-statement-rounds.md): validated here as transfer() validates; `result` reads the
+     * step's outcome columns (null when its key was taken); `refusal` names the statement's error as transfer()
+     * would in a caller's transaction (InsufficientFunds for a refusal). onCommitted is not told: the caller announces.
+     */
+    transferStep(request: TransferRequest) {
+      const { values, net, resultOf } = prepareTransfer(request);
+      return {
+        values,
+        result: (outcome: TransferOutcome): TransferResult | null => resultOf(outcome)?.journal ?? null,
+        refusal: (error: unknown): unknown => (isRefusal(error) ? new InsufficientFunds([...net].find(([, amount]) => amount < 0)![0]) : error),
+      };
+    },
+
+    /**
      * Moves money: one journal and its entries, and the cached balances, in one transaction. A replay of the same
      * key and body returns the first result and moves nothing; the same key with another body throws
      * IdempotencyConflict. A refused transfer (InsufficientFunds, validation) records nothing, so its key stays free.
      */
     async transfer(request: TransferRequest, options: TransferOptions = {}): Promise<TransferResult> {
-      validate(request);
-      const hash = requestHash(request);
-      const net = new Map<number, number>();
-      for (const { accountId, amount } of request.entries) net.set(accountId, (net.get(accountId) ?? 0) + amount);
-      // Every account an entry names is locked and updated, one whose entries cancel out by 0: its entries still
-      // record the balance they leave it with.
-      // A consistent lock order (ascending id) so two transfers over the same accounts cannot deadlock.
-      const ordered = [...net.entries()].sort((a, b) => a[0] - b[0]);
-      for (const [id, amount] of net) {
-        if (!Number.isSafeInteger(amount)) throw new LedgerValidationError('Entry amounts overflow');
-        if (amount === 0) net.delete(id);
-      }
-      if (net.size < 2) throw new LedgerValidationError('A transfer must move money between at least two accounts');
-
-      const referenceId = request.referenceId ?? null;
-      const metadata = request.metadata ?? {};
-      const values = [
-        request.type,
-        request.idempotencyKey,
-        hash,
-        referenceId,
-        JSON.stringify(metadata),
-        ordered.map(([id]) => id),
-        ordered.map(([, amount]) => amount),
-        request.entries.map((e) => e.accountId),
-        request.entries.map((e) => e.amount),
-      ];
-
-      /** The statement's outcome as our result; null when the key was taken (a replay or a conflict). */
-      function resultOf(outcome: TransferOutcome | undefined): { journal: TransferResult; playerIds: number[] } | null {
-        if (outcome?.journal_id == null) return null;
-        const updated = (outcome.updated ?? []) as Exclude<TransferOutcome['updated'], string | null>;
-        if (Number(outcome.inserted) !== request.entries.length) throw new Error('Ledger entries were not written');
-        return {
-          journal: {
-            id: Number(outcome.journal_id),
-            type: request.type,
-            idempotencyKey: request.idempotencyKey,
-            referenceId,
-            metadata,
-            createdAt: new Date(outcome.created_at!),
-            entries: request.entries.map((e) => ({ accountId: e.accountId, amount: e.amount })),
-            replayed: false,
-            balances: updated.map((r) => ({ accountId: Number(r.id), balance: Number(r.balance) })),
-          },
-          playerIds: [...new Set(updated.filter((r) => r.player_id != null).map((r) => Number(r.player_id)))],
-        };
-      }
+      const { values, hash, net, resultOf } = prepareTransfer(request);
       async function replay(executor: Executor): Promise<TransferResult> {
         const existing = await loadJournal(executor, eq(ledgerJournals.idempotencyKey, request.idempotencyKey));
         if (!existing) throw new Error('Idempotency key conflicted but its journal is not visible');

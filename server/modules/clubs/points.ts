@@ -28,6 +28,9 @@ import { loyaltyBalances, loyaltyEntries } from './schema.ts';
 type Executor = Database | LedgerTransaction;
 type EntryRow = typeof loyaltyEntries.$inferSelect;
 
+/** Whether a stake on `engine` earns slot points (its own carry) or table points. */
+export const isSlots = (engine: string): boolean => pointsRuleOf(engine).category === 'slots';
+
 /** The balance is lower than the change asks for: nothing was written. */
 class NotEnoughPoints extends Error {}
 
@@ -165,6 +168,22 @@ export function createPoints({ db, ledger, currency, now }: { db: Database; ledg
     return true;
   }
 
+  /**
+   * The whole points of `carry` (the player's locked carry of the stake's category) become points under the stake's
+   * key, and the carry keeps the remainder; false, changing nothing, when there is no whole point or the key was used.
+   */
+  async function pointsFromCarry(tx: LedgerTransaction, stake: { playerId: number; roundId: string; engine: string; key: string }, carry: number) {
+    const earned = pointsWithCarry(stake.engine, 0, carry);
+    if (earned.points <= 0) return false;
+    const entry = { playerId: stake.playerId, type: 'earned' as const, points: earned.points, key: stake.key, reference: stake.roundId, month: monthOf(now()) };
+    if (!(await record(tx, entry))) return false;
+    await tx
+      .update(loyaltyBalances)
+      .set(isSlots(stake.engine) ? { slotsCarry: earned.carry } : { tableCarry: earned.carry })
+      .where(eq(loyaltyBalances.playerId, stake.playerId));
+    return true;
+  }
+
   return {
     balanceOf,
     monthPoints,
@@ -176,17 +195,9 @@ export function createPoints({ db, ledger, currency, now }: { db: Database; ledg
      */
     async earn(tx: LedgerTransaction, stake: { playerId: number; roundId: string; engine: string; stake: number; key: string }) {
       if (!Number.isSafeInteger(stake.stake) || stake.stake <= 0) return false;
-      const slots = pointsRuleOf(stake.engine).category === 'slots';
-      const at = now();
-      const [row] = await addToCarry[slots ? 'slots' : 'table']({ player: stake.playerId, stake: stake.stake, at }, tx);
-      // The row now holds carry + stake; what it keeps is the remainder below one point.
-      const earned = pointsWithCarry(stake.engine, 0, Number(row!.carry));
-      if (earned.points <= 0) return false;
-      await tx
-        .update(loyaltyBalances)
-        .set(slots ? { slotsCarry: earned.carry } : { tableCarry: earned.carry })
-        .where(eq(loyaltyBalances.playerId, stake.playerId));
-      return record(tx, { playerId: stake.playerId, type: 'earned', points: earned.points, key: stake.key, reference: stake.roundId, month: monthOf(now()) });
+      const [row] = await addToCarry[isSlots(stake.engine) ? 'slots' : 'table']({ player: stake.playerId, stake: stake.stake, at: now() }, tx);
+      // The row now holds carry + stake.
+      return pointsFromCarry(tx, stake, Number(row!.carry));
     },
 
     /**
@@ -196,22 +207,9 @@ export function createPoints({ db, ledger, currency, now }: { db: Database; ledg
      * turned into points by the next stake of its category, so no point is lost.
      */
     async convertCarry(tx: LedgerTransaction, stake: { playerId: number; roundId: string; engine: string; key: string }): Promise<boolean> {
-      const slots = pointsRuleOf(stake.engine).category === 'slots';
-      const column = slots ? loyaltyBalances.slotsCarry : loyaltyBalances.tableCarry;
+      const column = isSlots(stake.engine) ? loyaltyBalances.slotsCarry : loyaltyBalances.tableCarry;
       const [row] = await tx.select({ carry: column }).from(loyaltyBalances).where(eq(loyaltyBalances.playerId, stake.playerId)).for('update');
-      const earned = pointsWithCarry(stake.engine, 0, row?.carry ?? 0);
-      if (earned.points <= 0) return false;
-      const at = now();
-      if (
-        !(await record(tx, { playerId: stake.playerId, type: 'earned', points: earned.points, key: stake.key, reference: stake.roundId, month: monthOf(at) }))
-      ) {
-        return false;
-      }
-      await tx
-        .update(loyaltyBalances)
-        .set(slots ? { slotsCarry: earned.carry } : { tableCarry: earned.carry })
-        .where(eq(loyaltyBalances.playerId, stake.playerId));
-      return true;
+      return pointsFromCarry(tx, stake, row?.carry ?? 0);
     },
 
     /** The player's loyalty page: balance, this month, the next expiry and a page of history, newest first. */

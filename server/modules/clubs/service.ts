@@ -2,16 +2,7 @@
 // scheduled jobs; what the player's pages and the operators read. The rules are contract/clubs.ts, which the
 // public /loyalty-club and /vip-club pages show.
 
-import {
-  type LoyaltyUpdated,
-  pointsRuleOf,
-  pointsWithCarry,
-  tierRank,
-  VIP_TIERS,
-  type Vip,
-  type VipTier,
-  type VipTierChanged,
-} from '../../../contract/clubs.ts';
+import { type LoyaltyUpdated, pointsWithCarry, tierRank, VIP_TIERS, type Vip, type VipTier, type VipTierChanged } from '../../../contract/clubs.ts';
 import { formatMoney } from '../../../contract/money.ts';
 import type { Database } from '../../db/client.ts';
 import type { PlayerEvents } from '../../notify/player-events.ts';
@@ -19,7 +10,7 @@ import type { ScheduledJob } from '../../scheduler/scheduler.ts';
 import type { LedgerService, LedgerTransaction } from '../ledger/service.ts';
 import { isoWeekOf, isoWeekStart, monthStart, parseMonth } from './calendar.ts';
 import { CASHBACK_PATTERN, createCashback, type NetResults } from './cashback.ts';
-import { createPoints } from './points.ts';
+import { createPoints, isSlots } from './points.ts';
 import { createTiers } from './tiers.ts';
 
 export type ClubsService = ReturnType<typeof createClubsService>;
@@ -150,8 +141,9 @@ export function createClubsService({
      * stake joins, and, given the carry the statement left, its whole points turned into points under the stake's key.
      */
     carry: {
-      slots: (engine: string): boolean => pointsRuleOf(engine).category === 'slots',
+      slots: isSlots,
       async convert(stake: { playerId: number; roundId: string; engine: string; key: string }, carry: number): Promise<void> {
+        // Most rounds leave less than a point: no transaction for them.
         if (pointsWithCarry(stake.engine, 0, carry).points <= 0) return;
         if (await db.transaction((tx) => points.convertCarry(tx, stake))) earnedSinceRound.add(stake.playerId);
       },

@@ -66,6 +66,7 @@ export type StakeHook = (tx: LedgerTransaction, stake: { playerId: number; round
  */
 export type StakeCarry = {
   slots: (engine: string) => boolean;
+  /** Does not throw: the round is played and paid whatever happens here (a failure leaves the points in the carry). */
   convert: (stake: Parameters<StakeHook>[1], carry: number) => Promise<void>;
 };
 
@@ -203,14 +204,9 @@ export function createRoundsService({
       if (isNullColumn(error, 'nonce')) throw new SeedMoved();
       throw bet.refusal(error);
     }
-    const parsed = (updated: TransferOutcome['updated']) => (typeof updated === 'string' ? JSON.parse(updated) : updated);
-    const results = [
-      bet.result({ journal_id: out.bet_journal_id, created_at: out.bet_created_at, updated: parsed(out.bet_updated), inserted: out.bet_inserted }),
-    ];
+    const results = [bet.result({ journal_id: out.bet_journal_id, created_at: out.bet_created_at, updated: out.bet_updated, inserted: out.bet_inserted })];
     if (win)
-      results.push(
-        win.result({ journal_id: out.win_journal_id, created_at: out.win_created_at, updated: parsed(out.win_updated), inserted: out.win_inserted ?? 0 }),
-      );
+      results.push(win.result({ journal_id: out.win_journal_id, created_at: out.win_created_at, updated: out.win_updated, inserted: out.win_inserted ?? 0 }));
     if (results.some((result) => result === null)) throw new Error(`round ${row.id}: a transfer of its statement was not made`);
     return { results: results as TransferResult[], carry: out.carry === null ? null : Number(out.carry) };
   }
@@ -382,9 +378,8 @@ export function createRoundsService({
             if ((isUniqueViolation(error) || error instanceof IdempotencyConflict) && (await rowOf(roundId))) return replay();
             refusal(error, prepared.stakeField, 'for this stake');
           }
-          // The carry's whole points, when the statement's carry reached one, under the round's key. If this fails,
-          // the next stake of the category converts them: the round is played and is answered regardless.
-          if (carry && carried !== null) await carry.convert(stakeKey, carried).catch(() => undefined);
+          // The carry's whole points, when the statement's carry reached one, under the round's key.
+          if (carry && carried !== null) await carry.convert(stakeKey, carried);
           return played(row, game, true, balanceFromTransfers(paid, results));
         }
       });

@@ -21,7 +21,7 @@ import {
   validate,
 } from './model.ts';
 import { ledgerAccounts, ledgerEntries, ledgerJournals } from './schema.ts';
-import { runTransferStatement, type TransferOutcome, isRefusal } from './transfer-statement.ts';
+import { isRefusal, parsedOutcome, runTransferStatement, type TransferOutcome } from './transfer-statement.ts';
 
 // The money ledger (DESIGN.md "Money is a double-entry ledger"; docs/decisions/0020-ledger.md).
 // Amounts are integer minor units held in JS numbers, refused beyond Number.MAX_SAFE_INTEGER.
@@ -248,7 +248,7 @@ export function createLedgerService({
       const { values, net, resultOf } = prepareTransfer(request);
       return {
         values,
-        result: (outcome: TransferOutcome): TransferResult | null => resultOf(outcome)?.journal ?? null,
+        result: (outcome: TransferOutcome): TransferResult | null => resultOf(parsedOutcome(outcome))?.journal ?? null,
         refusal: (error: unknown): unknown => (isRefusal(error) ? new InsufficientFunds([...net].find(([, amount]) => amount < 0)![0]) : error),
       };
     },

@@ -76,5 +76,11 @@ export const isRefusal = (error: unknown): boolean => hasSqlState(error, REFUSED
 /** Runs the transfer on the pool (autocommit) or on a transaction's own connection, as a named prepared statement. */
 export async function runTransferStatement(executor: Database | LedgerTransaction, values: unknown[]): Promise<TransferOutcome[]> {
   const rows = (await runNamed(executor, 'ledger_transfer_v6', TRANSFER_CALL, values)) as TransferOutcome[];
-  return rows.map((row) => ({ ...row, updated: typeof row.updated === 'string' ? JSON.parse(row.updated) : row.updated }));
+  return rows.map(parsedOutcome);
 }
+
+/** An outcome row as a driver returns it: `updated` arrives as JSON text from some drivers and function results. */
+export const parsedOutcome = (row: TransferOutcome): TransferOutcome => ({
+  ...row,
+  updated: typeof row.updated === 'string' ? JSON.parse(row.updated) : row.updated,
+});

@@ -3,6 +3,7 @@ import type { WebSocket } from 'ws';
 import type { ChannelKind } from './channel-names.ts';
 import { ClientEventLimiter } from './client-event-limiter.ts';
 import { ErrorCode } from './codes.ts';
+import { errorFrame } from './frames.ts';
 
 export type Subscription = {
   readonly kind: ChannelKind;
@@ -85,5 +86,11 @@ export class ClientConnection {
     if (this.closed) return;
     this.closed = true;
     this.ws.close(code, reason);
+  }
+
+  /** A fatal error: pusher:error with the code, then the close with it, as Pusher and soketi end a socket. */
+  fail(code: number, message: string): void {
+    this.send(errorFrame(code, message));
+    this.close(code, message);
   }
 }

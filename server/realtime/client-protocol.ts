@@ -1,4 +1,13 @@
-import { channelKind, isCacheChannel, MAX_EVENT_NAME_LENGTH, MAX_USER_ID_LENGTH, MAX_WATCHLIST, USER_CHANNEL_PREFIX } from './channel-names.ts';
+import {
+  channelKind,
+  isCacheChannel,
+  isUnprefixedPrivateName,
+  MAX_EVENT_NAME_LENGTH,
+  MAX_USER_ID_LENGTH,
+  MAX_WATCHLIST,
+  USER_CHANNEL_PREFIX,
+  unprefixedPrivateMessage,
+} from './channel-names.ts';
 import type { ClientConnection, Subscription } from './client-connection.ts';
 import { ErrorCode } from './codes.ts';
 import type { Fanout, PresenceJoin } from './fanout.ts';
@@ -139,6 +148,8 @@ function subscribe(context: NodeContext, connection: ClientConnection, data: Rec
   const kind = channelKind(channel);
   const refuse = (type: SubscriptionErrorType, message: string, status: number) => connection.send(subscriptionErrorFrame(channel, type, message, status));
   if (!kind) return refuse('InvalidChannel', 'Invalid channel name', 400);
+  // Refused as a bad signature is: a player's data belongs on the private name, which the app authorises.
+  if (isUnprefixedPrivateName(channel)) return refuse('AuthError', unprefixedPrivateMessage(channel), 401);
 
   const existing = connection.subscriptions.get(channel);
   if (existing) {
@@ -255,10 +266,7 @@ function presenceMember(channelData: string | undefined): PresenceMember | strin
 
 function signIn(context: NodeContext, connection: ClientConnection, data: Record<string, unknown> | undefined): void {
   const userData = data?.user_data;
-  const refuse = (message: string) => {
-    connection.send(errorFrame(ErrorCode.unauthorized, message));
-    connection.close(ErrorCode.unauthorized, message);
-  };
+  const refuse = (message: string) => connection.fail(ErrorCode.unauthorized, message);
   if (typeof userData !== 'string' || !verifyUserAuth(context.app, data?.auth, connection.socketId, userData)) return refuse('Invalid signin signature');
   const user = objectData(userData);
   const id = user?.id;
@@ -301,6 +309,8 @@ function clientEvent(context: NodeContext, connection: ClientConnection, frame: 
   if (typeof channel !== 'string') return refuse('Client events need a channel');
   const subscription = connection.subscriptions.get(channel);
   if (!subscription || subscription.queue) return refuse(`Not subscribed to ${channel}`);
+  // pusher-js refuses these itself, as Pusher does: the event would go in clear on an end-to-end encrypted channel.
+  if (subscription.kind === 'encrypted') return refuse('Client events are not allowed on encrypted channels');
   if (subscription.kind !== 'private' && subscription.kind !== 'presence') return refuse('Client events are only allowed on private and presence channels');
   if (!connection.clientEvents.take()) {
     connection.send(errorFrame(ErrorCode.clientEventRateLimit, 'Client event rejected due to rate limit'));

@@ -140,7 +140,9 @@ describe(`two nodes sharing ${redisUrl ? 'Redis' : 'an in-process bus'}`, () => 
     client.signin();
     await client.user.signinDonePromise;
     const closed = once<{ data?: { code: number } }>((callback) => client.connection.bind('error', callback));
+    const told = once((callback) => client.bind('pusher:error', callback));
     await sdkFor(app, nodeB.port).terminateUserConnections('self-excluded');
+    expect(await told).toEqual({ code: 4009, message: 'Connections of this user were terminated' });
     expect((await closed).data?.code).toBe(4009);
   });
 });

@@ -70,6 +70,32 @@ describe('publishing', () => {
     expect(second[0]?.data).toEqual({ amount: 40 });
   });
 
+  it('refuses to publish on App.Models.User.{id} without its private- prefix, with 400, and publishes nothing of the request', async () => {
+    const client = await connectedClient(app, server.port);
+    const channel = await subscribed(client, 'lobby-next-door');
+    const seen = collect(channel, 'BalanceUpdated');
+    const body = JSON.stringify({ name: 'BalanceUpdated', channels: ['lobby-next-door', 'App.Models.User.5'], data: '{}' });
+    const response = await signedFetch('POST', '/events', body);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      error: 'channels.1: Not publishing on App.Models.User.5: App.Models.* channels are private; use private-App.Models.User.5',
+    });
+    expect(await statusOf(sdk.trigger('App.Models.User.5', 'BalanceUpdated', {}))).toBe(400);
+    expect(
+      await statusOf(
+        sdk.triggerBatch([
+          { channel: 'lobby-next-door', name: 'BalanceUpdated', data: '{}' },
+          { channel: 'cache-App.Models.User.5', name: 'BalanceUpdated', data: '{}' },
+        ]),
+      ),
+    ).toBe(400);
+    await expect(server.publish(['App.Models.User.5'], 'BalanceUpdated', {})).rejects.toThrow('use private-App.Models.User.5');
+    const marker = once((callback) => channel.bind('marker', callback));
+    await sdk.trigger('lobby-next-door', 'marker', {});
+    await marker;
+    expect(seen).toEqual([]);
+  });
+
   it('answers info on trigger with subscription counts', async () => {
     const client = await connectedClient(app, server.port);
     await subscribed(client, 'counted');
@@ -115,7 +141,10 @@ describe('users', () => {
     client.signin();
     await client.user.signinDonePromise;
     const closedWith = once<{ data?: { code: number } }>((callback) => client.connection.bind('error', callback));
+    // pusher-js emits the pusher:error frame by name; the close alone would not.
+    const told = once((callback) => client.bind('pusher:error', callback));
     await sdk.terminateUserConnections('closed-account');
+    expect(await told).toEqual({ code: 4009, message: 'Connections of this user were terminated' });
     expect((await closedWith).data?.code).toBe(4009);
     await eventually(() => client.connection.state === 'disconnected');
   });

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
-import { channelKind, MAX_EVENT_NAME_LENGTH, MAX_USER_ID_LENGTH } from './channel-names.ts';
+import { channelKind, MAX_EVENT_NAME_LENGTH, MAX_USER_ID_LENGTH, publishProblem } from './channel-names.ts';
 import { signedRequestProblem } from './http-api-auth.ts';
 import type { RealtimeLogger } from './logger.ts';
 import type { RealtimeApp, RealtimeServer } from './server.ts';
@@ -19,7 +19,11 @@ class HttpProblem extends Error {
   }
 }
 
-const channelName = z.string().refine((name) => channelKind(name) !== undefined, { message: 'invalid channel name' });
+// A whole request is refused if one of its channels is (400, nothing published), unprefixed private names included.
+const channelName = z.string().superRefine((name, context) => {
+  const problem = publishProblem(name);
+  if (problem) context.addIssue({ code: 'custom', message: problem });
+});
 const eventFields = {
   name: z.string().min(1).max(MAX_EVENT_NAME_LENGTH),
   data: z.string({ message: 'data must be a string (JSON-encode objects)' }),

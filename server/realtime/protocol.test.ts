@@ -57,6 +57,17 @@ describe('channels', () => {
     await subscribed(client, 'still-works');
   });
 
+  it('refuses App.Models.User.{id} without its private- prefix, as it refuses a bad signature, and the connection goes on', async () => {
+    const client = await connectedClient(app, server.port);
+    const unprefixed = client.subscribe('App.Models.User.9');
+    const failure = await once<{ type: string; error: string; status: number }>((callback) => unprefixed.bind('pusher:subscription_error', callback));
+    expect(failure).toEqual({ type: 'AuthError', error: 'App.Models.* channels are private; use private-App.Models.User.9', status: 401 });
+    expect(unprefixed.subscribed).toBe(false);
+    expect((await server.channelInfo('App.Models.User.9')).occupied).toBe(false);
+    expect(client.connection.state).toBe('connected');
+    await subscribed(client, 'private-App.Models.User.9');
+  });
+
   it('stops delivering after pusher:unsubscribe', async () => {
     const listener = await connectedClient(app, server.port);
     const watcher = await connectedClient(app, server.port);

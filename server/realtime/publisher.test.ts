@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createInProcessPublisher, createPusherHttpPublisher } from './publisher.ts';
 import { startRealtimeServer, type RealtimeServer } from './server.ts';
@@ -28,9 +30,41 @@ describe.each([
     await publisher.close?.();
   });
 
+  it('refuses App.Models.User.{id} without its private- prefix', async () => {
+    const publisher = makePublisher();
+    await expect(publisher.publish(['App.Models.User.5'], 'App\\Events\\BalanceUpdated', {})).rejects.toThrow(
+      'Not publishing on App.Models.User.5: App.Models.* channels are private; use private-App.Models.User.5',
+    );
+    await publisher.close?.();
+  });
+
   it('rejects when the server refuses the event', async () => {
     const publisher = makePublisher();
     await expect(publisher.publish(['lobby'], 'too-big', 'x'.repeat(20 * 1024))).rejects.toThrow();
     await publisher.close?.();
+  });
+});
+
+describe('Pusher HTTP API publisher to a server that takes any channel name (soketi, Reverb, Pusher)', () => {
+  it('refuses App.Models.User.{id} without its private- prefix before sending anything', async () => {
+    const requests: string[] = [];
+    const lenient = createServer((request, response) => {
+      requests.push(request.url ?? '');
+      request.resume().on('end', () => response.writeHead(200, { 'content-type': 'application/json' }).end('{}'));
+    });
+    await new Promise<void>((resolve) => lenient.listen(0, '127.0.0.1', resolve));
+    const port = (lenient.address() as AddressInfo).port;
+    const publisher = createPusherHttpPublisher({ appId: app.id, key: app.key, secret: app.secret, host: '127.0.0.1', port });
+    try {
+      await publisher.publish(['private-App.Models.User.5'], 'App\\Events\\BalanceUpdated', {});
+      expect(requests).toHaveLength(1);
+      const channels = ['private-App.Models.User.5', 'App.Models.User.5'];
+      await expect(publisher.publish(channels, 'App\\Events\\BalanceUpdated', {})).rejects.toThrow('use private-App.Models.User.5');
+      await expect(publisher.publish(['encrypted-App.Models.User.5'], 'x', {})).rejects.toThrow('use private-encrypted-App.Models.User.5');
+      expect(requests).toHaveLength(1);
+    } finally {
+      await publisher.close?.();
+      await new Promise((resolve) => lenient.close(resolve));
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { Agent as HttpAgent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 import Pusher from 'pusher';
+import { publishProblem } from './channel-names.ts';
 import type { RealtimeServer } from './server.ts';
 
 /** How server code publishes realtime events, whichever Pusher-compatible server carries them. */
@@ -46,6 +47,9 @@ export function createPusherHttpPublisher(options: PusherHttpOptions): RealtimeP
   });
   return {
     async publish(channels, event, data) {
+      // soketi, Reverb and Pusher would publish on an unprefixed private name, public there: checked here, before any request.
+      const problem = channels.map(publishProblem).find((found) => found !== undefined);
+      if (problem) throw new RangeError(problem);
       const requests: Promise<unknown>[] = [];
       for (let start = 0; start < channels.length; start += CHANNELS_PER_REQUEST) {
         requests.push(pusher.trigger(channels.slice(start, start + CHANNELS_PER_REQUEST), event, data));

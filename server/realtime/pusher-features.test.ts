@@ -111,6 +111,21 @@ describe('subscription counts (the app enables them)', () => {
     await eventually(() => latest() === 1);
   });
 
+  it('is never sent on a signed-in user’s own #server-to-user- channel', async () => {
+    const client = await connectedClient(app, server.port, { user: { id: unique('counted-') } });
+    client.signin();
+    await client.user.signinDonePromise;
+    const userChannel = client.user.serverToUserChannel;
+    const userCounts = collect(userChannel, 'pusher:subscription_count');
+    await once((callback) => userChannel.bind('pusher:subscription_succeeded', callback));
+    // The user channel's count would go out before this later channel's: once that has come, the other would have too.
+    const later = client.subscribe(unique('later-'));
+    await once((callback) => later.bind('pusher:subscription_count', callback));
+    expect(userCounts).toEqual([]);
+    expect(typeof (userChannel as unknown as { subscriptionCount?: number | null }).subscriptionCount).not.toBe('number');
+    expect((later as unknown as { subscriptionCount: number }).subscriptionCount).toBe(1);
+  });
+
   it('is not sent when the app leaves it off', async () => {
     const quiet = await startRealtimeServer({ port: 0, app: randomApp() });
     try {

@@ -1,6 +1,7 @@
 // What no well-behaved client sends, over a bare websocket: the server answers, never crashes.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startRealtimeServer, type RealtimeServer } from './server.ts';
+import { hmacHex } from './signatures.ts';
 import { eventually, randomApp, RawClient } from './testing.ts';
 
 const app = randomApp();
@@ -17,6 +18,21 @@ async function connect(query?: string, key = app.key, target = server): Promise<
 async function expectAlive(client: RawClient): Promise<void> {
   client.send({ event: 'pusher:ping', data: {} });
   await client.next((frame) => frame.event === 'pusher:pong');
+}
+
+/** Subscribes as the app's /broadcasting/auth would sign it; resolves with the server's answer. */
+async function subscribe(client: RawClient, channel: string) {
+  const auth = channel.startsWith('private-') ? `${app.key}:${hmacHex(app.secret, `${client.socketId}:${channel}`)}` : undefined;
+  client.send({ event: 'pusher:subscribe', data: { channel, auth } });
+  return client.next((frame) => frame.channel === channel && /subscription_(succeeded|error)$/.test(frame.event));
+}
+
+/** pusher:signin as the app's /broadcasting/user-auth would sign it. */
+async function signIn(client: RawClient, id: string): Promise<void> {
+  const userData = JSON.stringify({ id });
+  const auth = `${app.key}:${hmacHex(app.secret, `${client.socketId}::user::${userData}`)}`;
+  client.send({ event: 'pusher:signin', data: { auth, user_data: userData } });
+  await client.next((frame) => frame.event === 'pusher:signin_success');
 }
 
 beforeAll(async () => {
@@ -109,6 +125,78 @@ describe('bad frames', () => {
     for (const client of clients) for (const frame of ['{', 'null', '{"event":null}', '{"event":"client-x"}']) client.send(frame);
     await Promise.all(clients.map(expectAlive));
     expect(server.connectionCount()).toBeGreaterThanOrEqual(20);
+  });
+});
+
+describe('unprefixed private channel names', () => {
+  it.each(['App.Models.User.5', 'cache-App.Models.User.5', 'encrypted-App.Models.User.5', 'App.Models.Wallet.9'])(
+    'refuses %s with the subscription error of a bad signature; the connection goes on',
+    async (channel) => {
+      const client = await connect();
+      expect(await subscribe(client, channel)).toEqual({
+        event: 'pusher:subscription_error',
+        channel,
+        data: { type: 'AuthError', error: `App.Models.* channels are private; use private-${channel}`, status: 401 },
+      });
+      await expectAlive(client);
+      expect(client.frames).toEqual([]);
+      expect((await server.channelInfo(channel)).occupied).toBe(false);
+      expect((await subscribe(client, `private-${channel}`)).event).toBe('pusher_internal:subscription_succeeded');
+    },
+  );
+
+  it('still serves public names that only resemble them', async () => {
+    const client = await connect();
+    for (const channel of ['App.Model.User.5', 'lobby-App.Models.User.5', 'Models.User.5']) {
+      expect((await subscribe(client, channel)).event).toBe('pusher_internal:subscription_succeeded');
+    }
+  });
+});
+
+describe('terminating a user’s connections', () => {
+  it('sends pusher:error 4009 before closing each of the user’s sockets with 4009, and leaves other users alone', async () => {
+    const [first, second, bystander] = await Promise.all([connect(), connect(), connect()]);
+    await Promise.all([signIn(first, 'terminated'), signIn(second, 'terminated'), signIn(bystander, 'someone-else')]);
+    await server.terminateUserConnections('terminated');
+    for (const client of [first, second]) {
+      expect(await client.closed).toEqual({ code: 4009, reason: 'Connections of this user were terminated' });
+      expect(client.frames).toEqual([{ event: 'pusher:error', data: { code: 4009, message: 'Connections of this user were terminated' } }]);
+    }
+    await expectAlive(bystander);
+  });
+});
+
+describe('client events on encrypted channels', () => {
+  it('refuses them with 4304 and says why, and nothing reaches the other subscribers', async () => {
+    const channel = 'private-encrypted-App.Models.User.6';
+    const sender = await connect();
+    const receiver = await connect();
+    expect((await subscribe(sender, channel)).event).toBe('pusher_internal:subscription_succeeded');
+    expect((await subscribe(receiver, channel)).event).toBe('pusher_internal:subscription_succeeded');
+    sender.send({ event: 'client-secret', channel, data: { chips: 5 } });
+    const refusal = await sender.next((frame) => frame.event === 'pusher:error');
+    expect(refusal.data).toEqual({ code: 4304, message: 'Client events are not allowed on encrypted channels' });
+    await server.publish([channel], 'marker', {});
+    await receiver.next((frame) => frame.event === 'marker');
+    expect(receiver.frames).toEqual([]);
+  });
+});
+
+describe('subscription counts', () => {
+  it('are never sent on a user’s #server-to-user- channel', async () => {
+    const counting = await startRealtimeServer({ port: 0, app, subscriptionCount: true });
+    try {
+      const client = await connect(undefined, undefined, counting);
+      await signIn(client, 'counted-user');
+      expect((await subscribe(client, '#server-to-user-counted-user')).event).toBe('pusher_internal:subscription_succeeded');
+      // Its count would go out before this later channel's: once that has come, the user channel's would have too.
+      expect((await subscribe(client, 'private-after')).event).toBe('pusher_internal:subscription_succeeded');
+      const count = await client.next((frame) => frame.event === 'pusher_internal:subscription_count');
+      expect(count).toMatchObject({ channel: 'private-after', data: JSON.stringify({ subscription_count: 1 }) });
+      expect(client.frames).toEqual([]);
+    } finally {
+      await counting.close();
+    }
   });
 });
 

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { normalizeIP } from '@fastify/rate-limit';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { channelKind, isCacheChannel, MAX_EVENT_NAME_LENGTH } from './channel-names.ts';
+import { type ChannelKind, channelKind, isCacheChannel, MAX_EVENT_NAME_LENGTH, publishProblem } from './channel-names.ts';
 import { ClientConnection } from './client-connection.ts';
 import { endConnection, handleClientFrame, type NodeContext } from './client-protocol.ts';
 import { ErrorCode } from './codes.ts';
@@ -123,6 +123,9 @@ export async function startRealtimeServer(options: RealtimeServerOptions): Promi
     void work.finally(() => inFlight.delete(work));
   };
 
+  // Counts go to public, private and encrypted channels, as on Pusher: presence channels have their
+  // member events instead, and `#server-to-user-` channels are internal (one user's own sockets).
+  const countedKinds = new Set<ChannelKind | undefined>(['public', 'private', 'encrypted']);
   // Subscription counts for a channel changed within one turn go out once, with the latest total.
   const countsToSend = new Map<string, number>();
   const sendCounts = () => {
@@ -136,7 +139,7 @@ export async function startRealtimeServer(options: RealtimeServerOptions): Promi
   function channelCountChanged(channel: string, { before, after }: CountChange): void {
     if (before === 0 && after > 0) webhooks?.emit({ name: 'channel_occupied', channel });
     if (before > 0 && after === 0) webhooks?.emit({ name: 'channel_vacated', channel });
-    if (options.subscriptionCount && after > 0 && channelKind(channel) !== 'presence') {
+    if (options.subscriptionCount && after > 0 && countedKinds.has(channelKind(channel))) {
       if (countsToSend.size === 0) setImmediate(sendCounts);
       countsToSend.set(channel, after);
     }
@@ -181,7 +184,8 @@ export async function startRealtimeServer(options: RealtimeServerOptions): Promi
     await fanout.start({
       deliver: (broadcast) => local.deliver(broadcast),
       terminateUser(userId) {
-        for (const connection of local.connectionsOf(userId)) connection.close(ErrorCode.unauthorized, 'Connections of this user were terminated');
+        // Each node ends its own sockets of the user, told through the fan-out (its own included).
+        for (const connection of local.connectionsOf(userId)) connection.fail(ErrorCode.unauthorized, 'Connections of this user were terminated');
       },
       reaped(change: ReapedChange) {
         if (change.kind === 'channel') channelCountChanged(change.channel, change.change);
@@ -203,7 +207,8 @@ export async function startRealtimeServer(options: RealtimeServerOptions): Promi
       const payload = typeof data === 'string' ? data : JSON.stringify(data);
       if (Buffer.byteLength(payload) > maxMessageBytes) throw new RangeError(`Event data exceeds ${maxMessageBytes} bytes`);
       for (const channel of channels) {
-        if (!channelKind(channel)) throw new RangeError(`Invalid channel name ${JSON.stringify(channel)}`);
+        const problem = publishProblem(channel);
+        if (problem) throw new RangeError(problem);
       }
       await Promise.all(
         channels.map(async (channel) => {

@@ -2,7 +2,7 @@ import { PassThrough, Transform } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
-import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from 'react-router';
+import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from 'react-router';
 
 import inlineStylesheet from './app.css?inline';
 import { cspNonceContext, servicesContext } from './lib/context.ts';
@@ -45,11 +45,16 @@ function plainStatusPage(status: number): Response {
 
 /**
  * A loader's or an action's failure goes to the server's log, which keeps no bound query values or tokens, instead
- * of React Router's default console.error of the whole error.
+ * of React Router's default console.error of the whole error. React Router's own 4xx answers (404 no such page, 405 a
+ * form post to a page without an action) come here too, carrying an internal Error with a stack; anyone can send those
+ * requests at will, so they are logged as refusals at info level, or anyone could fill the error log and its alerts.
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  (context as RouterContextProvider).get(servicesContext).reportError(error, new URL(request.url).pathname);
+  const services = (context as RouterContextProvider).get(servicesContext);
+  const path = new URL(request.url).pathname;
+  if (isRouteErrorResponse(error) && error.status < 500) services.reportRefused({ method: request.method, path, status: error.status });
+  else services.reportError(error, path);
 };
 
 export default function handleRequest(

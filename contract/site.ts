@@ -107,6 +107,11 @@ export interface SiteServices {
   vip(playerId: string): Promise<Vip>;
   /** A loader's failure, logged by the server's logger (no bound values, no query string, no tokens). */
   reportError(error: unknown, path: string): void;
+  /**
+   * A page request React Router refused as the sender's mistake (404 no such page, 405 a form post to a page without an
+   * action): logged at info without a stack, because anyone can send these at will and they are no failure of ours.
+   */
+  reportRefused(request: { method: string; path: string; status: number }): void;
 }
 
 // --- realtime channel auth (pusher-js through Laravel Echo; form-encoded or JSON) ---------------------------

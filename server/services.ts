@@ -254,6 +254,7 @@ export function createServices({
     loyalty: (playerId, { page, perPage }) => clubs.loyalty(Number(playerId), { page, perPage }),
     vip: (playerId) => clubs.vip(Number(playerId)),
     reportError: (error, path) => logger?.error({ err: error, url: loggedPath(path) }, 'page failed'),
+    reportRefused: ({ method, path, status }) => logger?.info({ method, url: loggedPath(path), statusCode: status }, 'page request refused'),
   };
   const scheduler = createScheduler({ database, logger });
   const auditAnchors = createAnchorFile(path.join(config.dataDir, 'audit-anchors.jsonl'));

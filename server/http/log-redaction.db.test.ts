@@ -102,38 +102,62 @@ describe('the log', () => {
   });
 });
 
-describe('a page whose loader fails', () => {
-  it('is logged through the same serializers, not printed whole', async () => {
+describe('a page request', () => {
+  let site: Awaited<ReturnType<typeof createTestApp>>;
+  let pageLines = '';
+  const browser = { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0.0.0 Safari/537.36' };
+  const entries = (text: string) =>
+    text
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { level: number; msg: string; [key: string]: unknown });
+
+  beforeAll(async () => {
     const root = fileURLToPath(new URL('../..', import.meta.url));
     if (!existsSync(`${root}build/server/index.js`)) expect(spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' }).status).toBe(0);
     const build = await import(pathToFileURL(`${root}build/server/index.js`).href);
-    let pageLines = '';
     const pageSink = new Writable({
       write(chunk: Buffer, _encoding, done) {
         pageLines += chunk.toString('utf8');
         done();
       },
     });
-    const site = await createTestApp(
+    site = await createTestApp(
       {},
       { logger: createLogger('info', pageSink), site: { mode: 'production', loadBuild: async () => build, clientDir: `${root}build/client` } },
     );
-    try {
-      await site.services.database.db.execute(sql.raw('alter table promotions rename to promotions_away'));
-      const response = await site.app.inject({
-        method: 'GET',
-        url: '/promotion/spring-reload?magic-token=abc123secret',
-        headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0.0.0 Safari/537.36' },
-      });
-      await site.services.database.db.execute(sql.raw('alter table promotions_away rename to promotions'));
-      expect(response.statusCode).toBe(500);
-      expect(pageLines).toContain('page failed');
-      expect(pageLines).toContain('"url":"/promotion/spring-reload"');
-      expect(pageLines).toContain('from \\"promotions\\"');
-      expect(pageLines).not.toMatch(/params: (?!\[redacted\])/);
-      expect(pageLines).not.toContain('abc123secret');
-    } finally {
-      await site.close();
+  });
+  afterAll(async () => {
+    await site.close();
+  });
+
+  it('whose loader fails is logged at error level through the same serializers, not printed whole', async () => {
+    await site.services.database.db.execute(sql.raw('alter table promotions rename to promotions_away'));
+    const response = await site.app.inject({ method: 'GET', url: '/promotion/spring-reload?magic-token=abc123secret', headers: browser });
+    await site.services.database.db.execute(sql.raw('alter table promotions_away rename to promotions'));
+    expect(response.statusCode).toBe(500);
+    expect(pageLines).toContain('page failed');
+    expect(entries(pageLines).find((entry) => entry.msg === 'page failed')?.level).toBe(50);
+    expect(pageLines).toContain('"url":"/promotion/spring-reload"');
+    expect(pageLines).toContain('from \\"promotions\\"');
+    expect(pageLines).not.toMatch(/params: (?!\[redacted\])/);
+    expect(pageLines).not.toContain('abc123secret');
+  });
+
+  // Anyone can send these, so an error line (and the alert it raises) for each would let anyone flood the log.
+  it('that a page refuses (a form post where it takes none) is logged at info without a stack, and neither it nor an unknown page logs an error', async () => {
+    const from = pageLines.length;
+    const form = { ...browser, 'content-type': 'application/x-www-form-urlencoded' };
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
+      for (const url of ['/faq', '/faq.data', '/en/about']) {
+        const response = await site.app.inject({ method, url, headers: form, payload: 'a=1' });
+        expect(response.statusCode, `${method} ${url}`).toBe(405);
+      }
     }
+    expect((await site.app.inject({ method: 'GET', url: '/no-such-page/here', headers: browser })).statusCode).toBe(404);
+    const logged = entries(pageLines.slice(from));
+    expect(logged.filter((entry) => entry.level >= 40)).toEqual([]);
+    expect(pageLines.slice(from)).not.toContain('"stack"');
+    expect(logged).toContainEqual(expect.objectContaining({ level: 30, msg: 'page request refused', method: 'POST', url: '/faq', statusCode: 405 }));
   });
 });

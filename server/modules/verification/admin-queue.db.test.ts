@@ -1,17 +1,27 @@
 // The operators' KYC queue as the back office's screen uses it (issue 18): the player filter, who decided, the
 // permission boundary and the audit row of each read of the list (it carries names, birthdates and addresses).
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test-app.ts';
 import { OPERATOR_ENV, staffKit } from '../operators/testing.ts';
 import { paymentsKit } from '../payments/testing.ts';
-import { jpeg, pdf } from './fixtures.ts';
+import { jpeg, pdf, png } from './fixtures.ts';
+import { verificationDocuments } from './schema.ts';
 import { upload } from './testing.ts';
 
 const t = useTestApp(OPERATOR_ENV);
 const kit = paymentsKit(t);
 const staff = staffKit(t, '10.71');
 
-type Listed = { id: string; status: string; reason: string | null; reviewed_by: string | null; reviewed_at: string | null; player: { id: string } };
+type Listed = {
+  id: string;
+  file_name: string;
+  status: string;
+  reason: string | null;
+  reviewed_by: string | null;
+  reviewed_at: string | null;
+  player: { id: string };
+};
 
 const uploaded = async (token: string, fields: Record<string, string>, file: { bytes: Buffer; name: string }) => {
   const response = await upload(t, token, fields, file);
@@ -116,5 +126,31 @@ describe('GET /api/admin/kyc/documents for the back office', () => {
     }
     const compliance = await staff.staff('compliance');
     expect((await list(compliance.token, `?player=${player.id}`))[0]).toMatchObject({ id: document, status: 'pending' });
+  });
+
+  // Issue 36: a right-to-left override would show staff `photo\u202Egnp.exe` as "photoexe.png".
+  it('shows staff a file name without bidirectional or invisible characters, for new uploads and rows stored before', async () => {
+    const player = await kit.player();
+    const photo = await uploaded(player.token, { kind: 'identity', document_type: 'passport' }, { bytes: await png(), name: 'photo\u202Egnp.exe' });
+    const bill = await uploaded(player.token, { kind: 'address' }, { bytes: pdf(), name: 'bill.pdf' });
+    // A name stored before the rule, as it came.
+    await t.services.database.db.update(verificationDocuments).set({ fileName: 'bill\u2067fdp.exe\u2069\u200B' }).where(eq(verificationDocuments.id, bill));
+    const compliance = await staff.staff('compliance');
+
+    const listed = await list(compliance.token, `?player=${player.id}`);
+    expect(listed.map((item) => [item.id, item.file_name])).toEqual([
+      [photo, 'photognp.exe'],
+      [bill, 'billfdp.exe'],
+    ]);
+    const own = (await kit.call('GET', '/api/player/verification', { token: player.token })).json().data.documents as Listed[];
+    expect(own.map((item) => item.file_name).sort()).toEqual(['billfdp.exe', 'photognp.exe']);
+    for (const [id, name] of [
+      [photo, 'photognp.exe'],
+      [bill, 'billfdp.exe'],
+    ]) {
+      const file = await staff.call('GET', `/api/admin/kyc/documents/${id}/file`, { token: compliance.token });
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-disposition']).toBe(`inline; filename="${name}"; filename*=UTF-8''${name}`);
+    }
   });
 });

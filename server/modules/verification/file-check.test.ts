@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { MAX_DOCUMENT_BYTES } from '../../../contract/verification.ts';
-import { checkDocument, cleanFileName, REFUSALS } from './file-check.ts';
+import { checkDocument, REFUSALS } from './file-check.ts';
 import { ELF, flateObject, jpeg, pdf, png, WINDOWS_EXE, ZIP } from './fixtures.ts';
 
 const refusal = async (bytes: Buffer) => {
@@ -82,15 +82,5 @@ describe('checkDocument: what a document is, from its bytes', () => {
     expect(await refusal(await png({ width: 50, height: 50 }))).toBe(REFUSALS.tooSmallImage);
     expect(await refusal((await jpeg()).subarray(0, 300))).toBe(REFUSALS.unreadableImage);
     expect(await checkDocument(Buffer.alloc(MAX_DOCUMENT_BYTES + 1))).toEqual({ refused: REFUSALS.tooLarge, status: 413 });
-  });
-});
-
-describe('cleanFileName', () => {
-  it('keeps the last path part, printable, and falls back to a plain name', () => {
-    expect(cleanFileName('C:\\Users\\me\\passport scan.jpg', 'image/jpeg')).toBe('passport scan.jpg');
-    expect(cleanFileName('../../etc/"pass<wd>"', 'application/pdf')).toBe('passwd');
-    expect(cleanFileName('\u0001\u0002', 'image/png')).toBe('document.png');
-    expect(cleanFileName(undefined, 'application/pdf')).toBe('document.pdf');
-    expect(cleanFileName(`${'a'.repeat(300)}.jpg`, 'image/jpeg')).toHaveLength(120);
   });
 });

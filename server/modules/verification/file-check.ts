@@ -129,12 +129,3 @@ function checkPdf(bytes: Buffer): CheckedDocument | DocumentRefusal {
   }
   return { contentType: 'application/pdf', bytes };
 }
-
-/** The name shown to the player and the operator: the last path part, printable, at most 120 characters. */
-export function cleanFileName(name: string | undefined, contentType: CheckedDocument['contentType']): string {
-  const fallback = `document.${contentType === 'application/pdf' ? 'pdf' : contentType === 'image/png' ? 'png' : 'jpg'}`;
-  const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we strip
-  const printable = base.replace(/[\u0000-\u001f\u007f"<>]/g, '').trim();
-  return printable.length > 0 ? printable.slice(0, 120) : fallback;
-}

@@ -20,7 +20,8 @@ import type { Templates } from '../../notify/templates.ts';
 import { invalid, Problem } from '../../problem.ts';
 import type { OutboxService } from '../outbox/service.ts';
 import type { SecretBox } from '../../secret-box.ts';
-import { checkDocument, cleanFileName } from './file-check.ts';
+import { checkDocument } from './file-check.ts';
+import { cleanFileName } from './file-name.ts';
 import { verificationDocuments } from './schema.ts';
 import { type DocumentFacts, missingDocuments, nextStatus } from './status.ts';
 import type { DocumentStore } from './storage.ts';
@@ -69,7 +70,8 @@ const toDocument = (row: Row): VerificationDocument => ({
   side: row.side as DocumentSide,
   status: row.status as DocumentStatus,
   reason: row.reason,
-  file_name: row.fileName,
+  // Cleaned on the way out too: rows stored before the name rule may hold bidirectional controls.
+  file_name: cleanFileName(row.fileName, row.contentType),
   content_type: row.contentType,
   size: row.size,
   uploaded_at: row.uploadedAt.toISOString(),
@@ -128,7 +130,7 @@ export function createVerificationService({
     if (!row.storageKey) throw new Problem(410, 'This document was erased after its retention period.');
     const sealed = await store.get(row.storageKey);
     if (!sealed) throw new Problem(404, 'No document with that id.');
-    return { bytes: cipher.open(sealed, row.storageKey), contentType: row.contentType, fileName: row.fileName };
+    return { bytes: cipher.open(sealed, row.storageKey), contentType: row.contentType, fileName: cleanFileName(row.fileName, row.contentType) };
   }
 
   async function findRow(id: string, playerId?: number): Promise<Row> {

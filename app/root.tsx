@@ -73,11 +73,15 @@ const applySiteRules: MiddlewareFunction<Response> = ({ url, context }) => {
   if (target) throw redirect(target.location, target.status);
 };
 
-// The locale cookie (SPEC.md §3): en-US is the only locale; it is kept for 365 days.
+// The locale cookie (SPEC.md §3): en-US is the only locale; it is kept for 365 days. Secure like every cookie we set
+// (browsers take Secure cookies from http://localhost too, so development needs no exception).
 const rememberLocale: MiddlewareFunction<Response> = async ({ request }, next) => {
   const response = await next();
   if (parseCookie(request.headers.get('cookie') ?? '').locale !== LOCALE) {
-    response.headers.append('Set-Cookie', stringifySetCookie({ name: 'locale', value: LOCALE, path: '/', maxAge: LOCALE_COOKIE_MAX_AGE_S, sameSite: 'lax' }));
+    response.headers.append(
+      'Set-Cookie',
+      stringifySetCookie({ name: 'locale', value: LOCALE, path: '/', maxAge: LOCALE_COOKIE_MAX_AGE_S, sameSite: 'lax', secure: true }),
+    );
   }
   return response;
 };

@@ -27,7 +27,7 @@ import type { Services } from '../services.ts';
 import { proxyTrust } from '../trusted-proxy.ts';
 import { installCsrfDefence } from './csrf.ts';
 import { installErrorHandling, validatorCompiler } from './errors.ts';
-import { installInputGuard } from './input-guard.ts';
+import { guardNames, guardPermission, installGuardsFirst } from './guards-first.ts';
 import { installOpenApi } from './openapi.ts';
 import { installRateLimits } from './rate-limit.ts';
 import { installSecurityHeaders } from './security-headers.ts';
@@ -47,7 +47,14 @@ export type AppOptions = {
   rateLimitNamespace?: string;
 };
 
-export type RegisteredRoute = { method: string; url: string; schema: FastifySchema | undefined };
+export type RegisteredRoute = {
+  method: string;
+  url: string;
+  schema: FastifySchema | undefined;
+  /** The sign-in guards it runs first, by name, and the permission an operator guard demands. */
+  guards: string[];
+  permission: string | undefined;
+};
 declare module 'fastify' {
   interface FastifyInstance {
     registeredRoutes: readonly RegisteredRoute[];
@@ -79,13 +86,16 @@ export async function buildApp({ services, logger, site, rateLimitNamespace = 'c
   // Every route as registered, with its schema: the bad-input walk in server/http/input-guard.test.ts reads it.
   const routes: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url, schema: route.schema });
+    const guards = guardNames(route);
+    const permission = guardPermission(route);
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, schema: route.schema, guards, permission });
   });
   app.decorate('registeredRoutes', routes);
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(cookie);
   installCsrfDefence(app, { publicUrl: services.config.publicUrl });
-  installInputGuard(app);
+  // Sign-in and permission guards, then the input guard, before any route's schema (server/http/guards-first.ts).
+  installGuardsFirst(app);
   // Form posts: the sandbox gateway's card page, and realtime channel auth as pusher-js sends it.
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   await installRateLimits(app, { redis: services.redis, nameSpace: rateLimitNamespace });

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { invalid } from '../problem.ts';
 
 // One rule for every string the API accepts, before any route sees it (docs/decisions/0017-request-hygiene.md):
@@ -31,15 +31,11 @@ function refusal(field: string) {
   return invalid({ [field]: [`The ${label} field contains a character that is not allowed.`] });
 }
 
-/** Whether a request is for the JSON API rather than a page. */
-export const isApiRequest = (request: FastifyRequest) =>
-  request.url.startsWith('/api/') || request.url.startsWith('/broadcasting/') || request.url.startsWith('/sandbox-gateway/');
-
-export function installInputGuard(app: FastifyInstance) {
-  // preValidation: after the body is parsed, before the route's schema and handler.
-  app.addHook('preValidation', async (request) => {
-    if (!isApiRequest(request)) return;
-    const field = forbiddenField(request.params, '') ?? forbiddenField(request.query, '') ?? forbiddenField(request.body, '');
-    if (field !== undefined) throw refusal(field === '*' ? 'path' : field);
-  });
+/**
+ * The guard itself, a preValidation hook of every API route (server/http/guards-first.ts attaches it after the
+ * route's sign-in guards): after the body is parsed, before the route's schema and handler.
+ */
+export async function inputGuard(request: FastifyRequest) {
+  const field = forbiddenField(request.params, '') ?? forbiddenField(request.query, '') ?? forbiddenField(request.body, '');
+  if (field !== undefined) throw refusal(field === '*' ? 'path' : field);
 }

@@ -1,8 +1,9 @@
 import fastifySwagger from '@fastify/swagger';
 import scalar from '@scalar/fastify-api-reference';
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { errorBodySchema, validationErrorBodySchema } from '../../contract/http.ts';
+import { guardNames, OPERATOR_GUARDS, PLAYER_GUARDS } from './guards-first.ts';
 
 // The API reference (decision 0027): GET /api/openapi.json is an OpenAPI 3.1 document generated from the zod
 // schemas every route declares (contract/), and /api/docs renders it with Scalar, whose script we serve ourselves.
@@ -10,18 +11,11 @@ import { errorBodySchema, validationErrorBodySchema } from '../../contract/http.
 export const OPENAPI_PATH = '/api/openapi.json';
 export const DOCS_PATH = '/api/docs';
 
-/** The pre-handlers that sign a caller in (server/http/player-guards.ts and the operator routes) by name. */
-const PLAYER_GUARDS = new Set(['signedIn', 'notBlocked', 'activePlayer']);
-/** The operator guards (server/modules/operators/guards.ts): staff sessions, the admin role, a named permission. */
-const OPERATOR_GUARDS = new Set(['operatorOnly', 'staffSession', 'requirePermission']);
 /** Players present the HttpOnly `token` cookie (the site) or the same token as a bearer (API clients). */
 type Security = Record<string, string[]>[];
 const PLAYER_SECURITY: Security = [{ bearer: [] }, { tokenCookie: [] }];
 /** Operators present their bearer token only, never a cookie. */
 const OPERATOR_SECURITY: Security = [{ bearer: [] }];
-
-const guardNames = (route: RouteOptions | undefined): string[] =>
-  [route?.preHandler ?? []].flat().map((handler) => (typeof handler === 'function' ? handler.name : ''));
 
 /** Whether a route is part of the documented API: the player site's pages and the sandbox's hosted pages are not. */
 export const isDocumentedRoute = (url: string) => url.startsWith('/api/') && url !== '/api/*' && url !== OPENAPI_PATH && !url.startsWith(DOCS_PATH);

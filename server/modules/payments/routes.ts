@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dataOf } from '../../../contract/http.ts';
@@ -75,6 +75,7 @@ export async function paymentRoutes(fastify: FastifyInstance, { services }: { se
 
   // With the sandbox off there is no gateway to hear from: its webhook does not exist either.
   if (!sandboxGateway) return;
+  const gateway = sandboxGateway;
 
   // The gateway's webhook. The signature covers the raw bytes, so this scope keeps the body as received and only
   // parses it once it is known to come from the gateway.
@@ -83,18 +84,22 @@ export async function paymentRoutes(fastify: FastifyInstance, { services }: { se
     webhooks.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, body));
     // The body's schema documents the event; it is checked in the handler, once the signature over the raw
     // bytes is known to be the gateway's (so this route's validator passes the raw text through).
+    // Named: server/http/guards-first.ts runs it, like a sign-in guard, before any check of the input.
+    async function gatewaySigned(request: FastifyRequest) {
+      const signature = request.headers[SIGNATURE_HEADER];
+      if (!gateway.verifySignature(typeof request.body === 'string' ? request.body : '', typeof signature === 'string' ? signature : undefined)) {
+        throw new Problem(401, 'Invalid webhook signature.');
+      }
+    }
     webhooks.post(
       '/api/payments/webhooks/sandbox',
       {
+        preHandler: gatewaySigned,
         schema: { body: gatewayEventSchema, response: { 200: webhookAnswerSchema } },
         validatorCompiler: () => (value) => ({ value }),
       },
       async (request) => {
         const raw = typeof request.body === 'string' ? request.body : '';
-        const signature = request.headers[SIGNATURE_HEADER];
-        if (!sandboxGateway.verifySignature(raw, typeof signature === 'string' ? signature : undefined)) {
-          throw new Problem(401, 'Invalid webhook signature.');
-        }
         let body: unknown;
         try {
           body = JSON.parse(raw);

@@ -1,8 +1,10 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { PublicSettings, RouteRule, Viewer } from '../../contract/site.ts';
 import {
   authRedirect,
   guestOnlyRedirect,
+  MAX_WAY_BACK,
   maintenanceRedirect,
   pageNotFoundMessage,
   promoRedirect,
@@ -62,6 +64,8 @@ describe('promo query rule', () => {
 
   it('leaves a signed-in player with bonusId and promo but no landing where they are', () => {
     expect(promoRedirect(url('/faq?bonusId=7&promo=SPRING'), true)).toBeNull();
+    // A promo code no operator would print is no promo: nothing of it is copied into a Location header.
+    expect(promoRedirect(url(`/?bonusId=7&promo=${'S'.repeat(16_000)}`), false)).toBeNull();
   });
 
   it('sends landing and promo to /promotion/{landing} keeping bonusId, landing and promo', () => {
@@ -129,6 +133,17 @@ describe('guards', () => {
     expect(authRedirect(url('/account/profile?tab=2'), null)).toBe('/login?redirect=%2Faccount%2Fprofile%3Ftab%3D2');
     expect(authRedirect(url('/en/deposit'), null)).toBe('/en/login?redirect=%2Fen%2Fdeposit');
     expect(authRedirect(url('/account/profile'), player)).toBeNull();
+  });
+
+  it('auth: carries only the known, short query parameters back, whatever the guest was asked with', () => {
+    expect(authRedirect(url(`/deposit?bonus=true&x=${'y'.repeat(16_000)}`), null)).toBe('/login?redirect=%2Fdeposit%3Fbonus%3Dtrue');
+    expect(authRedirect(url(`/play/${'a'.repeat(600)}`), null)).toBe('/login');
+    fc.assert(
+      fc.property(fc.dictionary(fc.string({ maxLength: 12 }), fc.string({ maxLength: 3000 }), { maxKeys: 12 }), (query) => {
+        const location = authRedirect(url(`/deposit?${new URLSearchParams(query)}`), null) ?? '';
+        expect(location.length).toBeLessThan(2 * MAX_WAY_BACK);
+      }),
+    );
   });
 
   it('redirects: sends a signed-in player away from the guest-only pages', () => {

@@ -17,6 +17,43 @@ function withoutTrailingSlash(path: string): string {
   return path.length > 1 ? path.replace(/\/+$/, '') : path;
 }
 
+// A redirect never copies what it was asked with whole (issue 36): a 16,000-character query would make a 16 KB
+// Location header, which common reverse proxies answer with 502. Only the query parameters our pages read are
+// carried, each at most MAX_KEPT_VALUE characters, and a way back longer than MAX_WAY_BACK is dropped.
+const KEPT_QUERY: ReadonlySet<string> = new Set([
+  'bonus',
+  'bonusId',
+  'promo',
+  'landing',
+  'page',
+  'tab',
+  'type',
+  'status',
+  'period',
+  'from',
+  'to',
+  'mode',
+  'id',
+  'amount',
+  'category',
+]);
+export const MAX_KEPT_VALUE = 100;
+export const MAX_WAY_BACK = 512;
+
+/** `?a=1&b=2` of the known parameters of `search`, the first of each, short ones only; '' when none is left. */
+export function keptQuery(search: URLSearchParams): string {
+  const kept = new URLSearchParams();
+  for (const [name, value] of search) if (KEPT_QUERY.has(name) && !kept.has(name) && value.length <= MAX_KEPT_VALUE) kept.set(name, value);
+  const text = kept.toString();
+  return text ? `?${text}` : '';
+}
+
+/** The path and kept query to come back to after signing in, or null when it would be too long to carry. */
+export function wayBack(url: URL): string | null {
+  const back = url.pathname + keptQuery(url.searchParams);
+  return back.length <= MAX_WAY_BACK ? back : null;
+}
+
 /** Maintenance: 'true' sends every other path to /maintenance; 'false' sends /maintenance to /. */
 export function maintenanceRedirect(pathname: string, maintenance: PublicSettings['maintenance']): string | null {
   // The back office stays open: staff are the ones who end a maintenance.
@@ -36,9 +73,13 @@ export function promoRedirect(url: URL, signedIn: boolean): string | null {
   const path = splitLocale(url.pathname).path;
   if (/^\/(promotion|register)(\/|$)/.test(path)) return null;
   const q = url.searchParams;
-  const bonusId = q.get('bonusId');
-  const promo = q.get('promo');
-  const landing = q.get('landing');
+  const short = (name: string) => {
+    const value = q.get(name);
+    return value !== null && value.length <= MAX_KEPT_VALUE ? value : null;
+  };
+  const bonusId = short('bonusId');
+  const promo = short('promo');
+  const landing = short('landing');
   if (signedIn && bonusId && landing && promo) return null;
   if (landing && promo) {
     if (!/^[A-Za-z0-9_-]{1,100}$/.test(landing)) return null;
@@ -78,7 +119,8 @@ export function siteRedirect(url: URL, state: SiteState): Redirect | null {
 export function authRedirect(url: URL, viewer: Viewer | null): string | null {
   if (viewer) return null;
   const { prefix } = splitLocale(url.pathname);
-  return `${prefix}/login?${new URLSearchParams({ redirect: url.pathname + url.search })}`;
+  const back = wayBack(url);
+  return back ? `${prefix}/login?${new URLSearchParams({ redirect: back })}` : `${prefix}/login`;
 }
 
 /** Redirects guard of /login, /register, /reset-password and /account/reset-password/{id}: signed-in players go home. */

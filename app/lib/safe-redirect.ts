@@ -1,4 +1,4 @@
-import { splitLocale } from './route-rules.ts';
+import { splitLocale, wayBack } from './route-rules.ts';
 
 // The screens of SPEC.md §2 a redirect may lead to (the games listing only as a plain slug).
 const knownRoutes: RegExp[] = [
@@ -13,7 +13,8 @@ const knownRoutes: RegExp[] = [
 
 /**
  * Where a `redirect` query may send the player (SPEC.md §2, magic link and login): only a path of this
- * site that matches a known route, with its query kept; the first item when it is an array; else `/`.
+ * site that matches a known route, with the query parameters our pages read (short ones only); the first item when it
+ * is an array; else `/`.
  */
 export function safeRedirect(value: string | string[] | null | undefined): string {
   const candidate = Array.isArray(value) ? value[0] : value;
@@ -26,5 +27,5 @@ export function safeRedirect(value: string | string[] | null | undefined): strin
   }
   if (url.origin !== 'http://site.invalid') return '/';
   const { path } = splitLocale(url.pathname);
-  return knownRoutes.some((route) => route.test(path)) ? `${url.pathname}${url.search}` : '/';
+  return knownRoutes.some((route) => route.test(path)) ? (wayBack(url) ?? '/') : '/';
 }

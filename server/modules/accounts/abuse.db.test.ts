@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../http/app.ts';
 import { createTestApp, useTestApp } from '../../test-app.ts';
+import { REGISTRATION_EMAIL_CHECKS } from './routes.ts';
 import { uniqueEmail, validRegistration } from './testing.ts';
 
 // Abuse limits (issue 4 §4). Every other suite spreads its requests over many addresses; this one
@@ -68,6 +69,26 @@ describe('registration', () => {
     expectThrottled(await post('/api/register', validRegistration(), ip), /^Too many registrations from your network\./);
     const dryRun = await post('/api/register', { email: uniqueEmail() }, ip, { precognition: 'true', 'precognition-validate-only': 'email' });
     expect(dryRun.statusCode).toBe(204);
+  });
+
+  it('answers 30 e-mail checks per address in 15 minutes, then 429; dry runs of other fields go on', async () => {
+    const ip = newIp();
+    const dryRun = (body: object, fields?: string) =>
+      post('/api/register', body, ip, { precognition: 'true', ...(fields ? { 'precognition-validate-only': fields } : {}) });
+    const taken = (await newPlayer()).email;
+    const first = await dryRun({ email: taken }, 'email');
+    expect(first.statusCode).toBe(422);
+    expect(first.json().errors.email).toEqual(['The email has already been taken.']);
+    // Every check of an e-mail counts: one field at a time as the wizard asks, or the whole form.
+    for (let i = 1; i < REGISTRATION_EMAIL_CHECKS; i++) {
+      const answer = i % 2 ? await dryRun({ email: uniqueEmail() }, 'email') : await dryRun(validRegistration());
+      expect(answer.statusCode, `check ${i + 1}`).toBe(204);
+    }
+    const refused = await dryRun({ email: taken }, 'email');
+    expectThrottled(refused, /^Too many e-mail address checks from your network\./);
+    expect(refused.body).not.toContain('taken');
+    expect((await dryRun({ firstName: 'Ada' }, 'firstName')).statusCode).toBe(204);
+    expect((await post('/api/register', { email: taken }, newIp(), { precognition: 'true', 'precognition-validate-only': 'email' })).statusCode).toBe(422);
   });
 
   it('allows 5 registration attempts per e-mail address in 15 minutes', async () => {

@@ -33,6 +33,9 @@ import type { Services } from '../../services.ts';
 
 const sameAnswer = { message: 'If that e-mail address belongs to an account, we have sent it a link.' } as const;
 
+/** E-mail addresses one network may check for an account in 15 minutes (the wizard checks once per address typed). */
+export const REGISTRATION_EMAIL_CHECKS = 30;
+
 export async function accountRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { accounts } = services;
@@ -44,6 +47,13 @@ export async function accountRoutes(fastify: FastifyInstance, { services }: { se
   // --- registration (with Precognition dry runs) -------------------------------------------------
   const isDryRun = (request: FastifyRequest) => precognitionRequest(request) !== null;
   const isRealRun = (request: FastifyRequest) => !isDryRun(request);
+  // A dry run that checks an e-mail tells whether it has an account ("The email has already been taken."), as
+  // Laravel's unique rule does and the spec's wizard needs; such answers get a budget of their own, a tenth of the
+  // other dry runs' (docs/decisions/0012-abuse-limits.md).
+  const checksEmail = (request: FastifyRequest) => {
+    const fields = precognitionRequest(request)?.fields;
+    return isDryRun(request) && (fields === undefined || fields.includes('email')) && bodyEmail(request) !== undefined;
+  };
   app.post(
     '/api/register',
     {
@@ -52,6 +62,14 @@ export async function accountRoutes(fastify: FastifyInstance, { services }: { se
       preHandler: limit([
         { name: 'register-ip', max: 20, windowMs: MINUTES_15, by: 'ip', when: isRealRun, message: 'Too many registrations from your network.' },
         { name: 'register-check-ip', max: 300, windowMs: MINUTES_15, by: 'ip', when: isDryRun, message: 'Too many requests.' },
+        {
+          name: 'register-email-check-ip',
+          max: REGISTRATION_EMAIL_CHECKS,
+          windowMs: MINUTES_15,
+          by: 'ip',
+          when: checksEmail,
+          message: 'Too many e-mail address checks from your network.',
+        },
         { name: 'register-email', max: 5, windowMs: MINUTES_15, by: bodyEmail, when: isRealRun, message: 'Too many registrations for this e-mail address.' },
       ]),
     },

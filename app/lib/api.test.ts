@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import type { Player } from '../../contract/accounts.ts';
 import type { GamesPage, PlayedRound } from '../../contract/games.ts';
@@ -40,5 +41,37 @@ describe('the typed API client', () => {
       vi.fn(async () => Promise.reject(new TypeError('offline'))),
     );
     expect(await callApi('GET', '/api/player')).toEqual(expect.objectContaining({ ok: false, status: 0 }));
+  });
+
+  it('never throws, whatever the status or the body', async () => {
+    const answers: [number, string][] = [
+      [502, '<html><body>Bad Gateway</body></html>'],
+      [500, ''],
+      [200, '<html>not json</html>'],
+      [200, '{"cut": '],
+      [422, '["not", "an", "object"]'],
+      [404, 'null'],
+    ];
+    for (const [status, body] of answers) {
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => new Response(body, { status })),
+      );
+      const result = await callApi('GET', '/api/player');
+      expect(result.ok, `${status} ${body}`).toBe(false);
+      expect(result.status).toBe(status);
+      if (!result.ok) expect(result.message).toMatch(/Please try again\.$/);
+    }
+    fc.assert(
+      fc.asyncProperty(fc.integer({ min: 200, max: 599 }), fc.string(), async (status, body) => {
+        vi.stubGlobal(
+          'fetch',
+          vi.fn(async () => new Response([204, 205, 304].includes(status) ? null : body, { status })),
+        );
+        const result = await callApi('POST', '/api/login', {});
+        expect(result.status).toBe(status);
+      }),
+      { numRuns: 200 },
+    );
   });
 });

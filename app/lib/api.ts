@@ -102,16 +102,32 @@ export async function callApi(method: ApiMethod, path: string, body?: unknown, h
   } catch {
     return { ok: false, status: 0, message: 'We could not reach the server. Please check your connection and try again.' };
   }
-  const text = await response.text();
-  const parsed = text ? (JSON.parse(text) as Record<string, unknown>) : {};
-  if (response.ok) return { ok: true, status: response.status, body: parsed };
+  // A proxy's 502 page, a body cut off mid-way or an answer that is not JSON is reported, never thrown.
+  const parsed = await readJson(response);
+  if (response.ok && parsed !== undefined) return { ok: true, status: response.status, body: parsed };
+  if (parsed === undefined || typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    return { ok: false, status: response.status, message: response.ok ? UNREADABLE : SOMETHING_WRONG };
+  }
   return {
     ok: false,
     status: response.status,
-    message: typeof parsed.message === 'string' ? parsed.message : 'Something went wrong. Please try again.',
+    message: typeof parsed.message === 'string' ? parsed.message : SOMETHING_WRONG,
     type: typeof parsed.type === 'string' ? parsed.type : undefined,
     errors: (parsed.errors as FieldErrors | undefined) ?? undefined,
   };
+}
+
+const SOMETHING_WRONG = 'Something went wrong. Please try again.';
+const UNREADABLE = 'We could not read the server’s answer. Please try again.';
+
+/** The JSON body ({} when empty), or undefined when it could not be read or is not JSON. */
+async function readJson(response: Response): Promise<Record<string, unknown> | undefined> {
+  try {
+    const text = await response.text();
+    return text ? (JSON.parse(text) as Record<string, unknown>) : {};
+  } catch {
+    return undefined;
+  }
 }
 
 /** The first message for each field, as forms show them. */

@@ -1,3 +1,5 @@
+// First: production React when serving the production build (it must be set before React loads).
+import './production-mode.ts';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ServerBuild } from 'react-router';

@@ -74,6 +74,7 @@ export function createServices({
   cacheBus.on('settings', settings.invalidate);
   cacheBus.on('games', catalog.invalidate);
   cacheBus.on('route-rules', content.invalidateRouteRules);
+  cacheBus.on('content', content.invalidate);
   const accounts = createAccountsService({ db, settings, outbox, templates, passwords, logger });
   const operators = createOperatorsService({
     db,

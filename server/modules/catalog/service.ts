@@ -8,6 +8,7 @@ import type { Database } from '../../db/client.ts';
 import { toGameInfo } from './game-info.ts';
 import { gameCategories, gameProviders, games } from './schema.ts';
 import { pageMeta, pageOffset } from '../shared/pagination.ts';
+import { createReadCache } from '../shared/read-cache.ts';
 
 /** What the rounds need to know about a game: which engine plays it, with which maths, within which limits. */
 export type PlayableGame = {
@@ -98,6 +99,7 @@ const toAdminGame = (row: AdminRow): AdminGame => ({
 
 export function createCatalogService({ db, now = () => Date.now() }: { db: Database; now?: () => number }) {
   const playable = new Map<string, { game: PlayableGame; at: number }>();
+  const lobby = createReadCache({ ttlMs: PLAYABLE_TTL_MS, now });
   const joined = () =>
     db
       .select(summaryColumns)
@@ -105,41 +107,104 @@ export function createCatalogService({ db, now = () => Date.now() }: { db: Datab
       .innerJoin(gameProviders, eq(gameProviders.id, games.providerId))
       .innerJoin(gameCategories, eq(gameCategories.id, games.categoryId));
 
-  return {
-    async gameCategories(): Promise<GameCategory[]> {
-      return db
+  async function resolveListing(slugPath: string): Promise<ListingTarget | null> {
+    const segments = slugPath.split('/').filter(Boolean);
+    const slug = segments.at(-1);
+    if (!slug || segments.length > 2 || !/^[a-z0-9-]{1,64}$/.test(slug)) return null;
+    const wantsProvider = segments.length === 2;
+    if (wantsProvider && segments[0] !== 'providers') return null;
+    if (!wantsProvider) {
+      const [category] = await db
         .select({ slug: gameCategories.slug, name: gameCategories.name, description: gameCategories.description })
         .from(gameCategories)
-        .orderBy(asc(gameCategories.sortOrder), asc(gameCategories.id));
+        .where(eq(gameCategories.slug, slug));
+      if (category) return { kind: 'category', ...category };
+    }
+    const [provider] = await db
+      .select({ slug: gameProviders.slug, name: gameProviders.name, description: gameProviders.description })
+      .from(gameProviders)
+      .where(eq(gameProviders.slug, slug));
+    return provider ? { kind: 'provider', ...provider } : null;
+  }
+
+  async function gamesPage(query: GameQuery): Promise<GamesPage> {
+    const conditions: SQL[] = [eq(games.enabled, true)];
+    if (query.q) conditions.push(sql`${games.name} ilike ${likePattern(query.q)}`);
+    if (query.category) conditions.push(sql`(${gameCategories.slug} = ${query.category} or ${query.category} = any(${games.tags}))`);
+    if (query.provider) conditions.push(eq(gameProviders.slug, query.provider));
+    const where = conditions.length > 0 ? and(...conditions) : undefined;
+    const [counted] = await db
+      .select({ total: sql<number | string>`count(*)` })
+      .from(games)
+      .innerJoin(gameProviders, eq(gameProviders.id, games.providerId))
+      .innerJoin(gameCategories, eq(gameCategories.id, games.categoryId))
+      .where(where);
+    const total = Number(counted?.total ?? 0);
+    const rows = await joined().where(where).orderBy(desc(games.releaseDate), asc(games.id)).limit(query.perPage).offset(pageOffset(query));
+    return {
+      data: rows.map((row) => toSummary(row)),
+      meta: pageMeta(query, total),
+    };
+  }
+
+  async function gameDetail(slug: string): Promise<GameDetail | null> {
+    const [row] = await db
+      .select({
+        ...summaryColumns,
+        description: games.description,
+        providerName: gameProviders.name,
+        categoryName: gameCategories.name,
+        releaseDate: games.releaseDate,
+        engineConfig: games.engineConfig,
+        minStake: games.minStake,
+        maxStake: games.maxStake,
+        betLimits: games.betLimits,
+      })
+      .from(games)
+      .innerJoin(gameProviders, eq(gameProviders.id, games.providerId))
+      .innerJoin(gameCategories, eq(gameCategories.id, games.categoryId))
+      .where(and(eq(games.slug, slug), eq(games.enabled, true)));
+    if (!row) return null;
+    const info = gameInfo(row.engineConfig);
+    if (!info) throw new Error(`Game ${slug} names engine config ${row.engineConfig}, which games/ does not have`);
+    return {
+      ...toSummary(row),
+      description: row.description,
+      provider_name: row.providerName,
+      category_name: row.categoryName,
+      release_date: row.releaseDate,
+      limits: { min_stake: row.minStake, max_stake: row.maxStake, stake_step: stakeStep(row.kind, row.engineConfig), bet_limits: row.betLimits },
+      info: toGameInfo(info),
+    };
+  }
+
+  return {
+    gameCategories(): Promise<GameCategory[]> {
+      return lobby.read('categories', () =>
+        db
+          .select({ slug: gameCategories.slug, name: gameCategories.name, description: gameCategories.description })
+          .from(gameCategories)
+          .orderBy(asc(gameCategories.sortOrder), asc(gameCategories.id)),
+      );
     },
 
     /** Every provider, by name: the lobby's provider filter. */
-    async gameProviders(): Promise<{ slug: string; name: string }[]> {
-      return db.select({ slug: gameProviders.slug, name: gameProviders.name }).from(gameProviders).orderBy(asc(gameProviders.name));
+    gameProviders(): Promise<{ slug: string; name: string }[]> {
+      return lobby.read('providers', () =>
+        db.select({ slug: gameProviders.slug, name: gameProviders.name }).from(gameProviders).orderBy(asc(gameProviders.name)),
+      );
     },
 
     /**
      * The all-games guard: `/{slug, any depth}` names a category or a provider by its last segment
      * (`/slots`, `/providers/croupier-studio`). Anything else is not a listing.
      */
-    async resolveListing(slugPath: string): Promise<ListingTarget | null> {
-      const segments = slugPath.split('/').filter(Boolean);
-      const slug = segments.at(-1);
-      if (!slug || segments.length > 2 || !/^[a-z0-9-]{1,64}$/.test(slug)) return null;
-      const wantsProvider = segments.length === 2;
-      if (wantsProvider && segments[0] !== 'providers') return null;
-      if (!wantsProvider) {
-        const [category] = await db
-          .select({ slug: gameCategories.slug, name: gameCategories.name, description: gameCategories.description })
-          .from(gameCategories)
-          .where(eq(gameCategories.slug, slug));
-        if (category) return { kind: 'category', ...category };
-      }
-      const [provider] = await db
-        .select({ slug: gameProviders.slug, name: gameProviders.name, description: gameProviders.description })
-        .from(gameProviders)
-        .where(eq(gameProviders.slug, slug));
-      return provider ? { kind: 'provider', ...provider } : null;
+    resolveListing(slugPath: string): Promise<ListingTarget | null> {
+      return lobby.read(
+        `listing:${slugPath}`,
+        () => resolveListing(slugPath),
+        (target) => target !== null,
+      );
     },
 
     /**
@@ -147,56 +212,18 @@ export function createCatalogService({ db, now = () => Date.now() }: { db: Datab
      * the games tagged with its slug, so `new` and `popular` are curated by tags. An unknown category or provider
      * lists nothing.
      */
-    async games(query: GameQuery): Promise<GamesPage> {
-      const conditions: SQL[] = [eq(games.enabled, true)];
-      if (query.q) conditions.push(sql`${games.name} ilike ${likePattern(query.q)}`);
-      if (query.category) conditions.push(sql`(${gameCategories.slug} = ${query.category} or ${query.category} = any(${games.tags}))`);
-      if (query.provider) conditions.push(eq(gameProviders.slug, query.provider));
-      const where = conditions.length > 0 ? and(...conditions) : undefined;
-      const [counted] = await db
-        .select({ total: sql<number | string>`count(*)` })
-        .from(games)
-        .innerJoin(gameProviders, eq(gameProviders.id, games.providerId))
-        .innerJoin(gameCategories, eq(gameCategories.id, games.categoryId))
-        .where(where);
-      const total = Number(counted?.total ?? 0);
-      const rows = await joined().where(where).orderBy(desc(games.releaseDate), asc(games.id)).limit(query.perPage).offset(pageOffset(query));
-      return {
-        data: rows.map((row) => toSummary(row)),
-        meta: pageMeta(query, total),
-      };
+    games(query: GameQuery): Promise<GamesPage> {
+      const { q, category, provider, page, perPage } = query;
+      return lobby.read(`games:${JSON.stringify([q, category, provider, page, perPage])}`, () => gamesPage(query));
     },
 
     /** One game with its info panel (rules, paytable, RTP, volatility) and the house's limits; null when unknown. */
-    async game(slug: string): Promise<GameDetail | null> {
-      const [row] = await db
-        .select({
-          ...summaryColumns,
-          description: games.description,
-          providerName: gameProviders.name,
-          categoryName: gameCategories.name,
-          releaseDate: games.releaseDate,
-          engineConfig: games.engineConfig,
-          minStake: games.minStake,
-          maxStake: games.maxStake,
-          betLimits: games.betLimits,
-        })
-        .from(games)
-        .innerJoin(gameProviders, eq(gameProviders.id, games.providerId))
-        .innerJoin(gameCategories, eq(gameCategories.id, games.categoryId))
-        .where(and(eq(games.slug, slug), eq(games.enabled, true)));
-      if (!row) return null;
-      const info = gameInfo(row.engineConfig);
-      if (!info) throw new Error(`Game ${slug} names engine config ${row.engineConfig}, which games/ does not have`);
-      return {
-        ...toSummary(row),
-        description: row.description,
-        provider_name: row.providerName,
-        category_name: row.categoryName,
-        release_date: row.releaseDate,
-        limits: { min_stake: row.minStake, max_stake: row.maxStake, stake_step: stakeStep(row.kind, row.engineConfig), bet_limits: row.betLimits },
-        info: toGameInfo(info),
-      };
+    game(slug: string): Promise<GameDetail | null> {
+      return lobby.read(
+        `game:${slug}`,
+        () => gameDetail(slug),
+        (detail) => detail !== null,
+      );
     },
 
     /** Lobby tiles for these ids, in the order given; unknown ids (and disabled games, with `enabledOnly`) are left out. */
@@ -237,9 +264,10 @@ export function createCatalogService({ db, now = () => Date.now() }: { db: Datab
       return game;
     },
 
-    /** Forgets the playable games kept for rounds (an operator changed one). */
+    /** Forgets the playable games kept for rounds and the lobby's reads (an operator changed a game). */
     invalidate(): void {
       playable.clear();
+      lobby.clear();
     },
 
     /** Every game, enabled or not, as the console lists it. */

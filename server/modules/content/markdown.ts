@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { LRUCache } from 'lru-cache';
 import { marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
 import type { StaticPageSlug } from '../../../contract/content.ts';
@@ -41,9 +42,17 @@ const ALLOWED: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
 };
 
+// Rendering and sanitising costs milliseconds, and the same few texts (each promotion's terms, each overridden page) are
+// shown on every visit: each distinct text is rendered once and kept, up to about 2 MB of Markdown.
+const rendered = new LRUCache<string, string>({ maxSize: 2_000_000, sizeCalculation: (html, markdown) => Math.max(1, markdown.length + html.length) });
+
 /** Markdown to HTML with only the allow-listed tags, attributes and link schemes left. */
 export function renderMarkdown(markdown: string): string {
-  return sanitizeHtml(marked.parse(markdown, { async: false, gfm: true }), ALLOWED);
+  const kept = rendered.get(markdown);
+  if (kept !== undefined) return kept;
+  const html = sanitizeHtml(marked.parse(markdown, { async: false, gfm: true }), ALLOWED);
+  rendered.set(markdown, html);
+  return html;
 }
 
 /** A page's `---` front matter (title, description) and its Markdown body. */

@@ -30,6 +30,8 @@ export async function contentRoutes(fastify: FastifyInstance, { services }: { se
   const { audit } = services.operators;
   const { requirePermission } = staffGuards(services.operators);
   const manage = requirePermission('content.manage');
+  // The player pages keep running promotions and page overrides a few seconds: every node forgets them at once.
+  const published = () => services.cacheBus.changed('content');
 
   // --- promotions ------------------------------------------------------------------------------------------
   app.get('/api/admin/promotions', { preHandler: manage, schema: { response: { 200: dataOf(z.array(adminPromotionSchema)) } } }, async () => ({
@@ -45,6 +47,7 @@ export async function contentRoutes(fastify: FastifyInstance, { services }: { se
         (after) => ({ staffId: request.operator!.id, action: 'promotion.create', subject: `promotion:${after.id}`, after: promotionTrail(after) }),
       );
       if (!created) throw new Problem(409, 'A promotion with that slug already exists.');
+      await published();
       return reply.code(201).send({ data: created });
     },
   );
@@ -69,6 +72,7 @@ export async function contentRoutes(fastify: FastifyInstance, { services }: { se
         }),
       );
       if (!changed) throw new Problem(404, 'No promotion with that id.');
+      await published();
       return { data: changed.after };
     },
   );
@@ -99,6 +103,7 @@ export async function contentRoutes(fastify: FastifyInstance, { services }: { se
           after: { overridden: true, markdown: after.markdown },
         }),
       );
+      await published();
       return { data: saved!.after };
     },
   );
@@ -122,6 +127,7 @@ export async function contentRoutes(fastify: FastifyInstance, { services }: { se
           after: { overridden: false },
         }),
       );
+      if (reset) await published();
       return { data: reset?.after ?? (await content.adminPage(slug)) };
     },
   );

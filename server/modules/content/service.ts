@@ -3,12 +3,16 @@ import type { AdminPage, AdminPromotion, PromotionInput, PromotionPatch, StaticP
 import type { Promotion, PromotionSummary, RouteRule } from '../../../contract/site.ts';
 import type { Database } from '../../db/client.ts';
 import { invalid } from '../../problem.ts';
+import { createReadCache } from '../shared/read-cache.ts';
 import { bundledPageSource } from './markdown.ts';
 import { pageOverrides, promotions, routeRules } from './schema.ts';
 
 // Route rules are read on every page request, so they are cached briefly; an operator's edit forgets them on every
 // node at once (invalidateRouteRules(), through the cache bus), and a node that misses that catches up within this time.
 const ROUTE_RULES_TTL_MS = 10_000;
+// Running promotions and page overrides likewise (every public page reads them): an edit forgets them on every node at
+// once (invalidate(), the cache bus's 'content'); a promotion's start or end shows within this time.
+const CONTENT_TTL_MS = 5_000;
 
 export type ContentService = ReturnType<typeof createContentService>;
 export type StoredRouteRule = { id: number; source: string; target: string; status: number; createdAt: Date };
@@ -60,6 +64,7 @@ function promotionColumns(input: PromotionPatch, existing?: PromotionRow) {
 
 export function createContentService({ db, now = () => new Date() }: { db: Database; now?: () => Date }) {
   let cachedRules: { rules: RouteRule[]; loadedAt: number } | undefined;
+  const kept = createReadCache({ ttlMs: CONTENT_TTL_MS, now: () => now().getTime() });
 
   const summaryColumns = {
     id: promotions.id,
@@ -86,19 +91,30 @@ export function createContentService({ db, now = () => new Date() }: { db: Datab
 
   return {
     /** Promotions running now, in the operator's order. */
-    async promotions(): Promise<PromotionSummary[]> {
-      const rows = await db.select(summaryColumns).from(promotions).where(runningAt(now())).orderBy(asc(promotions.sortOrder), asc(promotions.id));
-      return rows.map(toSummary);
+    promotions(): Promise<PromotionSummary[]> {
+      return kept.read('promotions', async () => {
+        const rows = await db.select(summaryColumns).from(promotions).where(runningAt(now())).orderBy(asc(promotions.sortOrder), asc(promotions.id));
+        return rows.map(toSummary);
+      });
     },
 
     /** One running promotion by numeric id or slug. */
-    async promotion(idOrSlug: string): Promise<Promotion | null> {
+    promotion(idOrSlug: string): Promise<Promotion | null> {
       const key = /^\d{1,9}$/.test(idOrSlug) ? eq(promotions.id, Number(idOrSlug)) : eq(promotions.slug, idOrSlug);
-      const [row] = await db
-        .select({ ...summaryColumns, body: promotions.body })
-        .from(promotions)
-        .where(and(key, runningAt(now())));
-      return row ? toSummary(row) : null;
+      const load = async () => {
+        const [row] = await db
+          .select({ ...summaryColumns, body: promotions.body })
+          .from(promotions)
+          .where(and(key, runningAt(now())));
+        return row ? toSummary(row) : null;
+      };
+      // Unknown names are not kept: anyone can ask for any number of them.
+      return kept.read(`promotion:${idOrSlug}`, load, (found) => found !== null);
+    },
+
+    /** Forgets the promotions and page overrides kept (an operator changed one). */
+    invalidate(): void {
+      kept.clear();
     },
 
     async routeRules(): Promise<RouteRule[]> {
@@ -180,9 +196,12 @@ export function createContentService({ db, now = () => new Date() }: { db: Datab
 
     // --- static pages --------------------------------------------------------------------------------------------
     /** An operator's Markdown for a static page, or null when the bundled file is shown. */
-    async pageOverride(slug: string): Promise<string | null> {
-      const [row] = await db.select({ markdown: pageOverrides.markdown }).from(pageOverrides).where(eq(pageOverrides.slug, slug));
-      return row?.markdown ?? null;
+    pageOverride(slug: string): Promise<string | null> {
+      // Only the static pages' own slugs reach here (the page route checks the path first), so the keys are bounded.
+      return kept.read(`page:${slug}`, async () => {
+        const [row] = await db.select({ markdown: pageOverrides.markdown }).from(pageOverrides).where(eq(pageOverrides.slug, slug));
+        return row?.markdown ?? null;
+      });
     },
     /** A static page as operators edit it: their override, or the bundled file's source. */
     async adminPage(slug: StaticPageSlug, within: Database = db): Promise<AdminPage> {

@@ -1,39 +1,13 @@
-import { PassThrough, Transform } from 'node:stream';
+import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from 'react-router';
 
-import inlineStylesheet from './app.css?inline';
 import { cspNonceContext, servicesContext } from './lib/context.ts';
 
 // The server fills these context keys for every page request (server/http/ssr.ts).
 export { cspNonceContext, servicesContext } from './lib/context.ts';
-
-/**
- * In production the site's one stylesheet (about 5 KB compressed) is inlined into <head> instead of
- * linked, so the first paint waits for no second request (docs/decisions/0005). React 19 leaves
- * unexpected tags in <head> alone when it hydrates.
- */
-function inlineStylesheetIntoHead(nonce: string): Transform {
-  let pending = '';
-  let done = false;
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      if (done) return callback(null, chunk);
-      pending += chunk.toString('utf8');
-      const at = pending.indexOf('</head>');
-      if (at < 0) return callback();
-      done = true;
-      const out = `${pending.slice(0, at)}<style data-inline-stylesheet nonce="${nonce}">${inlineStylesheet}</style>${pending.slice(at)}`;
-      pending = '';
-      callback(null, out);
-    },
-    flush(callback) {
-      callback(null, pending || undefined);
-    },
-  });
-}
 
 const ABORT_DELAY_MS = 5_000;
 
@@ -80,8 +54,7 @@ export default function handleRequest(
         shellRendered = true;
         const body = new PassThrough();
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-        const html = import.meta.env.PROD ? body.pipe(inlineStylesheetIntoHead(nonce)) : body;
-        resolve(new Response(createReadableStreamFromReadable(html), { headers: responseHeaders, status: responseStatusCode }));
+        resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
         pipe(body);
       },
       onShellError(error: unknown) {

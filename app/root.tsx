@@ -26,9 +26,10 @@ import { servicesContext, siteStateContext } from './lib/context.ts';
 import { LOCALE, t } from './lib/i18n.ts';
 import { siteRedirect, type SiteState } from './lib/route-rules.ts';
 
-// In production the stylesheet is inlined by the server entry; the dev server serves it as a link.
+// The site's one stylesheet is a hashed, immutable file: fetched once and kept, not sent again inside every page
+// (docs/decisions/0005-speed.md).
 export const links: Route.LinksFunction = () => [
-  ...(import.meta.env.DEV ? [{ rel: 'stylesheet', href: stylesheet }] : []),
+  { rel: 'stylesheet', href: stylesheet },
   { rel: 'icon', href: '/favicon.ico', sizes: '32x32' },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];

@@ -1,5 +1,11 @@
 /** Import rules of docs/architecture.md ("Layers and folders"), checked by `npm run lint`. See docs/decisions/0029. */
 
+// The contract modules that build zod schemas (decision 0027). Each keeps its plain values and pure functions in a
+// `<name>.rules.ts` beside it, which it re-exports, and which the browser imports instead (decision 0095). A new file
+// with schemas is added here, or `zod-only-in-schema-modules` fails on it.
+const SCHEMA_MODULES = '^contract/(accounts|bonuses|clubs|content|crash|games|http|limits|messages|operators|site|verification|wallet)\\.ts$';
+const ZOD = '^node_modules/zod/';
+
 module.exports = {
   forbidden: [
     {
@@ -45,6 +51,21 @@ module.exports = {
       to: { path: '^server/' },
     },
     {
+      name: 'app-code-does-not-import-zod',
+      comment:
+        "What app/ bundles for the browser may not import zod, directly or through a contract schema module: ~27 KB gzip on every page. Import the module's .rules.ts for values, `import type` for types; validate on the server. Tests are never bundled.",
+      severity: 'error',
+      from: { path: '^app/', pathNot: ['\\.server\\.tsx?$', '\\.test\\.tsx?$'] },
+      to: { path: [ZOD, SCHEMA_MODULES], dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'zod-only-in-schema-modules',
+      comment: 'The other contract/ files are what the browser may import: zod, or a schema module, would reach the bundles through them.',
+      severity: 'error',
+      from: { path: '^contract/', pathNot: [SCHEMA_MODULES, '\\.test\\.ts$'] },
+      to: { path: [ZOD, SCHEMA_MODULES], dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'modules-do-not-import-other-modules-routes',
       comment: "A module calls another module's services; its HTTP door (routes.ts) is its own.",
       severity: 'error',
@@ -80,8 +101,10 @@ module.exports = {
   ],
   options: {
     parser: 'swc',
+    // Packages are not cruised (doNotFollow keeps their files out too) but stay in the graph as the end of an import,
+    // so a rule can name one: `app-code-does-not-import-zod`.
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(\\.git|node_modules|build|\\.react-router|data|test-results|playwright-report)/' },
+    exclude: { path: '(^|/)(\\.git|build|\\.react-router|data|test-results|playwright-report)/' },
     enhancedResolveOptions: {
       exportsFields: ['exports'],
       conditionNames: ['import', 'require', 'node', 'default', 'types'],

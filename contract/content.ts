@@ -1,13 +1,11 @@
 // The back office's promotions and static pages API (issue 18, docs/decisions/0084-admin-console.md).
-// Imports nothing of ours outside contract/.
+// Imports nothing of ours outside contract/. The plain values are in content.rules.ts, which the console's bundles
+// import instead of this file (no zod there), and are re-exported here.
 import { z } from 'zod';
+import { MARKDOWN_MAX, STATIC_PAGE_SLUGS } from './content.rules.ts';
 import { matching, text } from './http.ts';
 
-/** The information pages whose Markdown ships in content/pages/{slug}.md; an operator may override each one. */
-export const STATIC_PAGE_SLUGS = ['faq', 'about', 'cookie-policy', 'privacy-policy', 'terms-and-conditions', 'responsible-gaming'] as const;
-export type StaticPageSlug = (typeof STATIC_PAGE_SLUGS)[number];
-/** The longest Markdown a page or a promotion body may have (the bundled terms are about 10 000 characters). */
-export const MARKDOWN_MAX = 100_000;
+export * from './content.rules.ts';
 
 export const pageSlugParamsSchema = z.object({ slug: z.enum(STATIC_PAGE_SLUGS) });
 /** PUT /api/admin/pages/{slug}: the whole Markdown source, front matter (title, description) included. */

@@ -1,14 +1,12 @@
 // The crash API (docs/decisions/0071-crash.md): one shared round at a time, bets and cash-outs, past rounds with
-// their revealed hashes. Amounts are integers of minor units; multipliers are hundredths (150 = 1.50×).
+// their revealed hashes. Amounts are integers of minor units; multipliers are hundredths (150 = 1.50×). The plain
+// values are in crash.rules.ts, which the site's bundles import instead of this file (no zod there), and are
+// re-exported here.
 import { z } from 'zod';
+import { CRASH_BET_STATUSES, CRASH_STATUSES } from './crash.rules.ts';
 import { PAGE, PER_PAGE, pageMetaSchema } from './http.ts';
 
-export const CRASH_STATUSES = ['betting', 'running', 'crashed'] as const;
-export const CRASH_BET_STATUSES = ['active', 'cashed', 'lost', 'refunded'] as const;
-
-/** The public realtime channel the rounds are broadcast on, and its events (App\Events\… names). */
-export const CRASH_CHANNEL = 'crash';
-export const CRASH_EVENTS = ['CrashBetting', 'CrashStarted', 'CrashBet', 'CrashCashout', 'CrashEnded'] as const;
+export * from './crash.rules.ts';
 
 export const crashGameSchema = z
   .object({

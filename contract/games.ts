@@ -1,14 +1,27 @@
 // The games API the player site and the server agree on (docs/decisions/0041-games-api.md): the catalogue,
 // favourites, provably fair seeds and rounds. Amounts are integers of minor units. Imports nothing of ours
-// outside contract/. The zod schemas are what the server validates and serialises with (decision 0027).
+// outside contract/. The zod schemas are what the server validates and serialises with (decision 0027); the plain
+// values are in games.rules.ts, which the site's bundles import instead of this file (no zod there), and are
+// re-exported here.
 import { z } from 'zod';
+import {
+  BLACKJACK_MOVES,
+  DEMO_CURRENCY,
+  DICE_DIRECTIONS,
+  GAME_KINDS,
+  type GameKind,
+  MINES_MOVES,
+  PLINKO_RISKS,
+  ROUND_MODES,
+  ROUND_STATUSES,
+  type RoundMode,
+  type RoundStatus,
+  type Volatility,
+  VOLATILITIES,
+} from './games.rules.ts';
 import { dataOf, matching, PAGE, PER_PAGE, pageMetaSchema } from './http.ts';
 
-export const GAME_KINDS = ['slot', 'roulette', 'blackjack', 'dice', 'mines', 'plinko', 'crash'] as const;
-export type GameKind = (typeof GAME_KINDS)[number];
-
-export const VOLATILITIES = ['low', 'medium', 'high'] as const;
-export type Volatility = (typeof VOLATILITIES)[number];
+export * from './games.rules.ts';
 
 const SLUG = /^[a-z0-9-]{1,64}$/;
 
@@ -103,25 +116,6 @@ export type GameDetail = GameSummary & {
   limits: GameLimits;
   info: GameInfo;
 };
-
-export const ROUND_MODES = ['real', 'demo'] as const;
-export type RoundMode = (typeof ROUND_MODES)[number];
-export const ROUND_STATUSES = ['open', 'settled', 'refunded'] as const;
-export type RoundStatus = (typeof ROUND_STATUSES)[number];
-export const BLACKJACK_MOVES = ['hit', 'stand', 'double', 'split'] as const;
-export type BlackjackMove = (typeof BLACKJACK_MOVES)[number];
-/** Mines: reveal a tile (with `tile`, 0 … 24, row by row from the top left) or take the current value. */
-export const MINES_MOVES = ['reveal', 'cashout'] as const;
-export const PLINKO_RISKS = ['low', 'medium', 'high'] as const;
-export const DICE_DIRECTIONS = ['over', 'under'] as const;
-
-/** Fun credits: demo rounds are counted in them and never touch the ledger. */
-export const DEMO_CURRENCY = 'FUN';
-/** Every demo session starts with 1,000.00 fun credits and may reset to it. */
-export const DEMO_BALANCE = 1_000_00;
-
-/** Client seeds: 1 to 64 printable ASCII characters, not starting or ending with a space. */
-export const CLIENT_SEED_PATTERN = /^[\x21-\x7e](?:[\x20-\x7e]{0,62}[\x21-\x7e])?$/;
 
 /** GET /api/fairness → { data: FairnessSeeds }: what the next round will use, the server seed only as its hash. */
 export const fairnessSeedsSchema = z.object({ mode: z.enum(ROUND_MODES), server_seed_hash: z.string(), client_seed: z.string(), nonce: z.int() });

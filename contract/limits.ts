@@ -1,18 +1,12 @@
 // Responsible gambling limits (issue 14, docs/decisions/0055-limits.md): the player's money limits, session limit,
-// reality checks, time-out and self-exclusion, and the operator's view of them.
+// reality checks, time-out and self-exclusion, and the operator's view of them. The plain values (kinds, periods,
+// choices, labels) are in limits.rules.ts, which the site's bundles import instead of this file (no zod there), and
+// are re-exported here.
 import { z } from 'zod';
 import './http.ts';
+import { LIMIT_PERIODS, LIMIT_TYPES, MAX_LIMIT_AMOUNT, REALITY_CHECK_MINUTES, SELF_EXCLUSION_MONTHS, SESSION_MINUTES, TIME_OUT_DAYS } from './limits.rules.ts';
 
-export const LIMIT_TYPES = ['deposit', 'loss', 'wager'] as const;
-export type LimitType = (typeof LIMIT_TYPES)[number];
-export const LIMIT_PERIODS = ['day', 'week', 'month'] as const;
-export type LimitPeriod = (typeof LIMIT_PERIODS)[number];
-export const TIME_OUT_DAYS = [1, 7, 30, 42] as const;
-export const SELF_EXCLUSION_MONTHS = [6, 12, 24, 60] as const;
-export const REALITY_CHECK_MINUTES = [15, 30, 60] as const;
-/** The most a limit can be: €10,000,000.00 in minor units, far above any real need but well inside an integer. */
-export const MAX_LIMIT_AMOUNT = 1_000_000_000;
-export const SESSION_MINUTES = { min: 10, max: 1440 } as const;
+export * from './limits.rules.ts';
 
 const amount = z.int().min(1).max(MAX_LIMIT_AMOUNT);
 const instant = z.string();
@@ -108,8 +102,3 @@ export const adminPlayerLimitsSchema = playerLimitsSchema.extend({
   changes: z.array(limitChangeSchema),
 });
 export type AdminPlayerLimits = z.infer<typeof adminPlayerLimitsSchema>;
-
-/** The period's length in milliseconds: rolling windows of 24 hours, 7 days and 30 days. */
-export const PERIOD_MS: Record<LimitPeriod, number> = { day: 86_400_000, week: 7 * 86_400_000, month: 30 * 86_400_000 };
-export const PERIOD_LABEL: Record<LimitPeriod, string> = { day: '24 hours', week: '7 days', month: '30 days' };
-export const TYPE_LABEL: Record<LimitType, string> = { deposit: 'Deposit', loss: 'Loss', wager: 'Wager' };

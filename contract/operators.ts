@@ -1,5 +1,7 @@
 // The operator API (SPEC.md §7 admin routes): an operator's bearer token opens them. Imports nothing of ours
-// outside contract/; the zod schemas are what the server validates and serialises with (decision 0027).
+// outside contract/; the zod schemas are what the server validates and serialises with (decision 0027). The plain
+// values (roles, statuses, tags, bounds) are in operators.rules.ts, which the console's bundles import instead of
+// this file (no zod there), and are re-exported here.
 import { z } from 'zod';
 import { adminPlayerSchema, KYC_STATUSES } from './accounts.ts';
 import { playerBonusSchema } from './bonuses.ts';
@@ -8,7 +10,10 @@ import { gameRoundSchema } from './games.ts';
 import { matching } from './http.ts';
 import { playerLimitsSchema } from './limits.ts';
 import { ACTIVATION_TYPES, publicSettingsSchema } from './site.ts';
+import { ADJUSTMENT_STATUSES, GAME_TAGS, MAX_STAKE_LIMIT, OUTBOX_STATUSES, ROUTE_RULE_STATUSES, STAFF_ROLE_NAMES, VIP_TIER_SLUGS } from './operators.rules.ts';
 import { WITHDRAWAL_STATUSES, withdrawalSchema } from './wallet.ts';
+
+export * from './operators.rules.ts';
 
 /** POST /api/admin/login body and answer. */
 export const operatorLoginBodySchema = z.object({ email: z.string().max(254), password: z.string().max(1024) });
@@ -49,7 +54,6 @@ export const enrolmentStartSchema = z.object({ secret: z.string(), otpauth_url: 
 export const enrolmentConfirmBodySchema = z.object({ code: z.string().max(40) });
 export const recoveryCodesSchema = z.object({ recovery_codes: z.array(z.string()) });
 
-export const STAFF_ROLE_NAMES = ['admin', 'support', 'compliance', 'finance', 'marketing'] as const;
 /** GET /api/admin/me: who is signed in and what they may do. */
 export const staffMeSchema = z.object({
   id: z.string(),
@@ -131,7 +135,6 @@ export const adjustmentBodySchema = z.object({
     .refine((n) => n !== 0, 'The amount must not be zero.'),
   reason: z.string().trim().min(3).max(500),
 });
-export const ADJUSTMENT_STATUSES = ['pending_approval', 'approved', 'rejected'] as const;
 export const adjustmentSchema = z.object({
   id: z.string(),
   player_id: z.string(),
@@ -179,7 +182,6 @@ export const adminWithdrawalRowSchema = adminWithdrawalSchema.extend({ risk: wit
 export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
 export type AdminWithdrawalRow = z.infer<typeof adminWithdrawalRowSchema>;
 
-export const VIP_TIER_SLUGS = ['bronze', 'silver', 'gold', 'platinum'] as const;
 /** GET /api/admin/players/search: the console's player search and filters (CSV with format=csv). */
 export const playerSearchQuerySchema = z.object({
   q: z.string().max(254).optional(),
@@ -292,10 +294,6 @@ export const gameReportSchema = z.object({
 });
 export type GameReport = z.infer<typeof gameReportSchema>;
 
-/** The listing tags a game may carry: each also names a category the game is listed in. */
-export const GAME_TAGS = ['new', 'popular'] as const;
-/** The largest stake limit the console accepts, in minor units (1,000,000.00). */
-export const MAX_STAKE_LIMIT = 100_000_000;
 const stakeLimit = z.int().min(1).max(MAX_STAKE_LIMIT);
 /** GET /api/admin/games: every game with what an operator may change. */
 export const adminGameSchema = z.object({
@@ -332,7 +330,6 @@ export const adminGameBodySchema = z.object({
 });
 export type AdminGameBody = z.infer<typeof adminGameBodySchema>;
 
-export const ROUTE_RULE_STATUSES = [301, 302, 307, 308] as const;
 /** A redirect of the player site (SPEC.md "Global route rules"). */
 export const adminRouteRuleSchema = z.object({ id: z.int(), source: z.string(), target: z.string(), status: z.int(), created_at: z.string() });
 export type AdminRouteRule = z.infer<typeof adminRouteRuleSchema>;
@@ -344,7 +341,6 @@ export const routeRuleBodySchema = z.object({
 });
 export const routeRuleIdParamsSchema = z.object({ id: matching(/^[1-9][0-9]{0,9}$/) });
 
-export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
 /** GET /api/admin/outbox?status=: mail and SMS on their way out; without a status, the failed and pending ones. */
 export const outboxQuerySchema = z.object({ status: z.enum(OUTBOX_STATUSES).optional() });
 /** One outgoing message; the recipient is masked (the console shows no personal data it does not need). */

@@ -1,8 +1,20 @@
 // The wallet and payments API the player site and the server agree on (docs/decisions/0021-wallet-and-payments.md).
 // Every amount is an integer number of minor units (cents) of `currency`. Imports nothing of ours outside contract/.
-// The zod schemas are what the server validates and serialises with (decision 0027).
+// The zod schemas are what the server validates and serialises with (decision 0027); the plain values are in
+// wallet.rules.ts (the site's bundles import that one, never zod) and re-exported here.
 import { z } from 'zod';
 import { matching, PAGE, pageMetaSchema, UUID_TEXT } from './http.ts';
+import {
+  BONUS_ID_PATTERN,
+  DEPOSIT_STATUSES,
+  MAX_AMOUNT,
+  PAYMENT_METHOD_IDS,
+  TRANSACTION_STATUSES,
+  TRANSACTION_TYPES,
+  WITHDRAWAL_STATUSES,
+} from './wallet.rules.ts';
+
+export * from './wallet.rules.ts';
 
 /** GET /api/player/wallet → { data: Wallet } */
 export const walletSchema = z
@@ -25,21 +37,8 @@ export const walletSchema = z
   .meta({ id: 'Wallet' });
 export type Wallet = z.infer<typeof walletSchema>;
 
-export const PAYMENT_METHOD_IDS = ['sandbox-card', 'sandbox-crypto'] as const;
-export type PaymentMethodId = (typeof PAYMENT_METHOD_IDS)[number];
-
-/** A deposit's `bonusId`: a promotion's slug or id, as the cashier's `?bonusId=` carries it. */
-export const BONUS_ID_PATTERN = '^[A-Za-z0-9_-]{1,100}$';
-
-export type AmountLimits = { min: number; max: number };
-
 /** GET /api/payments/methods → { data: PaymentMethod[] } */
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
-
-export const DEPOSIT_STATUSES = ['pending', 'completed', 'declined'] as const;
-export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
-export const WITHDRAWAL_STATUSES = ['pending', 'paid', 'rejected'] as const;
-export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 
 const limitsSchema = z.object({ min: z.int(), max: z.int() });
 export const paymentMethodSchema = z.object({
@@ -83,8 +82,6 @@ export const withdrawalSchema = z
   })
   .meta({ id: 'Withdrawal' });
 
-/** The largest amount any method accepts, in minor units (the gateway's events use the same bound). */
-export const MAX_AMOUNT = 100_000_000_00;
 // Amounts are integers of minor units: JSON numbers only (no strings, no fractions), positive and bounded.
 const AMOUNT = z.int().min(1).max(MAX_AMOUNT);
 /** POST /api/payments/deposits body. */
@@ -114,11 +111,6 @@ export type Deposit = z.infer<typeof depositSchema>;
 
 /** POST /api/payments/withdrawals → { data: Withdrawal } */
 export type Withdrawal = z.infer<typeof withdrawalSchema>;
-
-export const TRANSACTION_TYPES = ['deposit', 'withdrawal', 'bet', 'win', 'bonus', 'adjustment'] as const;
-export type TransactionType = (typeof TRANSACTION_TYPES)[number];
-export const TRANSACTION_STATUSES = ['pending', 'completed', 'declined', 'paid', 'rejected'] as const;
-export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
 /** GET /api/player/transactions → { data: Transaction[], meta: TransactionsMeta } */
 export type Transaction = z.infer<typeof transactionSchema>;
@@ -153,5 +145,3 @@ export const transactionsQuerySchema = transactionFiltersSchema.extend({
 
 /** `BalanceUpdated` (namespace App.Events) on `private-App.Models.User.{id}`: the wallet after the change. */
 export type BalanceUpdated = { wallet: Wallet };
-
-export const KYC_MESSAGE = 'Your account must be KYC verified!';

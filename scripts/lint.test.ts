@@ -148,6 +148,42 @@ describe('npm run lint: import rules (dependency-cruiser)', () => {
     ]);
   });
 
+  it('keeps zod out of what app/ bundles for the browser, directly or through a contract schema module', () => {
+    // A stand-in zod package: the rules name it by its path under node_modules.
+    const zod = {
+      'node_modules/zod/package.json': '{ "name": "zod", "exports": { ".": "./index.js" } }\n',
+      'node_modules/zod/index.js': 'export const z = {};\n',
+    };
+    const schemas = "import { z } from 'zod';\nexport { KYC_MESSAGE } from './wallet.rules.ts';\nexport const walletSchema = z;\n";
+    const allowed = cruise({
+      ...zod,
+      'contract/wallet.ts': schemas,
+      'contract/wallet.rules.ts': "export const KYC_MESSAGE = 'Your account must be KYC verified!';\n",
+      'app/components/notice.tsx':
+        "import type { walletSchema } from '../../contract/wallet.ts';\nexport { KYC_MESSAGE } from '../../contract/wallet.rules.ts';\nexport type Schema = typeof walletSchema;\n",
+      'app/routes/deposit.server.ts': "import { z } from 'zod';\nexport { walletSchema } from '../../contract/wallet.ts';\nexport const parse = z;\n",
+      'app/lib/api.test.ts': "export { walletSchema } from '../../contract/wallet.ts';\n",
+    });
+    expect(allowed.status, allowed.output).toBe(0);
+
+    const broken = cruise({
+      ...zod,
+      'contract/wallet.ts': schemas,
+      'contract/wallet.rules.ts': "export const KYC_MESSAGE = 'Your account must be KYC verified!';\n",
+      'contract/limits.rules.ts': "export { walletSchema } from './wallet.ts';\n",
+      'contract/money.ts': "import { z } from 'zod';\nexport const money = z;\n",
+      'app/components/notice.tsx': "export { KYC_MESSAGE } from '../../contract/wallet.ts';\n",
+      'app/lib/validate.ts': "import { z } from 'zod';\nexport const check = z;\n",
+    });
+    expect(broken.status, broken.output).not.toBe(0);
+    expect(broken.violations, broken.output).toEqual([
+      'app-code-does-not-import-zod: app/components/notice.tsx → contract/wallet.ts',
+      'app-code-does-not-import-zod: app/lib/validate.ts → node_modules/zod/index.js',
+      'zod-only-in-schema-modules: contract/limits.rules.ts → contract/wallet.ts',
+      'zod-only-in-schema-modules: contract/money.ts → node_modules/zod/index.js',
+    ]);
+  });
+
   it('fails on an import it cannot resolve, so a typo cannot slip past the rules', () => {
     const { status, violations, output } = cruise({ 'app/lib/store.ts': "export { z } from '../features/wallet/missing.ts';\n" });
     expect(status, output).not.toBe(0);

@@ -1,9 +1,9 @@
-import { RESEND_DONE_MESSAGE } from '../../contract/accounts.ts';
+import { RESEND_DONE_MESSAGE } from '../../contract/accounts.rules.ts';
 import { useEffect, useState } from 'react';
 import { isRouteErrorResponse, Link, useNavigate } from 'react-router';
 import { usePopup } from '../lib/popup-context.tsx';
 import { analytics } from '../lib/analytics.ts';
-import { KYC_MESSAGE } from '../../contract/wallet.ts';
+import { KYC_MESSAGE } from '../../contract/wallet.rules.ts';
 import { GENERIC_ERROR_MESSAGE } from '../lib/messages.ts';
 import { useSiteState } from '../lib/use-site-state.ts';
 import { LogoMark } from './logo.tsx';

@@ -1,6 +1,6 @@
 import Echo from 'laravel-echo';
 import type { RealtimePublicConfig } from '../../contract/site.ts';
-import { CRASH_CHANNEL, CRASH_EVENTS } from '../../contract/crash.ts';
+import { CRASH_CHANNEL, CRASH_EVENTS } from '../../contract/crash.rules.ts';
 import { echoOptions } from './realtime.ts';
 
 // The crash table's public channel (docs/decisions/0071-crash.md): no sign-in, everyone at the table hears the

@@ -1,7 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Route } from './+types/account-profile';
-import { GENDERS, type MessageResponse, type Player } from '../../contract/accounts.ts';
+import type { MessageResponse, Player } from '../../contract/accounts.ts';
+import { GENDERS } from '../../contract/accounts.rules.ts';
 import { COUNTRIES } from '../../contract/countries.ts';
 import { PageHeading } from '../components/site-frame.tsx';
 import { Button } from '../components/ui/button.tsx';

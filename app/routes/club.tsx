@@ -1,7 +1,7 @@
 import type { Route } from './+types/club';
 import { pageMeta } from '../lib/meta.ts';
 import { PageHeading } from '../components/site-frame.tsx';
-import { LOYALTY_POINT_RULES, MIN_CASHBACK, MIN_POINTS_EXCHANGE, POINTS_EXPIRY_MONTHS, POINTS_PER_CASH_UNIT, VIP_TIERS } from '../../contract/clubs.ts';
+import { LOYALTY_POINT_RULES, MIN_CASHBACK, MIN_POINTS_EXCHANGE, POINTS_EXPIRY_MONTHS, POINTS_PER_CASH_UNIT, VIP_TIERS } from '../../contract/clubs.rules.ts';
 import { formatMoney } from '../../contract/money.ts';
 import { pagePath } from '../lib/page-validation.ts';
 import { useSiteState } from '../lib/use-site-state.ts';

@@ -1,18 +1,9 @@
 // The bonus editor's form (app/routes/admin/bonuses.tsx): what the operator types, as strings, to the definition
 // the operator API takes and to the offer the player pages show. The preview is made from the same numbers with
-// the same terms function the server uses (contract/bonuses.ts `termsText`), so what the operator reads is what
+// the same terms function the server uses (contract/bonuses.rules.ts `termsText`), so what the operator reads is what
 // players will read.
-import {
-  BONUS_SLUG_PATTERN,
-  type BonusDefinition,
-  type BonusDefinitionInput,
-  type BonusOffer,
-  type BonusTerms,
-  type BonusType,
-  type BonusVisibility,
-  DEFINITION_DEFAULTS,
-  termsText,
-} from '../../../contract/bonuses.ts';
+import type { BonusDefinition, BonusDefinitionInput, BonusOffer, BonusTerms } from '../../../contract/bonuses.ts';
+import { BONUS_SLUG_PATTERN, type BonusType, type BonusVisibility, DEFINITION_DEFAULTS, termsText } from '../../../contract/bonuses.rules.ts';
 
 export type BonusForm = {
   slug: string;

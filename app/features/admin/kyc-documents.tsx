@@ -3,13 +3,8 @@
 // and objects), the approve/reject controls, and a player's documents for the player page.
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import {
-  type AdminVerificationDocument,
-  DOCUMENT_KIND_LABELS,
-  DOCUMENT_TYPE_LABELS,
-  type DocumentStatus,
-  isDoubleSided,
-} from '../../../contract/verification.ts';
+import type { AdminVerificationDocument } from '../../../contract/verification.ts';
+import { DOCUMENT_KIND_LABELS, DOCUMENT_TYPE_LABELS, type DocumentStatus, isDoubleSided } from '../../../contract/verification.rules.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { TextField } from '../../components/ui/field.tsx';

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
-import { type AdminRouteRule, ROUTE_RULE_STATUSES } from '../../../contract/operators.ts';
+import type { AdminRouteRule } from '../../../contract/operators.ts';
+import { ROUTE_RULE_STATUSES } from '../../../contract/operators.rules.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';

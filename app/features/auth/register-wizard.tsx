@@ -1,12 +1,6 @@
 import { useState } from 'react';
-import {
-  stepGatePasses,
-  REGISTRATION_STEPS,
-  GENDERS,
-  type LoginResponse,
-  type RegistrationForm,
-  type RegistrationResponse,
-} from '../../../contract/accounts.ts';
+import type { LoginResponse, RegistrationResponse } from '../../../contract/accounts.ts';
+import { stepGatePasses, REGISTRATION_STEPS, GENDERS, type RegistrationForm } from '../../../contract/accounts.rules.ts';
 import { COUNTRIES } from '../../../contract/countries.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Checkbox, SelectField, TextField } from '../../components/ui/field.tsx';

@@ -1,5 +1,6 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import { cashForPoints, type Exchange, MIN_POINTS_EXCHANGE, POINTS_PER_CASH_UNIT } from '../../../contract/clubs.ts';
+import type { Exchange } from '../../../contract/clubs.ts';
+import { cashForPoints, MIN_POINTS_EXCHANGE, POINTS_PER_CASH_UNIT } from '../../../contract/clubs.rules.ts';
 import { formatMoney } from '../../../contract/money.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/field.tsx';

@@ -1,4 +1,5 @@
-import { LOYALTY_POINT_RULES, type LoyaltyEntry } from '../../../contract/clubs.ts';
+import type { LoyaltyEntry } from '../../../contract/clubs.ts';
+import { LOYALTY_POINT_RULES } from '../../../contract/clubs.rules.ts';
 import { formatMoney } from '../../../contract/money.ts';
 import { Card, EmptyState } from '../../components/ui/card.tsx';
 import type { ClubState } from '../../lib/use-club.ts';

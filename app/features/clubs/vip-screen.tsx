@@ -1,4 +1,4 @@
-import { VIP_TIERS } from '../../../contract/clubs.ts';
+import { VIP_TIERS } from '../../../contract/clubs.rules.ts';
 import { formatMoney } from '../../../contract/money.ts';
 import { TierBadge } from '../../components/tier-badge.tsx';
 import { Card } from '../../components/ui/card.tsx';

@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { LIMIT_PERIODS, LIMIT_TYPES, type LimitPeriod, type LimitType, type MoneyLimit, PERIOD_LABEL, TYPE_LABEL } from '../../../contract/limits.ts';
+import type { MoneyLimit } from '../../../contract/limits.ts';
+import { LIMIT_PERIODS, LIMIT_TYPES, type LimitPeriod, type LimitType, PERIOD_LABEL, TYPE_LABEL } from '../../../contract/limits.rules.ts';
 import { formatMoney } from '../../../contract/money.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';

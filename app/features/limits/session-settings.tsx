@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { REALITY_CHECK_MINUTES } from '../../../contract/limits.ts';
+import { REALITY_CHECK_MINUTES } from '../../../contract/limits.rules.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { SelectField } from '../../components/ui/field.tsx';

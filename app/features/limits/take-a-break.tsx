@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { SELF_EXCLUSION_MONTHS, TIME_OUT_DAYS } from '../../../contract/limits.ts';
+import { SELF_EXCLUSION_MONTHS, TIME_OUT_DAYS } from '../../../contract/limits.rules.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { SelectField, TextField } from '../../components/ui/field.tsx';

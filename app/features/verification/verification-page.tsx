@@ -1,14 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import type { Verification, VerificationDocument } from '../../../contract/verification.ts';
 import {
   DOCUMENT_KIND_LABELS,
   DOCUMENT_TYPE_LABELS,
   IDENTITY_DOCUMENT_TYPES,
   isDoubleSided,
   type IdentityDocumentType,
-  type Verification,
-  type VerificationDocument,
-} from '../../../contract/verification.ts';
+} from '../../../contract/verification.rules.ts';
 import { Card, Skeleton } from '../../components/ui/card.tsx';
 import { analytics } from '../../lib/analytics.ts';
 import { callApi } from '../../lib/api.ts';

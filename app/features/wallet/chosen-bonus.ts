@@ -1,6 +1,7 @@
 import { data } from 'react-router';
-import { type BonusOffer, FALLBACK_BONUS as SPEC_FALLBACK } from '../../../contract/bonuses.ts';
-import { BONUS_ID_PATTERN } from '../../../contract/wallet.ts';
+import type { BonusOffer } from '../../../contract/bonuses.ts';
+import { FALLBACK_BONUS as SPEC_FALLBACK } from '../../../contract/bonuses.rules.ts';
+import { BONUS_ID_PATTERN } from '../../../contract/wallet.rules.ts';
 
 /** The bonus a player picked on the way to the cashier; `id` is what the deposit carries as bonusId. */
 export type ChosenBonus = { id: string; title: string; subtitle: string; offer: BonusOffer | null };

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { KycStatus } from '../../../contract/accounts.ts';
-import { KYC_MESSAGE } from '../../../contract/wallet.ts';
+import { KYC_MESSAGE } from '../../../contract/wallet.rules.ts';
 
 const NEXT_STEP: Record<KycStatus, string> = {
   unverified: 'Verify your identity once to unlock withdrawals: upload a photo ID and a proof of address.',

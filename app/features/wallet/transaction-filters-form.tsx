@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../../../contract/wallet.ts';
+import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../../../contract/wallet.rules.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../components/ui/field.tsx';
 import { TRANSACTION_STATUS_LABELS, TRANSACTION_TYPE_LABELS } from './transaction-labels.tsx';

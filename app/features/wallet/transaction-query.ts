@@ -1,4 +1,4 @@
-import { TRANSACTION_STATUSES, TRANSACTION_TYPES, type TransactionStatus, type TransactionType } from '../../../contract/wallet.ts';
+import { TRANSACTION_STATUSES, TRANSACTION_TYPES, type TransactionStatus, type TransactionType } from '../../../contract/wallet.rules.ts';
 
 // The transaction history's filters and page live in the address, so a view can be shared, reloaded and
 // downloaded as it is. Anything the API would refuse is left out here and explained beside its field.

@@ -1,5 +1,6 @@
 import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
-import { type AdminBonusDefinition, BONUS_TYPES, BONUS_VISIBILITIES, type BonusDefinition, DEFAULT_MAX_WAGERING } from '../../../contract/bonuses.ts';
+import type { AdminBonusDefinition, BonusDefinition } from '../../../contract/bonuses.ts';
+import { BONUS_TYPES, BONUS_VISIBILITIES, DEFAULT_MAX_WAGERING } from '../../../contract/bonuses.rules.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Checkbox, SelectField, TextField } from '../../components/ui/field.tsx';

@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { type AdminPage, type AdminPromotion, STATIC_PAGE_SLUGS, type StaticPageSlug } from '../../../contract/content.ts';
+import type { AdminPage, AdminPromotion } from '../../../contract/content.ts';
+import { STATIC_PAGE_SLUGS, type StaticPageSlug } from '../../../contract/content.rules.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Checkbox, SelectField, TextAreaField, TextField } from '../../components/ui/field.tsx';

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { type AdminVerificationDocument, DOCUMENT_STATUSES, type DocumentStatus } from '../../../contract/verification.ts';
+import type { AdminVerificationDocument } from '../../../contract/verification.ts';
+import { DOCUMENT_STATUSES, type DocumentStatus } from '../../../contract/verification.rules.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { TextField } from '../../components/ui/field.tsx';

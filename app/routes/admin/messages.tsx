@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { VIP_TIERS } from '../../../contract/clubs.ts';
+import { VIP_TIERS } from '../../../contract/clubs.rules.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { SelectField, TextField } from '../../components/ui/field.tsx';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { OUTBOX_STATUSES, type OutboxItem } from '../../../contract/operators.ts';
+import type { OutboxItem } from '../../../contract/operators.ts';
+import { OUTBOX_STATUSES } from '../../../contract/operators.rules.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Table } from '../../components/ui/table.tsx';
 import { adminApi, useAdminData } from '../../features/admin/api.ts';

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
-import { STAFF_ROLE_NAMES, type StaffMember } from '../../../contract/operators.ts';
+import type { StaffMember } from '../../../contract/operators.ts';
+import { STAFF_ROLE_NAMES } from '../../../contract/operators.rules.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { SelectField, TextField } from '../../components/ui/field.tsx';

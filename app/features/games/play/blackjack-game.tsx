@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
-import { type BlackjackMove, type BlackjackOutcome, blackjackOutcomeSchema, type GameDetail, type PlayedRound } from '../../../../contract/games.ts';
+import type { BlackjackMove, BlackjackOutcome, GameDetail, PlayedRound } from '../../../../contract/games.ts';
 import { describeRoundResult } from '../../../../contract/round-result.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { outcomeOf } from './round-outcome.ts';
 import { formatStake } from './money.ts';
 import { PlayingCard } from './playing-card.tsx';
 import { StakePicker } from './stake-picker.tsx';
@@ -46,7 +47,7 @@ export function BlackjackGame({ game, session }: { game: GameDetail; session: Pl
     session.reveal(played);
   }
 
-  const table = round ? blackjackOutcomeSchema.parse(round.outcome) : null;
+  const table = round ? outcomeOf(round, 'blackjack') : null;
   const finished = !table || table.phase === 'finished';
   return (
     <div className="mx-auto w-full max-w-3xl overflow-hidden rounded-[2rem] border-4 border-[#5a3b1a] bg-[radial-gradient(120%_80%_at_50%_0%,#177a55,#0b3d2a)] p-4 sm:p-6">

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
-import { diceOutcomeSchema, type GameDetail, type PlayedRound } from '../../../../contract/games.ts';
+import type { GameDetail, PlayedRound } from '../../../../contract/games.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { outcomeOf } from './round-outcome.ts';
 import { formatStake } from './money.ts';
 import { StakePicker } from './stake-picker.tsx';
 import { nearestStake, stakeLadder } from './stakes.ts';
@@ -23,7 +24,7 @@ export function DiceGame({ game, session }: { game: GameDetail; session: PlaySes
   const money = (minor: number) => formatStake(minor, session.currency);
   const chance = chanceOf(target, direction);
   const multiplier = 9_900 / chance;
-  const outcome = round ? diceOutcomeSchema.parse(round.outcome) : null;
+  const outcome = round ? outcomeOf(round, 'dice') : null;
 
   async function roll() {
     setBusy(true);

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
-import { minesOutcomeSchema, type GameDetail, type PlayedRound } from '../../../../contract/games.ts';
+import type { GameDetail, PlayedRound } from '../../../../contract/games.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { outcomeOf } from './round-outcome.ts';
 import { formatStake } from './money.ts';
 import { StakePicker } from './stake-picker.tsx';
 import { nearestStake, stakeLadder } from './stakes.ts';
@@ -22,7 +23,7 @@ export function MinesGame({ game, session }: { game: GameDetail; session: PlaySe
     if (!round && open) setRound({ ...open, balance: session.balance ?? 0 });
   }, [open, round, session.balance]);
 
-  const board = round ? minesOutcomeSchema.parse(round.outcome) : null;
+  const board = round ? outcomeOf(round, 'mines') : null;
   const playing = board?.phase === 'player';
 
   async function start() {

@@ -1,4 +1,4 @@
-import { DEMO_CURRENCY } from '../../../../contract/games.ts';
+import { DEMO_CURRENCY } from '../../../../contract/games.rules.ts';
 import { formatMoney } from '../../../../contract/money.ts';
 import { shownCrashPoint } from '../../../../games/crash/crash.ts';
 

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { plinkoOutcomeSchema, type GameDetail, type PlayedRound } from '../../../../contract/games.ts';
+import type { GameDetail, PlayedRound } from '../../../../contract/games.ts';
 import { PLINKO_RISKS, PLINKO_TABLES, type PlinkoRisk } from '../../../../games/plinko/plinko.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { outcomeOf } from './round-outcome.ts';
 import { formatStake } from './money.ts';
 import { StakePicker } from './stake-picker.tsx';
 import { nearestStake, stakeLadder } from './stakes.ts';
@@ -37,7 +38,7 @@ export function PlinkoGame({ game, session }: { game: GameDetail; session: PlayS
   const [busy, setBusy] = useState(false);
   const timer = useRef<ReturnType<typeof setInterval> | undefined>(undefined);
   const money = (minor: number) => formatStake(minor, session.currency);
-  const outcome = round ? plinkoOutcomeSchema.parse(round.outcome) : null;
+  const outcome = round ? outcomeOf(round, 'plinko') : null;
   const shownRows = outcome?.rows ?? rows;
   const table = PLINKO_TABLES[outcome?.risk ?? risk][shownRows]!;
   const landed = outcome !== null && step >= outcome.rows;
@@ -53,7 +54,7 @@ export function PlinkoGame({ game, session }: { game: GameDetail; session: PlayS
     }
     setRound(played);
     setStep(0);
-    const path = plinkoOutcomeSchema.parse(played.outcome).path;
+    const path = outcomeOf(played, 'plinko').path;
     clearInterval(timer.current);
     timer.current = setInterval(() => {
       setStep((at) => {

@@ -1,8 +1,9 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { type GameDetail, type PlayedRound, rouletteOutcomeSchema } from '../../../../contract/games.ts';
+import type { GameDetail, PlayedRound } from '../../../../contract/games.ts';
 import { describeRoundResult } from '../../../../contract/round-result.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
+import { outcomeOf } from './round-outcome.ts';
 import { chipFace, formatStake } from './money.ts';
 import { RouletteTable } from './roulette-table.tsx';
 import { RouletteWheel, WHEEL_SPIN_MS } from './roulette-wheel.tsx';
@@ -66,7 +67,7 @@ export function RouletteGame({ game, session }: { game: GameDetail; session: Pla
         {
           stake: shown.stake,
           win: shown.win,
-          bets: rouletteOutcomeSchema.parse(shown.outcome).perBet.map(({ bet, payout }) => ({ label: betName(bet), amount: bet.amount, payout })),
+          bets: outcomeOf(shown, 'roulette').perBet.map(({ bet, payout }) => ({ label: betName(bet), amount: bet.amount, payout })),
         },
         money,
       )

@@ -2,8 +2,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { GameDetail, GameInfo, PlayedRound } from '../../../../contract/games.ts';
 import { describeRoundResult } from '../../../../contract/round-result.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { outcomeOf } from './round-outcome.ts';
 import { formatStake } from './money.ts';
-import { slotOutcomeSchema } from '../../../../contract/games.ts';
 import { winningCells } from './slot-outcome.ts';
 import { SlotReels, type ReelState } from './slot-reels.tsx';
 import type { SymbolArt } from './slot-symbol.tsx';
@@ -55,7 +55,7 @@ export function SlotGame({ game, session }: { game: GameDetail; session: PlaySes
       setSpinning(false);
       return;
     }
-    const grid = slotOutcomeSchema.parse(played.outcome).base.grid;
+    const grid = outcomeOf(played, 'slot').base.grid;
     const elapsed = performance.now() - startedAt;
     let last = 0;
     grid.forEach((column, i) => {
@@ -74,7 +74,7 @@ export function SlotGame({ game, session }: { game: GameDetail; session: PlaySes
     );
   }
 
-  const outcome = useMemo(() => (shown ? slotOutcomeSchema.parse(shown.outcome) : null), [shown]);
+  const outcome = useMemo(() => (shown ? outcomeOf(shown, 'slot') : null), [shown]);
   const winning = outcome ? winningCells(outcome.base, info.paylines, scatter) : new Set<string>();
   const winLines = useMemo(
     () =>

@@ -1,14 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
-import {
-  DEMO_CURRENCY,
-  type DemoWallet,
-  type GameDetail,
-  type GameRound,
-  type PlayedRound,
-  type RoundMode,
-  type RoundsPage,
-} from '../../../../contract/games.ts';
+import type { DemoWallet, GameDetail, GameRound, PlayedRound, RoundsPage } from '../../../../contract/games.ts';
+import { DEMO_CURRENCY, type RoundMode } from '../../../../contract/games.rules.ts';
 import type { Wallet } from '../../../../contract/wallet.ts';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { callApi, type ApiResult } from '../../../lib/api.ts';

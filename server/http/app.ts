@@ -127,6 +127,8 @@ export async function buildApp({ services, logger, site, rateLimitNamespace = 'c
       root: site.clientDir,
       wildcard: false,
       index: false,
+      // The build's .br and .gz copies (scripts/precompress.ts), made once at the highest levels, go out as they are.
+      preCompressed: true,
       cacheControl: false,
       setHeaders(res, filePath) {
         // Hashed build assets never change; everything else (build manifests, favicon) is revalidated.

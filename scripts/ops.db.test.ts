@@ -77,6 +77,11 @@ describe('npm run ops', () => {
     expect((await runOps([]))[0]).toContain('Usage: npm run ops -- [--url URL] <command>');
     await expect(runOps(['--url', 'http://127.0.0.1:1', 'players'], OPERATOR)).rejects.toThrow(/cannot reach http:\/\/127\.0\.0\.1:1/);
   });
+
+  it('refuses an OPERATOR_TOTP_SECRET otplib would refuse, naming it, before signing in', async () => {
+    const env = { ...OPERATOR, OPERATOR_TOTP_SECRET: 'JBSWY3DPEHPK3PXP' };
+    await expect(runOps(['--url', url, 'login'], env)).rejects.toThrow('OPERATOR_TOTP_SECRET must be at least 26 base32 characters (A–Z, 2–7); it has 16.');
+  });
 });
 
 describe('npm run ops -- verify-audit', () => {

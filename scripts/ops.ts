@@ -3,6 +3,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { generate } from 'otplib';
+import { totpSecretProblem } from '../server/totp-secret.ts';
 
 const usage = `Usage: npm run ops -- [--url URL] <command>
 
@@ -57,6 +58,9 @@ async function call(base: string, method: string, path: string, token: string | 
 async function operatorToken(base: string, env: NodeJS.ProcessEnv): Promise<string> {
   if (env.OPS_TOKEN) return env.OPS_TOKEN;
   if (!env.OPERATOR_EMAIL || !env.OPERATOR_PASSWORD) throw new OpsError('set OPS_TOKEN, or OPERATOR_EMAIL and OPERATOR_PASSWORD');
+  // Checked before signing in: a secret otplib refuses would fail later with otplib's words, not ours.
+  const secretProblem = env.OPERATOR_TOTP_SECRET ? totpSecretProblem(env.OPERATOR_TOTP_SECRET) : null;
+  if (secretProblem) throw new OpsError(`OPERATOR_TOTP_SECRET ${secretProblem}`);
   const answer = (await call(base, 'POST', '/api/admin/login', undefined, { email: env.OPERATOR_EMAIL, password: env.OPERATOR_PASSWORD })) as {
     token?: string;
     challenge?: string;

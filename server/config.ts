@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { canonicalTotpSecret, totpSecretProblem } from './totp-secret.ts';
 import { parseTrustProxy, type TrustProxy } from './trusted-proxy.ts';
 
 /** OWASP's minimum for argon2id: m = 19 MiB, t = 2, p = 1. */
@@ -98,9 +99,15 @@ const environmentSchema = z
     SHUTDOWN_GRACE_MS: z.coerce.number({ message: 'must be a number of milliseconds' }).int().min(0).max(600_000).default(10_000),
     OPERATOR_EMAIL: z.email({ message: 'must be an e-mail address' }).max(254, 'must be at most 254 characters').optional(),
     OPERATOR_PASSWORD: z.string().min(12, 'must be at least 12 characters').max(128, 'must be at most 128 characters').optional(),
+    // Exactly what otplib takes, or the first operator could never sign in (server/totp-secret.ts).
     OPERATOR_TOTP_SECRET: z
       .string()
-      .regex(/^[A-Z2-7]{16,128}=*$/, 'must be a base32 TOTP secret (A–Z, 2–7, at least 16 characters)')
+      .transform((value, context) => {
+        const problem = totpSecretProblem(value);
+        if (!problem) return canonicalTotpSecret(value);
+        context.addIssue({ code: 'custom', message: problem });
+        return z.NEVER;
+      })
       .optional(),
     /** Withdrawals above this many minor units need a second staff member's approval (decision 0083). */
     FOUR_EYES_THRESHOLD: z.coerce.number({ message: 'must be an amount in minor units' }).int().min(0).default(100_000),

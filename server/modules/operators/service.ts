@@ -1,14 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, lt, or, isNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { createSecretBox } from '../../secret-box.ts';
+import { canonicalTotpSecret, totpSecretProblem } from '../../totp-secret.ts';
 import type { PasswordHasher } from '../accounts/passwords.ts';
 import { looksLikeToken, newToken, sha256, shouldTouch, tokenState } from '../accounts/secrets.ts';
 import { createAuditService } from './audit.ts';
 import { type Permission, permissionsOf } from './permissions.ts';
 import { operators, operatorTokens } from './schema.ts';
 import { createStaffAdmin } from './staff.ts';
-import { looksLikeRecoveryCode, matchTotp, newRecoveryCodes, newTotpSecret, otpauthUrl, recoveryCodeHash } from './two-factor.ts';
+import { looksLikeRecoveryCode, matchTotp, newRecoveryCodes, newTotpSecret, otpauthUrl, recoveryCodeHash, type TotpRefusal } from './two-factor.ts';
 
 /** Staff sessions: 30 minutes idle, 12 hours at most (docs/decisions/0080-staff-two-factor-sign-in.md). */
 export const OPERATOR_SESSION = { lifetimeMs: 12 * 60 * 60 * 1000, idleMs: 30 * 60 * 1000 } as const;
@@ -34,6 +36,7 @@ export function createOperatorsService({
   requireTwoFactor = false,
   siteName = 'Croupier',
   totpKey = randomBytes(32).toString('hex'),
+  logger,
 }: {
   db: Database;
   passwords: PasswordHasher;
@@ -42,6 +45,7 @@ export function createOperatorsService({
   siteName?: string;
   /** Seals TOTP secrets at rest (64 hex: TOTP_ENCRYPTION_KEY or the generated one); a fresh one per process by default. */
   totpKey?: string;
+  logger?: FastifyBaseLogger;
 }) {
   const audit = createAuditService({ db, now });
   // TOTP secrets at rest (docs/decisions/0080-staff-two-factor-sign-in.md): sealed with AES-256-GCM to the staff
@@ -59,6 +63,12 @@ export function createOperatorsService({
     }
   };
   const staff = createStaffAdmin({ db, passwords, audit });
+  /** otplib would not check a code against this member's secret: they cannot sign in with codes until an admin resets it. */
+  const secretRefused = (operatorId: number) => (refusal: TotpRefusal) =>
+    logger?.error(
+      { staff_id: operatorId, otp_error: refusal.error, reason: refusal.reason },
+      'TOTP secret refused by otplib: no code can sign this staff member in until an admin resets their two-factor sign-in',
+    );
 
   async function findByEmail(email: string) {
     const [row] = await db
@@ -83,7 +93,7 @@ export function createOperatorsService({
     const trimmed = code.trim();
     const secret = operator.totpSecret && openTotp(operator.totpSecret, operator.id);
     if (secret && operator.totpEnabledAt && /^[0-9]{6}$/.test(trimmed)) {
-      const step = await matchTotp(secret, trimmed, operator.totpLastStep, at);
+      const step = await matchTotp(secret, trimmed, operator.totpLastStep, at, secretRefused(operator.id));
       if (step === null) return false;
       // Atomic: of two requests with the same code, one moves the step and the other finds it moved.
       const moved = await within
@@ -110,18 +120,22 @@ export function createOperatorsService({
 
     /**
      * OPERATOR_EMAIL/OPERATOR_PASSWORD at start: creates that operator (an admin), or sets its password to the
-     * configured one (signing out its sessions) when it differs. OPERATOR_TOTP_SECRET enrols it with that secret.
-     * Safe when several nodes start at once.
+     * configured one (signing out its sessions) when it differs. OPERATOR_TOTP_SECRET enrols it with that secret,
+     * which must be one otplib takes (config checks it; this refuses one from anywhere else rather than store a
+     * lock-out). Safe when several nodes start at once.
      */
     async ensureOperator({
       email,
       password,
-      totpSecret,
+      totpSecret: given,
     }: {
       email: string;
       password: string;
       totpSecret?: string;
     }): Promise<'created' | 'updated' | 'unchanged'> {
+      const problem = given === undefined ? null : totpSecretProblem(given);
+      if (problem) throw new Error(`The operator's TOTP secret ${problem}`);
+      const totpSecret = given === undefined ? undefined : canonicalTotpSecret(given);
       const existing = await findByEmail(email);
       const enrolment = (id: number) => (totpSecret ? { totpSecret: sealTotp(totpSecret, id), totpEnabledAt: now() } : {});
       if (!existing) {
@@ -261,7 +275,7 @@ export function createOperatorsService({
       const [operator] = await db.select().from(operators).where(eq(operators.id, operatorId));
       const secret = operator?.totpSecret && openTotp(operator.totpSecret, operatorId);
       if (!operator || !secret || operator.totpEnabledAt) return 'not_started';
-      const step = await matchTotp(secret, code.trim(), null, at);
+      const step = await matchTotp(secret, code.trim(), null, at, secretRefused(operatorId));
       if (step === null) return 'invalid';
       const { codes, hashes } = newRecoveryCodes();
       const done = await db.transaction(async (tx) => {

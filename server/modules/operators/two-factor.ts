@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
+import { totpSecretProblem } from '../../totp-secret.ts';
 import { sha256 } from '../accounts/secrets.ts';
 
 // TOTP (RFC 6238) for staff sign-in through otplib, and one-time recovery codes (decision 0080). A code is accepted
@@ -12,8 +13,21 @@ const RECOVERY_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const newTotpSecret = () => generateSecret();
 export const otpauthUrl = (issuer: string, email: string, secret: string) => generateURI({ issuer, label: email, secret });
 
-/** The matched time step of a valid code later than `afterStep`, else null. */
-export async function matchTotp(secret: string, code: string, afterStep: number | null, at: Date): Promise<number | null> {
+/** What otplib said when it refused to check a code at all: its error's name and, for the secret, why (never the secret). */
+export type TotpRefusal = { error: string; reason: string };
+
+/**
+ * The matched time step of a valid code later than `afterStep`, else null. When otplib throws instead of
+ * answering (a stored secret it refuses: no code will ever match it), `onRefused` hears it: a lock-out is said,
+ * never swallowed as a wrong code.
+ */
+export async function matchTotp(
+  secret: string,
+  code: string,
+  afterStep: number | null,
+  at: Date,
+  onRefused?: (refusal: TotpRefusal) => void,
+): Promise<number | null> {
   if (!/^[0-9]{6}$/.test(code)) return null;
   const epoch = Math.floor(at.getTime() / 1000);
   try {
@@ -21,7 +35,9 @@ export async function matchTotp(secret: string, code: string, afterStep: number 
     if (!result.valid) return null;
     const step = 'timeStep' in result ? (result.timeStep as number) : null;
     return step === null || (afterStep !== null && step <= afterStep) ? null : step;
-  } catch {
+  } catch (error) {
+    // otplib's own message may quote a character of the secret; its name and our words do not.
+    onRefused?.({ error: error instanceof Error ? error.name : 'unknown', reason: totpSecretProblem(secret) ?? 'otplib failed to check the code' });
     return null;
   }
 }

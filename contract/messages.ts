@@ -17,9 +17,14 @@ export type MessageReceived = { message: PlayerMessage; unread: number };
 
 export const MESSAGE_LIMITS = { subject: 150, body: 5000 } as const;
 
-/** POST /api/admin/messages body: the player's id as text or a number. */
+/**
+ * POST /api/admin/messages body: the player's id as text or a number. A service message (their KYC, their
+ * account) reaches the player whatever their exclusions; one marked `marketing` is refused (422) for a player
+ * excluded by rule: self-excluded, on a time-out, blocked or without marketing consent.
+ */
 export const operatorMessageBodySchema = z.object({
   player_id: z.union([matching(/^[1-9][0-9]{0,14}$/), z.int().min(1).max(Number.MAX_SAFE_INTEGER)]),
   subject: z.string().min(1).max(MESSAGE_LIMITS.subject),
   body: z.string().min(1).max(MESSAGE_LIMITS.body),
+  marketing: z.boolean().optional(),
 });

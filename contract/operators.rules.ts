@@ -13,3 +13,6 @@ export const MAX_STAKE_LIMIT = 100_000_000;
 
 export const ROUTE_RULE_STATUSES = [301, 302, 307, 308] as const;
 export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;
+
+/** Who marketing never reaches (docs/decisions/0056), as staff read it beside a count of excluded players. */
+export const MARKETING_EXCLUDED = 'self-excluded, on a break, blocked or without marketing consent';

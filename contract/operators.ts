@@ -245,15 +245,32 @@ export const playerDetailSchema = z.object({
 });
 export type PlayerDetail = z.infer<typeof playerDetailSchema>;
 
-/** POST /api/admin/messages/segment: one message to every player of a segment. */
-export const segmentMessageBodySchema = z.object({
+/** Which players a segment message is for: everyone, one country's or one VIP tier's. */
+export const segmentQuerySchema = z.object({
   segment: z.enum(['all', 'country', 'vip_tier']),
   country: matching(/^[A-Za-z]{2}$/).optional(),
   /** With segment vip_tier: the players now in this tier. */
   tier: z.enum(VIP_TIER_SLUGS).optional(),
+});
+/**
+ * POST /api/admin/messages/segment: one message to every player of a segment. It is marketing: players excluded
+ * by rule (self-excluded, on a time-out, blocked or without marketing consent) never receive it.
+ */
+export const segmentMessageBodySchema = segmentQuerySchema.extend({
   subject: z.string().max(200),
   body: z.string().max(5000),
 });
+const excludedCount = z.int().min(0).meta({
+  description: 'Players of the segment left out by rule: self-excluded, on a time-out, blocked or without marketing consent.',
+});
+/** GET /api/admin/messages/segment/preview: what a segment send would do now, before it is sent. */
+export const segmentAudienceSchema = z.object({
+  recipients: z.int().min(0).meta({ description: 'Players the message would reach.' }),
+  excluded: excludedCount,
+});
+export type SegmentAudience = z.infer<typeof segmentAudienceSchema>;
+/** POST /api/admin/messages/segment's answer: how many received it, and how many were left out by rule. */
+export const segmentSentSchema = z.object({ sent: z.int().min(0).meta({ description: 'Players the message reached.' }), excluded: excludedCount });
 
 /** GET /api/admin/reports/dashboard|games?days=1|7|30 (1 = today, UTC). */
 export const reportQuerySchema = z.object({ days: z.enum(['1', '7', '30']).optional() });

@@ -82,6 +82,7 @@ export function createServices({
     requireTwoFactor: config.appEnv === 'production',
     siteName: config.siteName,
     totpKey: config.totpEncryptionKey ?? loadOrCreateLocalSecret(config.dataDir, 'totp-encryption-key'),
+    logger,
   });
   const session = createSessionService({ accounts });
   const currency = config.defaultCurrency;
@@ -200,7 +201,14 @@ export function createServices({
   const sandboxGateway = config.paymentsSandbox
     ? createSandboxGateway({ db, secret: config.paymentsSandboxSecret ?? loadOrCreateLocalSecret(config.dataDir, 'payments-sandbox'), logger })
     : undefined;
-  const messages = createMessagesService({ db, events, playerExists: accounts.playerExists });
+  // Marketing never reaches a player excluded by rule; limits and accounts say who is (decision 0056).
+  const messages = createMessagesService({
+    db,
+    events,
+    playerExists: accounts.playerExists,
+    keptFromPlay: limits.keptFromPlay,
+    closedToMarketing: accounts.closedToMarketing,
+  });
   // Identity documents (issue 15): the one KYC status comes from here, for the withdrawal gate as for everyone else.
   const verification = createVerificationService({
     db,

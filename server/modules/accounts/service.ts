@@ -53,6 +53,7 @@ export function createAccountsService(dependencies: AccountsDependencies) {
     birthdateSql: playerAdmin.birthdateSql,
     checkPassword: playerAdmin.checkPassword,
     stopMarketing: playerAdmin.stopMarketing,
+    closedToMarketing: playerAdmin.closedToMarketing,
     setKycStatus: playerAdmin.setKycStatus,
     setBlocked: playerAdmin.setBlocked,
     adminPlayer: playerAdmin.adminPlayer,

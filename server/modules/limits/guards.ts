@@ -13,6 +13,7 @@ import {
   depositUsage,
   type Executor,
   ensureSettings,
+  exclusionsOf,
   limitBreaches,
   limitDeposits,
   limitRows,
@@ -188,6 +189,16 @@ export function createLimitGuards({ db, currency, caps, birthdateSql, gameTotals
       const at = now();
       refuseExcluded(await settingsRow(db, playerId), at);
       await depositLimitCheck(db, playerId, amount, at);
+    },
+
+    /**
+     * Of these players, those kept from play now: during a time-out, a self-exclusion or the wait to return after
+     * one. Marketing may not reach them either (docs/decisions/0056).
+     */
+    async keptFromPlay(playerIds: number[]): Promise<Set<number>> {
+      const at = now();
+      const rows = await exclusionsOf(db, playerIds);
+      return new Set(rows.filter((row) => exclusionAt(row, at).excluded).map((row) => row.playerId));
     },
 
     /** For anything that is play (bonus claims, free spins, crash bets): refuses 403 `excluded` during an exclusion. */

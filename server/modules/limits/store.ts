@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, type Placeholder, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, or, type Placeholder, sql, type SQL } from 'drizzle-orm';
 import { LIMIT_PERIODS, type LimitPeriod, PERIOD_MS } from '../../../contract/limits.ts';
 import type { Database } from '../../db/client.ts';
 import { limitBreaches, limitChanges, limitDeposits, limitSettings, playerLimits } from './schema.ts';
@@ -49,6 +49,29 @@ export async function limitRows(executor: Executor, playerId: number): Promise<L
 export async function settingsRow(executor: Executor, playerId: number): Promise<SettingsRow | undefined> {
   const [row] = await executor.select().from(limitSettings).where(eq(limitSettings.playerId, playerId));
   return row;
+}
+
+/** Ids per statement when reading many players: PostgreSQL takes at most 65,535 parameters in one. */
+const ID_SLICE = 5_000;
+
+/** The time-out and self-exclusion columns of those of these players who ever had one. */
+export async function exclusionsOf(executor: Executor, playerIds: number[]) {
+  const rows: Pick<SettingsRow, 'playerId' | 'timeoutUntil' | 'selfExcludedUntil' | 'returnRequestedAt'>[] = [];
+  for (let i = 0; i < playerIds.length; i += ID_SLICE) {
+    const slice = playerIds.slice(i, i + ID_SLICE);
+    rows.push(
+      ...(await executor
+        .select({
+          playerId: limitSettings.playerId,
+          timeoutUntil: limitSettings.timeoutUntil,
+          selfExcludedUntil: limitSettings.selfExcludedUntil,
+          returnRequestedAt: limitSettings.returnRequestedAt,
+        })
+        .from(limitSettings)
+        .where(and(inArray(limitSettings.playerId, slice), or(isNotNull(limitSettings.timeoutUntil), isNotNull(limitSettings.selfExcludedUntil))))),
+    );
+  }
+  return rows;
 }
 
 /** A wager or loss limit in force, as a stake is checked against it. */

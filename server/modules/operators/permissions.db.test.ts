@@ -58,6 +58,7 @@ const ROUTES: Check[] = [
     permission: 'messages.send',
     payload: () => ({ segment: 'country', country: 'ZZ', subject: 'Hi', body: 'Hi' }),
   },
+  { method: 'GET', url: '/api/admin/messages/segment/preview', permission: 'messages.send' },
   { method: 'GET', url: '/api/admin/settings', permission: 'settings.manage' },
   { method: 'PUT', url: '/api/admin/settings', permission: 'settings.manage', payload: () => ({ registration_activation_type: 'email' }) },
   { method: 'GET', url: '/api/admin/reports/dashboard', permission: 'reports.read' },

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminPlayerSchema } from '../../../contract/accounts.ts';
 import { dataOf } from '../../../contract/http.ts';
-import { operatorMessageBodySchema, playerMessageSchema } from '../../../contract/messages.ts';
+import { operatorMessageBodySchema, type PlayerMessage, playerMessageSchema } from '../../../contract/messages.ts';
 import {
   blockBodySchema,
   kycBodySchema,
@@ -12,13 +12,16 @@ import {
   playerRowSchema,
   playerSearchQuerySchema,
   playersQuerySchema,
+  MARKETING_EXCLUDED,
+  segmentAudienceSchema,
   segmentMessageBodySchema,
+  segmentQuerySchema,
+  segmentSentSchema,
   settingsBodySchema,
   adminSettingsSchema,
   staffNoteBodySchema,
   staffNoteSchema,
 } from '../../../contract/operators.ts';
-import type { Database } from '../../db/client.ts';
 import { invalid, Problem } from '../../problem.ts';
 import type { Services } from '../../services.ts';
 import type { FourEyesService } from './four-eyes.ts';
@@ -29,6 +32,7 @@ import { createStaffNotes } from './notes.ts';
 // change and its audit row commit in one transaction (docs/decisions/0082-hash-chained-audit-log.md).
 
 const NO_PLAYER = 'No player with that id.';
+const NOT_FOR_MARKETING = `This player may not receive marketing: they are ${MARKETING_EXCLUDED}.`;
 const csvCell = (value: unknown) => {
   const text = String(value ?? '');
   const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
@@ -214,15 +218,26 @@ export async function playerRoutes(
       if (!body.subject.trim()) throw invalid({ subject: ['The subject field is required.'] });
       if (!body.body.trim()) throw invalid({ body: ['The body field is required.'] });
       if (!(await accounts.playerExists(playerId))) throw invalid({ player_id: [NO_PLAYER] });
+      const input = { subject: body.subject.trim(), body: body.body.trim(), sentBy: request.operator!.id };
+      const audited = (sent: PlayerMessage, marketing: boolean) => ({
+        staffId: request.operator!.id,
+        action: 'message.send',
+        playerId,
+        subject: `player:${playerId}`,
+        after: { message_id: sent.id, subject: sent.subject, ...(marketing ? { marketing: true } : {}) },
+      });
+      // One marked marketing follows the marketing rule: the player it may not reach gets nothing (decision 0056).
+      if (body.marketing) {
+        const { sent } = await messages.sendMarketing({ ...input, playerIds: [playerId] }, async (tx, outcome) => {
+          if (outcome.sent[0]) await audit.record(audited(outcome.sent[0].message, true), tx);
+        });
+        if (!sent[0]) throw invalid({ player_id: [NOT_FOR_MARKETING] });
+        return reply.code(201).send({ data: sent[0].message });
+      }
+      // A service message (their KYC, their account) reaches the player whatever their exclusions.
       const message = await audit.audited(
-        (tx) => messages.send({ playerId, subject: body.subject.trim(), body: body.body.trim(), sentBy: request.operator!.id }, tx),
-        (sent) => ({
-          staffId: request.operator!.id,
-          action: 'message.send',
-          playerId,
-          subject: `player:${playerId}`,
-          after: { message_id: sent.id, subject: sent.subject },
-        }),
+        (tx) => messages.send({ ...input, playerId }, tx),
+        (sent) => audited(sent, false),
       );
       if (!message) throw invalid({ player_id: [NO_PLAYER] });
       await messages.announce(playerId, message);
@@ -230,39 +245,47 @@ export async function playerRoutes(
     },
   );
 
+  // The players of a segment, before the marketing rule; a segment without its country or tier is a 422.
+  const segmentPlayers = async ({ segment, country, tier }: { segment: string; country?: string; tier?: string }) => {
+    if (segment === 'country' && !country) throw invalid({ country: ['The country field is required.'] });
+    if (segment === 'vip_tier' && !tier) throw invalid({ tier: ['The tier field is required.'] });
+    const rows = await accounts.searchPlayers(segment === 'country' ? { country } : segment === 'vip_tier' ? await tierFilter(tier) : {}, 100_000);
+    return rows.map((row) => Number(row.id));
+  };
+
+  // What a segment send would do now, for the console's confirmation: nothing is written.
+  app.get(
+    '/api/admin/messages/segment/preview',
+    { preHandler: requirePermission('messages.send'), schema: { querystring: segmentQuerySchema, response: { 200: dataOf(segmentAudienceSchema) } } },
+    async (request) => {
+      const { recipients, excluded } = await messages.marketingAudience(await segmentPlayers(request.query));
+      return { data: { recipients: recipients.length, excluded } };
+    },
+  );
+
+  // A message to a segment is marketing: the messages service leaves out every player excluded by rule.
   app.post(
     '/api/admin/messages/segment',
-    { preHandler: requirePermission('messages.send'), schema: { body: segmentMessageBodySchema, response: { 201: dataOf(z.object({ sent: z.int() })) } } },
+    { preHandler: requirePermission('messages.send'), schema: { body: segmentMessageBodySchema, response: { 201: dataOf(segmentSentSchema) } } },
     async (request, reply) => {
       const { segment, country, tier, subject, body } = request.body;
       if (!subject.trim()) throw invalid({ subject: ['The subject field is required.'] });
       if (!body.trim()) throw invalid({ body: ['The body field is required.'] });
-      if (segment === 'country' && !country) throw invalid({ country: ['The country field is required.'] });
-      if (segment === 'vip_tier' && !tier) throw invalid({ tier: ['The tier field is required.'] });
-      const recipients = await accounts.searchPlayers(segment === 'country' ? { country } : segment === 'vip_tier' ? await tierFilter(tier) : {}, 100_000);
-      const sent = await services.database.db.transaction(async (tx) => {
-        const within = tx as unknown as Database;
-        const out = [];
-        for (const player of recipients) {
-          const message = await messages.send(
-            { playerId: Number(player.id), subject: subject.trim(), body: body.trim(), sentBy: request.operator!.id },
-            within,
-          );
-          if (message) out.push({ playerId: Number(player.id), message });
-        }
-        await audit.record(
-          {
-            staffId: request.operator!.id,
-            action: 'message.segment',
-            subject: `segment:${segment}`,
-            after: { segment, country: country ?? null, tier: tier ?? null, subject, sent: out.length },
-          },
-          within,
-        );
-        return out;
-      });
-      for (const { playerId, message } of sent) await messages.announce(playerId, message);
-      return reply.code(201).send({ data: { sent: sent.length } });
+      const playerIds = await segmentPlayers(request.body);
+      const { sent, excluded } = await messages.sendMarketing(
+        { playerIds, subject: subject.trim(), body: body.trim(), sentBy: request.operator!.id },
+        (tx, outcome) =>
+          audit.record(
+            {
+              staffId: request.operator!.id,
+              action: 'message.segment',
+              subject: `segment:${segment}`,
+              after: { segment, country: country ?? null, tier: tier ?? null, subject, sent: outcome.sent.length, excluded: outcome.excluded },
+            },
+            tx,
+          ),
+      );
+      return reply.code(201).send({ data: { sent: sent.length, excluded } });
     },
   );
 

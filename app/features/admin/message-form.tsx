@@ -1,0 +1,154 @@
+import { type FormEvent, useRef, useState } from 'react';
+import { VIP_TIERS } from '../../../contract/clubs.rules.ts';
+import type { SegmentAudience } from '../../../contract/operators.ts';
+import { MARKETING_EXCLUDED } from '../../../contract/operators.rules.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { Checkbox, SelectField, TextField } from '../../components/ui/field.tsx';
+import { type ApiResult, firstErrors } from '../../lib/api.ts';
+import { adminApi } from './api.ts';
+import { Notice } from './ui.tsx';
+
+// The console's Messages screen (docs/decisions/0084): a message to one player's inbox, or to every player of a
+// segment. A segment message is marketing, which never reaches players excluded by rule (decision 0056); the
+// screen asks the server how many it reaches and how many the rule leaves out, and sends only once staff confirm.
+
+const SEGMENTS = [
+  { value: 'player', label: 'One player' },
+  { value: 'all', label: 'All players' },
+  { value: 'country', label: 'Players of a country' },
+  { value: 'vip_tier', label: 'Players of a VIP tier' },
+];
+const TIERS = VIP_TIERS.map((tier) => ({ value: tier.slug, label: tier.name }));
+
+type SegmentRequest = { segment: string; country?: string; tier?: string; subject: string; body: string };
+
+const players = (count: number) => (count === 1 ? '1 player' : `${count.toLocaleString('en')} players`);
+const excludedByRule = (count: number, tense: 'are' | 'were') =>
+  `${count.toLocaleString('en')} ${count === 1 ? (tense === 'are' ? 'is' : 'was') : tense} excluded by rule (${MARKETING_EXCLUDED}).`;
+
+export function MessageForm() {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [segment, setSegment] = useState('player');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  /** A segment message waiting for staff to confirm, with what it would do as the server said. */
+  const [pending, setPending] = useState<{ audience: SegmentAudience; request: SegmentRequest } | null>(null);
+
+  function refused(result: Extract<ApiResult<unknown>, { ok: false }>) {
+    setErrors(firstErrors(result.errors));
+    setOutcome({ tone: 'error', text: result.message });
+  }
+
+  function sent(text: string) {
+    setErrors({});
+    setPending(null);
+    formRef.current?.reset();
+    setOutcome({ tone: 'success', text });
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const text = (name: string) => String(form.get(name) ?? '');
+    setOutcome(null);
+    if (segment === 'player') {
+      setBusy(true);
+      const result = await adminApi('POST', '/api/admin/messages', {
+        player_id: text('player_id'),
+        subject: text('subject'),
+        body: text('body'),
+        ...(form.get('marketing') ? { marketing: true } : {}),
+      });
+      setBusy(false);
+      if (!result.ok) return refused(result);
+      return sent('Message sent.');
+    }
+    const request: SegmentRequest = {
+      segment,
+      ...(segment === 'country' ? { country: text('country') } : {}),
+      ...(segment === 'vip_tier' ? { tier: text('tier') } : {}),
+      subject: text('subject'),
+      body: text('body'),
+    };
+    const missing = {
+      ...(request.subject.trim() ? {} : { subject: 'The subject field is required.' }),
+      ...(request.body.trim() ? {} : { body: 'The body field is required.' }),
+    };
+    if (Object.keys(missing).length > 0) return setErrors(missing);
+    setBusy(true);
+    const { subject: _subject, body: _body, ...audienceOf } = request;
+    const result = await adminApi<{ data: SegmentAudience }>('GET', `/api/admin/messages/segment/preview?${new URLSearchParams(audienceOf)}`);
+    setBusy(false);
+    if (!result.ok) return refused(result);
+    setErrors({});
+    setPending({ audience: result.body.data, request });
+  }
+
+  async function confirm() {
+    if (!pending) return;
+    setBusy(true);
+    const result = await adminApi<{ data: { sent: number; excluded: number } }>('POST', '/api/admin/messages/segment', pending.request);
+    setBusy(false);
+    setPending(null);
+    if (!result.ok) return refused(result);
+    const { sent: count, excluded } = result.body.data;
+    sent(`Message sent to ${players(count)}. ${excludedByRule(excluded, 'were')}`);
+  }
+
+  const audience = pending?.audience;
+  return (
+    <Card>
+      <form ref={formRef} onSubmit={submit} className="space-y-4" noValidate aria-label="Send a message">
+        {/* Fixed while staff confirm: the counts are for exactly what is shown. */}
+        <fieldset disabled={pending !== null} className="space-y-4 disabled:opacity-60">
+          <SelectField
+            label="To"
+            name="segment"
+            value={segment}
+            onChange={(event) => {
+              setSegment(event.target.value);
+              setErrors({});
+            }}
+            options={SEGMENTS}
+          />
+          {segment === 'player' ? <TextField label="Player ID" name="player_id" inputMode="numeric" error={errors.player_id} /> : null}
+          {segment === 'country' ? <TextField label="Country code" name="country" maxLength={2} placeholder="MT" error={errors.country} /> : null}
+          {segment === 'vip_tier' ? <SelectField label="Tier" name="tier" options={TIERS} error={errors.tier} /> : null}
+          <TextField label="Subject" name="subject" maxLength={150} error={errors.subject} />
+          <TextField label="Message" name="body" maxLength={5000} error={errors.body} />
+          {segment === 'player' ? (
+            <Checkbox name="marketing" label={`Marketing: not sent if the player is ${MARKETING_EXCLUDED}. Leave unticked for a service message.`} />
+          ) : (
+            <p className="text-sm text-mist-400">A message to a group is marketing: players who are {MARKETING_EXCLUDED} do not receive it.</p>
+          )}
+        </fieldset>
+        {outcome ? <Notice tone={outcome.tone}>{outcome.text}</Notice> : null}
+        {audience ? (
+          <section aria-label="Confirm the message" className="space-y-3 rounded-lg border border-gold-400 px-4 py-3">
+            <p className="text-sm text-mist-100" data-testid="segment-audience">
+              {audience.recipients > 0
+                ? `Send to ${players(audience.recipients)}? ${excludedByRule(audience.excluded, 'are')}`
+                : `No player of this group may receive it: ${excludedByRule(audience.excluded, 'are')}`}
+            </p>
+            <div className="flex flex-wrap gap-2">
+              {audience.recipients > 0 ? (
+                <Button busy={busy} onClick={() => void confirm()}>
+                  Send to {players(audience.recipients)}
+                </Button>
+              ) : null}
+              <Button variant="ghost" disabled={busy} onClick={() => setPending(null)}>
+                Change the message
+              </Button>
+            </div>
+          </section>
+        ) : (
+          <Button type="submit" busy={busy}>
+            Send message
+          </Button>
+        )}
+      </form>
+    </Card>
+  );
+}

@@ -16,6 +16,8 @@ export default defineConfig({
     // Generous: a loaded CI machine once took a test past 20 s. Timeouts here only catch hangs, they measure nothing.
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // Migrates (and seeds) one template database per run, which every database test file copies.
+    globalSetup: ['server/db/test-global-setup.ts'],
     projects: [
       { extends: true, test: { name: 'shared', include, exclude: mocking, isolate: false } },
       { extends: true, test: { name: 'isolated', include: mocking } },

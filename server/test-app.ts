@@ -4,7 +4,6 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { loadConfig, type Config } from './config.ts';
 import { openTestDatabase } from './db/test-database.ts';
-import { seedDemoContent } from './db/seed.ts';
 import { buildApp, type SiteOptions } from './http/app.ts';
 import { createServices, type Services } from './services.ts';
 
@@ -24,8 +23,8 @@ export async function createTestApp(
     REDIS_URL: process.env.REDIS_URL ?? '',
     ...env,
   });
-  const database = await openTestDatabase();
-  await seedDemoContent(database.db);
+  // Seeded as the server seeds at start: the copy of the run's seeded template (server/db/test-template.ts).
+  const database = await openTestDatabase({ seeded: true });
   const services = createServices({ config, database, logger });
   await services.start();
   const app = await buildApp({ services, site, rateLimitNamespace: `croupier-test:${randomBytes(6).toString('hex')}:` });

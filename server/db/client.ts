@@ -22,7 +22,11 @@ export type DatabaseHandle = {
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
-export type DatabaseLocation = { driver: 'postgres'; url: string } | { driver: 'pglite'; dataDir: string } | { driver: 'pglite'; inMemory: true };
+export type DatabaseLocation =
+  | { driver: 'postgres'; url: string }
+  | { driver: 'pglite'; dataDir: string }
+  /** In memory; `loadDataDir` starts it from a dumped data directory (the tests' template, server/db/test-template.ts). */
+  | { driver: 'pglite'; inMemory: true; loadDataDir?: Blob };
 
 /** Opens the database and applies pending migrations, so a fresh checkout needs no setup step. */
 export async function openDatabase(location: DatabaseLocation): Promise<DatabaseHandle> {
@@ -51,7 +55,7 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
     mkdirSync(dir, { recursive: true });
     client = await PGlite.create(dir);
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create(location.loadDataDir ? { loadDataDir: location.loadDataDir } : {});
   }
   const db = drizzlePglite({ client });
   await migratePglite(db, { migrationsFolder });

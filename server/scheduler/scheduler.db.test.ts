@@ -1,7 +1,7 @@
 // The scheduler (decision 0044): one run of a job at a time across every node on the database, each run told the
 // period it is for, failures logged without stopping the schedule, and nothing left running after stop().
 import type { FastifyBaseLogger } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DatabaseHandle } from '../db/client.ts';
 import { openTestDatabase } from '../db/test-database.ts';
 import { createScheduler, type ScheduledJob } from './scheduler.ts';
@@ -85,37 +85,59 @@ describe('scheduler', () => {
   });
 
   it('runs a job on its pattern, logs a failed run and goes on, and stops for good', async () => {
-    const { logger, errors } = recordingLogger();
-    const scheduler = createScheduler({ database, logger });
-    let runs = 0;
-    scheduler.schedule({
-      name: 'test:every-second',
-      pattern: '* * * * * *',
-      run: async () => {
-        runs++;
-        if (runs === 1) throw new Error('first run fails');
-      },
-    });
-    await expect.poll(() => runs, { timeout: 5_000 }).toBeGreaterThanOrEqual(2);
-    expect(errors[0]).toEqual({ job: 'test:every-second', message: 'scheduled job failed' });
-    await scheduler.stop();
-    const stoppedAt = runs;
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
-    expect(runs).toBe(stoppedAt);
-    expect(() => scheduler.schedule({ name: 'test:late', pattern: '* * * * *', run: async () => {} })).toThrow('stopped');
+    // croner's clock is a fake one (its timers and Date), so the pattern's ticks come when the test moves it and
+    // "no run after stop" is checked over a minute of ticks instead of by waiting; the runs still use the database.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      const { logger, errors } = recordingLogger();
+      const scheduler = createScheduler({ database, logger });
+      let runs = 0;
+      scheduler.schedule({
+        name: 'test:every-second',
+        pattern: '* * * * * *',
+        run: async () => {
+          runs++;
+          if (runs === 1) throw new Error('first run fails');
+        },
+      });
+      // One second, one tick, per poll; a tick that comes while the run before is still going is skipped.
+      await expect
+        .poll(
+          async () => {
+            await vi.advanceTimersByTimeAsync(1_000);
+            return runs;
+          },
+          { timeout: 5_000 },
+        )
+        .toBeGreaterThanOrEqual(2);
+      expect(errors[0]).toEqual({ job: 'test:every-second', message: 'scheduled job failed' });
+      await scheduler.stop();
+      const stoppedAt = runs;
+      // Sixty ticks' worth: a cron left running would start a run on each, synchronously as its timer fires, and
+      // stop() again waits for any run so started, one still on its way to the database included.
+      await vi.advanceTimersByTimeAsync(60_000);
+      await scheduler.stop();
+      expect(runs).toBe(stoppedAt);
+      expect(() => scheduler.schedule({ name: 'test:late', pattern: '* * * * *', run: async () => {} })).toThrow('stopped');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('waits for a run in progress when stopped, so the database outlives it', async () => {
     const scheduler = createScheduler({ database });
     const { job, release, runs } = heldJob('test:stop');
+    const settled: string[] = [];
     const run = scheduler.runNow(job);
+    void run.then(() => settled.push('run'));
     await expect.poll(runs).toBe(1);
-    let stopped = false;
-    const stopping = scheduler.stop().then(() => (stopped = true));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(stopped).toBe(false);
+    const stopping = scheduler.stop().then(() => settled.push('stop'));
+    // stop() does no I/O of its own: had it not waited for the run, it would have settled within this turn.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(settled).toEqual([]);
     release();
     await stopping;
+    expect(settled).toEqual(['run', 'stop']);
     expect(await run).toEqual({ ran: true, result: 1 });
   });
 });

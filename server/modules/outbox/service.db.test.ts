@@ -147,7 +147,10 @@ describe('the transactional outbox', () => {
     await outbox.stop();
     await database.db.transaction((tx) => outbox.enqueue(tx, mail('after-stop@example.com')));
     outbox.wake();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // wake() hands over to the next turn of the event loop; after that turn, stop() again waits for any delivery
+    // it began, so one that reached the database or the mailer is seen below.
+    await new Promise((resolve) => setImmediate(resolve));
+    await outbox.stop();
     expect(mailer.sent.some((m) => m.to === 'after-stop@example.com')).toBe(false);
     expect((await outbox.counts()).pending).toBeGreaterThanOrEqual(1);
   });

@@ -119,7 +119,7 @@ describe('hostile input on every route', () => {
     }
     expect(requests).toBeGreaterThan(1000);
     expect(failures).toEqual([]);
-  }, 300_000);
+  }, 900_000); // a hang detector only: alone it takes 75-145 s, and a run beside other work once passed 300 s
 });
 
 describe('the NUL-byte rule', () => {

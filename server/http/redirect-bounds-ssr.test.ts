@@ -1,22 +1,9 @@
 // A page's redirect never copies what it was asked with whole (issue 36): a 16,000-character query on a page that
 // needs a signed-in player made a 16 KB Location header, which common reverse proxies answer with 502. The way back
 // carries only the query parameters our pages read, each short (app/lib/route-rules.ts).
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { ServerBuild } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../test-app.ts';
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const serverBuild = path.join(root, 'build/server/index.js');
-
-async function productionSite() {
-  if (!existsSync(serverBuild)) expect(spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' }).status).toBe(0);
-  const build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
-  return { mode: 'production' as const, loadBuild: async () => build, clientDir: path.join(root, 'build/client') };
-}
+import { productionSite } from './test-production-site.ts';
 
 describe('redirects of the player site', () => {
   const t = useTestApp({}, productionSite);

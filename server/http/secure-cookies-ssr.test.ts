@@ -1,25 +1,12 @@
 // Every cookie the site sets, from a page or from the API, is Secure (SPEC.md §3; issue 36): a cookie without it would
 // be sent over plain HTTP to anyone between the browser and the site. Browsers accept Secure cookies from
 // http://localhost, so development needs no exception.
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { LightMyRequestResponse } from 'fastify';
-import type { ServerBuild } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { OPERATOR, OPERATOR_ENV, paymentsKit } from '../modules/payments/testing.ts';
 import { STRONG_PASSWORD } from '../modules/accounts/testing.ts';
 import { useTestApp } from '../test-app.ts';
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const serverBuild = path.join(root, 'build/server/index.js');
-
-async function productionSite() {
-  if (!existsSync(serverBuild)) expect(spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' }).status).toBe(0);
-  const build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
-  return { mode: 'production' as const, loadBuild: async () => build, clientDir: path.join(root, 'build/client') };
-}
+import { productionSite } from './test-production-site.ts';
 
 const setCookies = (response: LightMyRequestResponse) => {
   const header = response.headers['set-cookie'];

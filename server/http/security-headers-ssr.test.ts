@@ -1,22 +1,9 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { ServerBuild } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../test-app.ts';
+import { clientDir, productionSite } from './test-production-site.ts';
 import { cspOf, expectSecurityHeaders } from './test-security-headers.ts';
-
-// The player site as production serves it: the built server entry and client assets.
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const serverBuild = path.join(root, 'build/server/index.js');
-const clientDir = path.join(root, 'build/client');
-
-async function productionSite() {
-  if (!existsSync(serverBuild)) expect(spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' }).status).toBe(0);
-  const build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
-  return { mode: 'production' as const, loadBuild: async () => build, clientDir };
-}
 
 const nonceOf = (csp: Map<string, string[]>) =>
   csp

@@ -1,23 +1,13 @@
 // The build's hashed assets go out as the build compressed them (scripts/precompress.ts): brotli or gzip as the
 // browser accepts, the same bytes once decoded, cached for a year. Every page's JavaScript and stylesheet come this way.
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import type { ServerBuild } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../test-app.ts';
+import { clientDir, productionSite } from './test-production-site.ts';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const serverBuild = path.join(root, 'build/server/index.js');
-const assetsDir = path.join(root, 'build/client/assets');
-
-async function productionSite() {
-  if (!existsSync(serverBuild)) expect(spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' }).status).toBe(0);
-  const build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
-  return { mode: 'production' as const, loadBuild: async () => build, clientDir: path.join(root, 'build/client') };
-}
+const assetsDir = path.join(clientDir, 'assets');
 
 describe('static assets', () => {
   const t = useTestApp({}, productionSite);

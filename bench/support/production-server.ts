@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-export type BenchServer = { url: string; stop: () => Promise<void> };
+export type BenchServer = { url: string; pid: number | undefined; stop: () => Promise<void> };
 
 export async function waitUntilUp(url: string, exited: () => boolean): Promise<void> {
   for (let i = 0; i < 300; i++) {
@@ -47,5 +47,5 @@ export async function startProductionServer(port: number, env: Record<string, st
     await stop();
     throw error;
   }
-  return { url, stop };
+  return { url, pid: server.pid, stop };
 }

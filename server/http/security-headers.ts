@@ -1,11 +1,12 @@
-import { randomBytes } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
-import helmet from '@fastify/helmet';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { randomFillSync } from 'node:crypto';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { RealtimePublicConfig } from '../../contract/site.ts';
 import type { Config } from '../config.ts';
 
 // Security headers and the Content-Security-Policy on every response (docs/decisions/0019-security-headers.md).
+// They are helmet's headers with our policy, written by one hook from values computed at start-up: @fastify/helmet
+// built a new helmet middleware, and parsed the policy's directives again, for every request, which was the
+// largest part of what an API answer cost the server (bench/README.md, "Login, HTTP and Lighthouse").
 
 type SourceDirective = 'script-src' | 'style-src' | 'img-src' | 'font-src' | 'connect-src' | 'frame-src';
 export type ThirdPartySources = Partial<Record<SourceDirective, string[]>>;
@@ -62,68 +63,159 @@ export const isAdminPage = (url: string) => ADMIN_PAGE.test(url);
 // The request's Host header ends up in the policy only when it is a plain host name.
 const PLAIN_HOST = /^[A-Za-z0-9.-]{1,253}$/;
 
-type RequestPolicy = { nonce: string; inlineStyles: boolean; connect: string };
+/** What a response's policy follows from besides its nonce. */
+type PolicyKind = { inlineStyles: boolean; admin: boolean; connect: string };
+/** Where the response's nonce goes. */
+const NONCE = Symbol('nonce');
+type Source = string | ((kind: PolicyKind) => string | typeof NONCE);
+
+/**
+ * The policy of one kind of request as the text around its nonces, written as helmet writes a policy
+ * (`name source source;name …`), which the tests and the browser suite read. A response then costs its nonce and a
+ * few concatenations, not a walk over the directives.
+ */
+function compilePolicy(directives: ReadonlyArray<readonly [string, readonly (Source | typeof NONCE)[]]>): (kind: PolicyKind) => string[] {
+  return (kind) => {
+    const pieces: string[] = [];
+    let text = '';
+    for (const [index, [name, sources]] of directives.entries()) {
+      text += `${index === 0 ? '' : ';'}${name}`;
+      for (const source of sources) {
+        const value = typeof source === 'function' ? source(kind) : source;
+        if (value !== NONCE) {
+          text += ` ${value}`;
+          continue;
+        }
+        pieces.push(`${text} 'nonce-`);
+        text = "'";
+      }
+    }
+    pieces.push(text);
+    return pieces;
+  };
+}
+
+// A nonce is 16 random bytes in base64. They are drawn from a pool refilled 256 nonces at a time, so a response
+// does not pay a call into the CSPRNG of its own (crypto.randomUUID caches its entropy the same way). No two
+// responses share bytes: each nonce takes the next 16.
+const NONCE_BYTES = 16;
+const noncePool = Buffer.allocUnsafeSlow(NONCE_BYTES * 256);
+let nonceOffset = noncePool.length;
+function nextNonce(): string {
+  if (nonceOffset === noncePool.length) {
+    randomFillSync(noncePool);
+    nonceOffset = 0;
+  }
+  const nonce = noncePool.toString('base64', nonceOffset, nonceOffset + NONCE_BYTES);
+  nonceOffset += NONCE_BYTES;
+  return nonce;
+}
+
+declare module 'fastify' {
+  interface FastifyReply {
+    /** This response's CSP nonce, for the inline scripts and styles of a page (one value for both). */
+    cspNonce: { script: string; style: string };
+  }
+}
 
 export async function installSecurityHeaders(
   app: FastifyInstance,
   { config, realtime, development }: { config: Config; realtime: () => RealtimePublicConfig | null; development: boolean },
 ) {
   const thirdParty = thirdPartySources(config);
-  const fallbackHost = new URL(config.publicUrl).hostname;
-  const policies = new WeakMap<IncomingMessage, RequestPolicy>();
-  const policyOf = (request: IncomingMessage) => policies.get(request)!;
-
-  const policyFor = (request: FastifyRequest): RequestPolicy => {
-    const host = PLAIN_HOST.test(request.hostname) ? request.hostname : fallbackHost;
-    // Vite's dev server injects unsigned <style> tags and serves HMR on its own port.
-    const connect = ["'self'", realtimeSource(realtime(), host), development ? `ws://${host}:*` : null].filter(Boolean).join(' ');
+  const hosts = (directive: SourceDirective) => thirdParty[directive] ?? [];
+  const policyPieces = compilePolicy([
+    ['default-src', ["'self'"]],
+    ['script-src', ["'self'", NONCE, ...hosts('script-src')]],
+    ['script-src-attr', ["'none'"]],
     // The sandbox gateway's hosted pages carry one inline <style> and no scripts; the API reference's viewer
     // (Scalar, /api/docs) injects <style> elements without the nonce. Scripts stay nonce-only everywhere.
-    const inlineStyles = development || request.url.startsWith('/sandbox-gateway/') || request.url.startsWith('/api/docs/');
-    return { nonce: randomBytes(16).toString('base64'), inlineStyles, connect };
+    ['style-src', ["'self'", ({ inlineStyles }) => (inlineStyles ? "'unsafe-inline'" : NONCE), ...hosts('style-src')]],
+    // React renders style props (game art, loading bar) as attributes; an attribute cannot load or run anything.
+    ['style-src-attr', ["'unsafe-inline'"]],
+    ['img-src', ["'self'", ({ admin }) => (admin ? 'data: blob:' : 'data:'), ...hosts('img-src')]],
+    ['font-src', ["'self'", ...hosts('font-src')]],
+    ['connect-src', [({ connect }) => connect, ...hosts('connect-src')]],
+    // Chromium shows a PDF <object> in a frame of its viewer: framing the blob needs frame-src too.
+    ['frame-src', [({ admin }) => (admin ? "'self' blob:" : "'self'"), ...hosts('frame-src')]],
+    ['frame-ancestors', ["'none'"]],
+    ['object-src', [({ admin }) => (admin ? 'blob:' : "'none'")]],
+    ['base-uri', ["'self'"]],
+    ['form-action', ["'self'"]],
+  ]);
+
+  const fallbackHost = new URL(config.publicUrl).hostname;
+  const connectSources = (host: string): string => {
+    const socket = realtimeSource(realtime(), host);
+    // A source must not end its directive or the policy (as helmet refused them): the realtime host is configured.
+    if (socket !== null && /[;,]/.test(socket)) throw new Error('The realtime host cannot go into the Content-Security-Policy.');
+    // Vite's dev server serves HMR on its own port.
+    return `'self'${socket === null ? '' : ` ${socket}`}${development ? ` ws://${host}:*` : ''}`;
   };
 
-  // helmet leaves an existing decorator alone; the nonce must exist before its hook writes the policy. Fastify
-  // wants reference-type decorators to start as null, which helmet's type for the field does not admit.
+  // The policy's text for each kind of request, made on its first request and kept while the realtime address
+  // stays the same. There are few kinds (page or back-office page, inline styles or not, and the host, which is
+  // nearly always the site's own); the host comes from the request, so the cache starts again at 64 kinds.
+  const kinds = new Map<string, string[]>();
+  let kindsFor = realtime();
+  const piecesFor = (inlineStyles: boolean, admin: boolean, host: string): string[] => {
+    const live = realtime();
+    if (live !== kindsFor) {
+      kinds.clear();
+      kindsFor = live;
+    }
+    const key = `${inlineStyles ? 's' : '-'}${admin ? 'a' : '-'}${host}`;
+    let pieces = kinds.get(key);
+    if (pieces === undefined) {
+      pieces = policyPieces({ inlineStyles, admin, connect: connectSources(host) });
+      if (kinds.size >= 64) kinds.clear();
+      kinds.set(key, pieces);
+    }
+    return pieces;
+  };
+
+  // helmet's headers besides the policy, in its order, fixed for the process (Referrer-Policy and HSTS take their
+  // place in it). Nothing in the stack sets X-Powered-By, which helmet removed.
+  const hsts = config.appEnv === 'production' ? 'max-age=31536000; includeSubDomains' : null;
+  const leading: ReadonlyArray<readonly [string, string]> = [
+    ['cross-origin-opener-policy', 'same-origin'],
+    ['cross-origin-resource-policy', 'same-origin'],
+    ['origin-agent-cluster', '?1'],
+  ];
+  const trailing: ReadonlyArray<readonly [string, string]> = [
+    ...(hsts === null ? [] : [['strict-transport-security', hsts] as const]),
+    ['x-content-type-options', 'nosniff'],
+    ['x-dns-prefetch-control', 'off'],
+    ['x-download-options', 'noopen'],
+    ['x-frame-options', 'DENY'],
+    ['x-permitted-cross-domain-policies', 'none'],
+    ['x-xss-protection', '0'],
+  ];
+  // Every answer in production goes out through Fastify's reply, which writes its headers with the status line in
+  // one pass; setting them on the raw response as well costs Node a second copy of each. In development Vite's
+  // middleware answers its modules on the raw response, so there they are set on that.
+  const put: (reply: FastifyReply, name: string, value: string) => void = development
+    ? (reply, name, value) => reply.raw.setHeader(name, value)
+    : (reply, name, value) => reply.header(name, value);
+
+  // The first onRequest hook, so every answer carries them: routes, 404s, errors, static files, pages. A callback
+  // hook: no promise per request.
+  // Fastify wants reference-type decorators to start as null, which the field's type does not admit.
   app.decorateReply('cspNonce', null as unknown as FastifyReply['cspNonce']);
-  app.addHook('onRequest', async (request, reply) => {
-    const policy = policyFor(request);
-    policies.set(request.raw, policy);
-    reply.cspNonce = { script: policy.nonce, style: policy.nonce };
-  });
-
-  const hosts = (directive: SourceDirective) => thirdParty[directive] ?? [];
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        'default-src': ["'self'"],
-        'script-src': ["'self'", (request) => `'nonce-${policyOf(request).nonce}'`, ...hosts('script-src')],
-        'script-src-attr': ["'none'"],
-        'style-src': [
-          "'self'",
-          (request) => (policyOf(request).inlineStyles ? "'unsafe-inline'" : `'nonce-${policyOf(request).nonce}'`),
-          ...hosts('style-src'),
-        ],
-        // React renders style props (game art, loading bar) as attributes; an attribute cannot load or run anything.
-        'style-src-attr': ["'unsafe-inline'"],
-        'img-src': ["'self'", (request) => (isAdminPage(request.url ?? '') ? 'data: blob:' : 'data:'), ...hosts('img-src')],
-        'font-src': ["'self'", ...hosts('font-src')],
-        'connect-src': [(request) => policyOf(request).connect, ...hosts('connect-src')],
-        // Chromium shows a PDF <object> in a frame of its viewer: framing the blob needs frame-src too.
-        'frame-src': [(request) => (isAdminPage(request.url ?? '') ? "'self' blob:" : "'self'"), ...hosts('frame-src')],
-        'frame-ancestors': ["'none'"],
-        'object-src': [(request) => (isAdminPage(request.url ?? '') ? 'blob:' : "'none'")],
-        'base-uri': ["'self'"],
-        'form-action': ["'self'"],
-      },
-    },
-    xFrameOptions: { action: 'deny' },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    strictTransportSecurity: config.appEnv === 'production' ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-  });
-
-  app.addHook('onRequest', async (request, reply) => {
-    if (urlCarriesToken(request.url)) reply.raw.setHeader('Referrer-Policy', 'no-referrer');
+  app.addHook('onRequest', (request, reply, done) => {
+    const url = request.url;
+    const hostname = request.hostname;
+    // Vite's dev server injects unsigned <style> tags.
+    const inlineStyles = development || url.startsWith('/sandbox-gateway/') || url.startsWith('/api/docs/');
+    const pieces = piecesFor(inlineStyles, isAdminPage(url), PLAIN_HOST.test(hostname) ? hostname : fallbackHost);
+    const nonce = nextNonce();
+    let policy = pieces[0]!;
+    for (let i = 1; i < pieces.length; i++) policy += nonce + pieces[i];
+    reply.cspNonce = { script: nonce, style: nonce };
+    put(reply, 'content-security-policy', policy);
+    for (const [name, value] of leading) put(reply, name, value);
+    put(reply, 'referrer-policy', urlCarriesToken(url) ? 'no-referrer' : 'strict-origin-when-cross-origin');
+    for (const [name, value] of trailing) put(reply, name, value);
+    done();
   });
 }

@@ -61,13 +61,24 @@ export function createSettingsService({
     };
   }
 
+  /** The cached settings while they are fresh, else undefined. */
+  const fresh = (now: number): Readonly<PublicSettings> | undefined => (cached && now - cached.loadedAt < SETTINGS_TTL_MS ? cached.settings : undefined);
+
   return {
+    /** The settings if the cache holds them fresh, without waiting (the settings route answers at once with them). */
+    freshPublicSettings: (): Readonly<PublicSettings> | undefined => fresh(Date.now()),
+
     async publicSettings(): Promise<Readonly<PublicSettings>> {
       const now = Date.now();
-      if (!cached || now - cached.loadedAt >= SETTINGS_TTL_MS) {
-        cached = { settings: Object.freeze(await loadPublicSettings()), loadedAt: now };
-      }
-      return cached.settings;
+      const held = fresh(now);
+      if (held) return held;
+      const settings = await loadPublicSettings();
+      // Frozen all the way down (the realtime address is copied): the route keeps the answer it encoded for one
+      // settings object for as long as this object is handed out (routes.ts).
+      const realtime = settings.realtime && Object.freeze({ ...settings.realtime });
+      const frozen = Object.freeze({ ...settings, realtime });
+      cached = { settings: frozen, loadedAt: now };
+      return frozen;
     },
 
     /** Forgets the cached settings, e.g. once the realtime server is listening. */

@@ -27,12 +27,19 @@ export async function loader({ context }: Route.LoaderArgs) {
     services.promotions(),
     viewerFavourites(services, context.get(siteStateContext).viewer),
   ]);
+  // Awaited: the shelves come from the catalogue's cache, and a page that streamed skeletons first sent each row
+  // twice (the skeleton, then the games in a hidden block). A row that fails is handed over as its failed promise,
+  // so that row alone shows its error and a retry.
+  const games = categories.map((category) => services.games({ category: category.slug, page: 1, perPage: SHELF_SIZE }));
+  const settled = await Promise.allSettled(games);
   return {
     promotions: promotions.slice(0, 3),
     providers,
     favourites,
-    // Not awaited: the page streams without them and each row fills in (or fails) on its own.
-    shelves: categories.map((category) => ({ category, games: services.games({ category: category.slug, page: 1, perPage: SHELF_SIZE }) })),
+    shelves: categories.map((category, index) => {
+      const outcome = settled[index]!;
+      return { category, games: outcome.status === 'fulfilled' ? outcome.value : games[index]! };
+    }),
   };
 }
 

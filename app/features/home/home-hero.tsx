@@ -27,32 +27,16 @@ export function HomeHero() {
   );
 }
 
+/** Our own art (public/hero.svg): a file the browser caches, not 4 KB of markup in every page that shows the banner. */
 function HeroArt() {
   return (
-    <svg viewBox="0 0 320 220" className="mx-auto hidden w-full max-w-sm md:block" role="img" aria-label="A stack of gold chips beside a roulette wheel">
-      <defs>
-        <radialGradient id="wheel" cx="50%" cy="50%" r="50%">
-          <stop offset="0%" stopColor="#1f2637" />
-          <stop offset="100%" stopColor="#0b0e17" />
-        </radialGradient>
-      </defs>
-      <circle cx="200" cy="110" r="95" fill="url(#wheel)" stroke="#f7c14b" strokeWidth="4" />
-      {Array.from({ length: 18 }, (_, i) => (
-        <path
-          key={i}
-          d={`M200 110 L${200 + 85 * Math.cos((i * 20 * Math.PI) / 180)} ${110 + 85 * Math.sin((i * 20 * Math.PI) / 180)} A85 85 0 0 1 ${200 + 85 * Math.cos(((i * 20 + 10) * Math.PI) / 180)} ${110 + 85 * Math.sin(((i * 20 + 10) * Math.PI) / 180)} Z`}
-          fill={i === 0 ? '#1f9d6b' : i % 2 ? '#e5484d' : '#151a28'}
-          opacity="0.9"
-        />
-      ))}
-      <circle cx="200" cy="110" r="40" fill="#10141f" stroke="#f7c14b" strokeWidth="3" />
-      <circle cx="200" cy="110" r="8" fill="#f7c14b" />
-      {[0, 1, 2, 3].map((i) => (
-        <g key={i} transform={`translate(60 ${170 - i * 16})`}>
-          <ellipse cx="0" cy="0" rx="42" ry="13" fill="#c98a0f" />
-          <ellipse cx="0" cy="-5" rx="42" ry="13" fill="#f7c14b" stroke="#0b0e17" strokeWidth="2" strokeDasharray="7 6" />
-        </g>
-      ))}
-    </svg>
+    <img
+      src="/hero.svg"
+      width={320}
+      height={220}
+      alt="A stack of gold chips beside a roulette wheel"
+      decoding="async"
+      className="mx-auto hidden h-auto w-full max-w-sm md:block"
+    />
   );
 }

@@ -10,29 +10,33 @@ import { ShelfHeading } from './shelf-heading.tsx';
 /** How many tiles a shelf shows before "See all". */
 export const SHELF_SIZE = 12;
 
-/** One category's row in the lobby: skeleton tiles while its games stream in, then the carousel, or a retry. */
-export function CategoryShelf({ category, games }: { category: GameCategory; games: Promise<GamesPage> }) {
+/** One category's row in the lobby: the carousel (skeleton tiles while games still stream in), or a retry. */
+export function CategoryShelf({ category, games }: { category: GameCategory; games: GamesPage | Promise<GamesPage> }) {
   const provider = useLobbyProvider();
   const id = `shelf-${category.slug}`;
   const seeAll = `/${category.slug}`;
+  const carousel = (page: GamesPage) => (
+    <GameCarousel
+      id={id}
+      title={category.name}
+      seeAll={seeAll}
+      games={provider ? page.data.filter((game) => game.provider === provider) : page.data}
+      fill
+      empty={
+        <p className="rounded-card border border-dashed border-night-600 px-4 py-8 text-center text-sm text-mist-400">
+          No games in {category.name.toLowerCase()} yet.
+        </p>
+      }
+    />
+  );
+  // Games already loaded render in place: inside a Suspense boundary React may still send a large row as its
+  // skeleton first and the row itself in a hidden block after it, which sent the home page's rows twice.
+  if (!(games instanceof Promise)) return carousel(games);
   return (
     // The skeleton's heading has an id of its own: streamed HTML holds both until React swaps them, and ids must be unique.
     <Suspense fallback={<ShelfSkeleton id={`${id}-loading`} title={category.name} seeAll={seeAll} />}>
       <Await resolve={games} errorElement={<ShelfError id={id} title={category.name} seeAll={seeAll} />}>
-        {(page) => (
-          <GameCarousel
-            id={id}
-            title={category.name}
-            seeAll={seeAll}
-            games={provider ? page.data.filter((game) => game.provider === provider) : page.data}
-            fill
-            empty={
-              <p className="rounded-card border border-dashed border-night-600 px-4 py-8 text-center text-sm text-mist-400">
-                No games in {category.name.toLowerCase()} yet.
-              </p>
-            }
-          />
-        )}
+        {carousel}
       </Await>
     </Suspense>
   );

@@ -14,7 +14,8 @@ export function FavouriteButton({ game, className = '' }: { game: GameSummary; c
       aria-label={pressed ? `Remove ${game.name} from favourites` : `Add ${game.name} to favourites`}
       // Not `disabled` while the answer is awaited: that would drop keyboard focus from the button.
       onClick={() => void (pending ? undefined : toggle(game))}
-      className={`grid h-9 w-9 place-items-center rounded-full border bg-night-950/75 backdrop-blur-sm transition-colors ${pressed ? 'border-ruby-500/60 text-ruby-500' : 'border-night-600 text-mist-100 hover:border-gold-400 hover:text-gold-300'} ${pending ? 'cursor-progress opacity-70' : ''} ${className}`}
+      // Its look follows aria-pressed and aria-busy (app.css), so the markup names one class.
+      className={`favourite-button ${className}`}
     >
       <svg viewBox="0 0 24 24" aria-hidden="true" className="h-5 w-5">
         <path

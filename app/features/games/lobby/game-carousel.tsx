@@ -110,7 +110,7 @@ function ScrollButton({ label, disabled, onClick, direction }: { label: string; 
       aria-label={label}
       disabled={disabled}
       onClick={onClick}
-      className="grid h-8 w-8 place-items-center rounded-full border border-night-600 text-mist-100 transition-colors hover:border-gold-400 hover:text-gold-300 disabled:cursor-default disabled:opacity-35 disabled:hover:border-night-600 disabled:hover:text-mist-100"
+      className="shelf-scroll-button"
     >
       <svg viewBox="0 0 20 20" aria-hidden="true" className={`h-4 w-4 ${direction < 0 ? 'rotate-180' : ''}`}>
         <path d="m7.5 4 6 6-6 6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />

@@ -16,9 +16,10 @@ export function GameTile({ game }: { game: GameSummary }) {
   return (
     <article
       data-game={game.slug}
-      className="group relative flex h-full flex-col overflow-hidden rounded-card border border-night-700 bg-night-850 transition-colors hover:border-gold-500 has-[a:focus-visible]:border-gold-400 has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-gold-400"
+      // The classes are named in app.css (a shelf repeats them on every tile).
+      className="game-tile"
     >
-      <div className="relative aspect-[4/3] overflow-hidden bg-night-800">
+      <div className="game-tile-art">
         <img
           src={game.thumbnail}
           alt=""
@@ -27,15 +28,15 @@ export function GameTile({ game }: { game: GameSummary }) {
           loading="lazy"
           decoding="async"
           draggable={false}
-          className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-105 motion-reduce:transition-none"
+          className="game-tile-img"
         />
-        <span className="absolute left-2 top-2 rounded-full bg-night-950/80 px-2 py-0.5 text-[0.6875rem] font-semibold tabular-nums text-gold-300 backdrop-blur-sm">
+        <span className="game-tile-badge">
           RTP {game.rtp.toFixed(2)}%
         </span>
       </div>
-      <div className="flex flex-1 flex-col px-3 py-2.5">
-        <h3 className="line-clamp-2 text-sm font-semibold leading-snug text-mist-100">
-          <Link to={`/play/${game.slug}`} draggable={false} className="after:absolute after:inset-0 focus-visible:outline-none">
+      <div className="game-tile-body">
+        <h3 className="game-tile-name">
+          <Link to={`/play/${game.slug}`} draggable={false} className="game-tile-link">
             {game.name}
           </Link>
         </h3>

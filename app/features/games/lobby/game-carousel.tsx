@@ -105,13 +105,7 @@ function revealFocusedTile(event: FocusEvent<HTMLUListElement>) {
 
 function ScrollButton({ label, disabled, onClick, direction }: { label: string; disabled: boolean; onClick: () => void; direction: -1 | 1 }) {
   return (
-    <button
-      type="button"
-      aria-label={label}
-      disabled={disabled}
-      onClick={onClick}
-      className="shelf-scroll-button"
-    >
+    <button type="button" aria-label={label} disabled={disabled} onClick={onClick} className="shelf-scroll-button">
       <svg viewBox="0 0 20 20" aria-hidden="true" className={`h-4 w-4 ${direction < 0 ? 'rotate-180' : ''}`}>
         <path d="m7.5 4 6 6-6 6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
       </svg>

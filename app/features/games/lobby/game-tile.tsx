@@ -20,19 +20,8 @@ export function GameTile({ game }: { game: GameSummary }) {
       className="game-tile"
     >
       <div className="game-tile-art">
-        <img
-          src={game.thumbnail}
-          alt=""
-          width={ART.width}
-          height={ART.height}
-          loading="lazy"
-          decoding="async"
-          draggable={false}
-          className="game-tile-img"
-        />
-        <span className="game-tile-badge">
-          RTP {game.rtp.toFixed(2)}%
-        </span>
+        <img src={game.thumbnail} alt="" width={ART.width} height={ART.height} loading="lazy" decoding="async" draggable={false} className="game-tile-img" />
+        <span className="game-tile-badge">RTP {game.rtp.toFixed(2)}%</span>
       </div>
       <div className="game-tile-body">
         <h3 className="game-tile-name">

@@ -9,9 +9,10 @@ const ART = { width: 400, height: 300 } as const;
 
 /**
  * One game: its art, name, provider and RTP, linking to its play page, with the favourites heart. The link is
- * stretched over the whole card; the heart sits above it, so no control is nested inside the link.
+ * stretched over the whole card; the heart sits above it, so no control is nested inside the link. `eager` for tiles
+ * on screen when the page opens (a listing's first row): a lazy image there is the page's largest paint, held back.
  */
-export function GameTile({ game }: { game: GameSummary }) {
+export function GameTile({ game, eager = false }: { game: GameSummary; eager?: boolean }) {
   const playing = usePlayingNow(game.slug);
   return (
     <article
@@ -20,7 +21,16 @@ export function GameTile({ game }: { game: GameSummary }) {
       className="game-tile"
     >
       <div className="game-tile-art">
-        <img src={game.thumbnail} alt="" width={ART.width} height={ART.height} loading="lazy" decoding="async" draggable={false} className="game-tile-img" />
+        <img
+          src={game.thumbnail}
+          alt=""
+          width={ART.width}
+          height={ART.height}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+          draggable={false}
+          className="game-tile-img"
+        />
         <span className="game-tile-badge">RTP {game.rtp.toFixed(2)}%</span>
       </div>
       <div className="game-tile-body">

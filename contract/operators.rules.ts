@@ -16,3 +16,9 @@ export const OUTBOX_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const
 
 /** Who marketing never reaches (docs/decisions/0056), as staff read it beside a count of excluded players. */
 export const MARKETING_EXCLUDED = 'self-excluded, on a break, blocked or without marketing consent';
+
+/**
+ * The reason every consequential console action needs (block, unblock, reject a withdrawal or a KYC document, a
+ * balance adjustment, a role change, a group message): trimmed, 3 to 500 characters, kept in its audit row.
+ */
+export const ACTION_REASON = { min: 3, max: 500 } as const;

@@ -10,10 +10,30 @@ import { gameRoundSchema } from './games.ts';
 import { matching } from './http.ts';
 import { playerLimitsSchema } from './limits.ts';
 import { ACTIVATION_TYPES, publicSettingsSchema } from './site.ts';
-import { ADJUSTMENT_STATUSES, GAME_TAGS, MAX_STAKE_LIMIT, OUTBOX_STATUSES, ROUTE_RULE_STATUSES, STAFF_ROLE_NAMES, VIP_TIER_SLUGS } from './operators.rules.ts';
+import {
+  ACTION_REASON,
+  ADJUSTMENT_STATUSES,
+  GAME_TAGS,
+  MAX_STAKE_LIMIT,
+  OUTBOX_STATUSES,
+  ROUTE_RULE_STATUSES,
+  STAFF_ROLE_NAMES,
+  VIP_TIER_SLUGS,
+} from './operators.rules.ts';
 import { WITHDRAWAL_STATUSES, withdrawalSchema } from './wallet.ts';
 
 export * from './operators.rules.ts';
+
+/**
+ * Why a consequential console action was taken (decision 0099): required, trimmed, 3–500 characters, kept in the
+ * action's audit row (`after.reason`). A missing or short one is a 422 and changes nothing.
+ */
+export const actionReasonSchema = z
+  .string()
+  .trim()
+  .min(ACTION_REASON.min)
+  .max(ACTION_REASON.max)
+  .meta({ description: 'Why the action is taken: 3–500 characters, kept in the audit log.' });
 
 /** POST /api/admin/login body and answer. */
 export const operatorLoginBodySchema = z.object({ email: z.string().max(254), password: z.string().max(1024) });
@@ -31,11 +51,13 @@ export const kycBodySchema = z.object({
 });
 
 export const withdrawalsQuerySchema = z.object({ status: z.enum(WITHDRAWAL_STATUSES).optional() });
-/** POST /api/admin/withdrawals/{id}/approve|reject body: optional, with an optional note. */
+/** POST /api/admin/withdrawals/{id}/approve body: optional, with an optional note. */
 export const withdrawalDecisionBodySchema = z
   .object({ note: z.string().max(500).optional() })
   .nullable()
   .optional();
+/** POST /api/admin/withdrawals/{id}/reject body: the reason, kept with the decision and in the audit log. */
+export const withdrawalRejectBodySchema = z.object({ reason: actionReasonSchema });
 
 /** PUT /api/admin/settings body: any of the operator's settings; what is left out stays as it is. */
 export const settingsBodySchema = z.object({
@@ -69,6 +91,8 @@ export const staffMemberSchema = z.object({
   role: z.string(),
   disabled: z.boolean(),
   two_factor: z.boolean(),
+  /** Until when the member's second factor is locked after too many wrong codes (decision 0099); null when it is not. */
+  two_factor_locked_until: z.string().nullable(),
   last_login_at: z.string().nullable(),
   created_at: z.string(),
 });
@@ -78,7 +102,8 @@ export const staffCreateBodySchema = z.object({
   password: z.string().min(12).max(128),
   role: z.enum(STAFF_ROLE_NAMES),
 });
-export const staffUpdateBodySchema = z.object({ role: z.enum(STAFF_ROLE_NAMES).optional(), disabled: z.boolean().optional() });
+/** PATCH /api/admin/staff/{id}: a new role, or disabled/enabled, with the reason for the change. */
+export const staffUpdateBodySchema = z.object({ role: z.enum(STAFF_ROLE_NAMES).optional(), disabled: z.boolean().optional(), reason: actionReasonSchema });
 export const staffIdParamsSchema = z.object({ id: matching(/^[1-9][0-9]{0,14}$/) });
 
 /** A day (or instant) within the years a casino's records can hold: year 0000 or 9999 is refused, not sent to the database. */
@@ -133,7 +158,7 @@ export const adjustmentBodySchema = z.object({
     .min(-1_000_000_000)
     .max(1_000_000_000)
     .refine((n) => n !== 0, 'The amount must not be zero.'),
-  reason: z.string().trim().min(3).max(500),
+  reason: actionReasonSchema,
 });
 export const adjustmentSchema = z.object({
   id: z.string(),
@@ -202,11 +227,8 @@ export const playerRowSchema = adminPlayerSchema.extend({
 });
 export type PlayerRow = z.infer<typeof playerRowSchema>;
 
-/** POST /api/admin/players/{id}/block|unblock: an optional reason, kept in the audit log. */
-export const blockBodySchema = z
-  .object({ reason: z.string().max(500).optional() })
-  .nullable()
-  .optional();
+/** POST /api/admin/players/{id}/block|unblock: the reason, kept in the audit log. */
+export const blockBodySchema = z.object({ reason: actionReasonSchema });
 
 export const playerDetailSchema = z.object({
   profile: adminPlayerSchema.extend({
@@ -259,6 +281,7 @@ export const segmentQuerySchema = z.object({
 export const segmentMessageBodySchema = segmentQuerySchema.extend({
   subject: z.string().max(200),
   body: z.string().max(5000),
+  reason: actionReasonSchema,
 });
 const excludedCount = z.int().min(0).meta({
   description: 'Players of the segment left out by rule: self-excluded, on a time-out, blocked or without marketing consent.',

@@ -73,7 +73,7 @@ describe('hostile input on every route', () => {
     const schemaOf = (method: string, url: string) => routes.find((route) => route.method === method && route.url === url)?.schema;
     expect(fieldsOf(schemaOf('POST', '/api/register')?.body)).toEqual(expect.arrayContaining(['email', 'password', 'referrer']));
     expect(fieldsOf(schemaOf('GET', '/api/player/transactions')?.querystring)).toEqual(expect.arrayContaining(['type', 'from', 'page']));
-    expect(fieldsOf(schemaOf('POST', '/api/admin/withdrawals/:id/reject')?.body)).toEqual(['note']);
+    expect(fieldsOf(schemaOf('POST', '/api/admin/withdrawals/:id/reject')?.body)).toEqual(['reason']);
     // A fresh player and operator session per route: a walk over logout or a password change must not sign
     // the next route's requests out.
     async function identityFor(url: string) {

@@ -242,7 +242,10 @@ test.describe('operator actions and screens', () => {
     await page.goto('/');
     await logInThroughPopup(page, email);
     await expect(page.getByLabel('Account menu')).toBeVisible();
-    expect((await api(servers.staging, 'POST', `/api/admin/players/${String(player.id)}/block`, undefined, String(admin.token))).status).toBe(200);
+    expect(
+      (await api(servers.staging, 'POST', `/api/admin/players/${String(player.id)}/block`, { reason: 'Suspected account sharing' }, String(admin.token)))
+        .status,
+    ).toBe(200);
     await page.goto('/account/profile');
     const screen = page.locator('main[data-error-status="423"]');
     await expect(screen.getByRole('heading', { name: 'Your account is currently blocked' })).toBeVisible();

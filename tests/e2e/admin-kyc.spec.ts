@@ -109,9 +109,11 @@ test.describe('the KYC queue', () => {
     // A rejection needs its reason; the player reads it.
     const selfie = page.getByRole('region', { name: 'Selfie with your ID' });
     await selfie.getByRole('button', { name: 'Reject Selfie with your ID' }).click();
-    const reject = selfie.getByRole('form', { name: 'Reject Selfie with your ID' });
+    // Confirmed in a dialog that says what the player is told (issue 32 §3).
+    const reject = page.getByRole('dialog', { name: 'Reject Selfie with your ID' });
+    await expect(reject).toContainText('Reject “Selfie with your ID” of Eve Tester');
     await reject.getByRole('button', { name: 'Reject document' }).click();
-    await expect(reject.getByRole('alert')).toHaveText('Give the reason the player will read (at least 3 characters).');
+    await expect(reject.getByRole('alert')).toHaveText('Give a reason of at least 3 characters.');
     await reject.getByLabel('Reason for rejection').fill('Your face is not visible: hold the ID beside your face in good light.');
     await shoot(page, 'kyc-reject');
     await reject.getByRole('button', { name: 'Reject document' }).click();

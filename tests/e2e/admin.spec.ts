@@ -46,9 +46,13 @@ test.describe('the back office', () => {
 
     await rows.first().getByRole('link').click();
     await expect(page.getByText(playerEmail)).toBeVisible();
-    const block = page.getByRole('form', { name: 'Block' });
+    // Blocking is confirmed in a dialog that names the player and asks for the reason (issue 32 §3).
+    await page.getByRole('region', { name: 'Block' }).getByRole('button', { name: 'Block player…' }).click();
+    const block = page.getByRole('dialog', { name: 'Block player' });
+    await expect(block).toContainText(`Block Eve Tester (${playerEmail})?`);
     await block.getByLabel('Reason').fill('Suspected account sharing');
     await block.getByRole('button', { name: 'Block player' }).click();
+    await expect(block).toHaveCount(0);
     await expect(page.getByText('blocked', { exact: true })).toBeVisible();
     const message = page.getByRole('form', { name: 'Send a message' });
     await message.getByLabel('Subject').fill('About your account');
@@ -137,8 +141,11 @@ test.describe('the back office', () => {
       await one.goto(`/admin/players/${playerId}`);
       const adjust = one.getByRole('form', { name: /Adjust balance/ });
       await adjust.getByLabel(/Amount in/).fill('25');
-      await adjust.getByLabel('Reason').fill('Goodwill for a delayed payout');
-      await adjust.getByRole('button', { name: 'Request adjustment' }).click();
+      await adjust.getByRole('button', { name: 'Request adjustment…' }).click();
+      const confirmAdjustment = one.getByRole('dialog', { name: 'Request a balance adjustment' });
+      await expect(confirmAdjustment).toContainText('Credit €25.00 to the cash balance of Eve Tester');
+      await confirmAdjustment.getByLabel('Reason').fill('Goodwill for a delayed payout');
+      await confirmAdjustment.getByRole('button', { name: 'Request adjustment' }).click();
       await expect(one.getByText('pending approval')).toBeVisible();
       await one.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Adjustments' }).click();
       await expect(one.getByRole('row').filter({ hasText: 'Goodwill for a delayed payout' }).getByText('Awaiting another staff member')).toBeVisible();

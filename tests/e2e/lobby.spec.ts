@@ -189,7 +189,10 @@ test.describe('favourites', () => {
   test('a blocked player is told "Your account is blocked."', async ({ page, player }) => {
     const game = await gameNamed('Blackjack');
     expect((await api(`/api/player/favourite/games/${game.id}`, { method: 'POST', token: player.token })).status).toBe(200);
-    expect((await api(`/api/admin/players/${player.id}/block`, { method: 'POST', token: await operatorToken() })).status).toBe(200);
+    expect(
+      (await api(`/api/admin/players/${player.id}/block`, { method: 'POST', token: await operatorToken(), body: { reason: 'Suspected account sharing' } }))
+        .status,
+    ).toBe(200);
     await openLobby(page);
     // Favourites are not loaded for a blocked player, so the heart shows none.
     await expect(row(page, 'Your favourites')).toHaveCount(0);

@@ -1,16 +1,15 @@
 // Identity documents in the back office (issue 18; docs/decisions/0063 and 0084): a viewer that fetches the
 // decrypted file with the staff token and shows it from a blob: URL (the console's pages alone allow blob: images
 // and objects), the approve/reject controls, and a player's documents for the player page.
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { AdminVerificationDocument } from '../../../contract/verification.ts';
 import { DOCUMENT_KIND_LABELS, DOCUMENT_TYPE_LABELS, type DocumentStatus, isDoubleSided } from '../../../contract/verification.rules.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { TextField } from '../../components/ui/field.tsx';
 import { Table } from '../../components/ui/table.tsx';
-import { firstErrors } from '../../lib/api.ts';
 import { adminApi, rememberStaffToken, staffToken, useAdminData } from './api.ts';
+import { ReasonDialog } from './reason-dialog.tsx';
 import { hasPermission, useStaff } from './session.tsx';
 import { Badge, dateTime, Loading, Notice } from './ui.tsx';
 
@@ -162,7 +161,10 @@ export function DocumentViewer({ document, label = documentLabel(document) }: { 
   );
 }
 
-/** Approve, or reject with the reason the player will read (3–500 characters). */
+/**
+ * Approve, or reject with the reason the player will read (3–500 characters): the rejection is confirmed in a dialog
+ * that says what follows for the player (decision 0099).
+ */
 export function DocumentDecision({
   document,
   label = documentLabel(document),
@@ -173,73 +175,40 @@ export function DocumentDecision({
   onDecided: (outcome: { tone: 'success' | 'error'; text: string }) => void;
 }) {
   const [rejecting, setRejecting] = useState(false);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState<'approve' | 'reject' | null>(null);
+  const [approving, setApproving] = useState(false);
 
-  async function decide(decision: 'approve' | 'reject') {
-    setBusy(decision);
-    const result = await adminApi('POST', `/api/admin/kyc/documents/${document.id}/${decision}`, decision === 'reject' ? { reason: reason.trim() } : {});
-    setBusy(null);
-    if (result.ok) {
-      onDecided({ tone: 'success', text: `${label} ${decision === 'approve' ? 'approved' : 'rejected'}.` });
-      return;
-    }
-    const field = firstErrors(result.errors).reason;
-    if (field) setError(field);
-    else onDecided({ tone: 'error', text: result.message });
+  async function approve() {
+    setApproving(true);
+    const result = await adminApi('POST', `/api/admin/kyc/documents/${document.id}/approve`, {});
+    setApproving(false);
+    onDecided(result.ok ? { tone: 'success', text: `${label} approved.` } : { tone: 'error', text: result.message });
   }
 
-  function reject(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (reason.trim().length < 3) {
-      setError('Give the reason the player will read (at least 3 characters).');
-      return;
-    }
-    void decide('reject');
-  }
-
-  if (!rejecting)
-    return (
-      <div className="flex flex-wrap gap-2">
-        <Button className="px-4 py-2 text-sm" busy={busy === 'approve'} onClick={() => decide('approve')} aria-label={`Approve ${label}`}>
-          Approve
-        </Button>
-        <Button variant="ghost" className="px-4 py-2 text-sm" onClick={() => setRejecting(true)} aria-label={`Reject ${label}`}>
-          Reject…
-        </Button>
-      </div>
-    );
+  const owner = `${document.player.name} ${document.player.surname} (${document.player.email})`;
   return (
-    <form onSubmit={reject} noValidate aria-label={`Reject ${label}`} className="space-y-3 rounded-lg border border-night-600 p-3">
-      <TextField
-        label="Reason for rejection"
-        hint="The player reads this in their inbox and e-mail."
-        value={reason}
-        maxLength={500}
-        autoFocus
-        error={error}
-        onChange={(event) => {
-          setReason(event.target.value);
-          setError(undefined);
-        }}
-      />
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" variant="danger" className="px-4 py-2 text-sm" busy={busy === 'reject'}>
-          Reject document
-        </Button>
-        <Button
-          variant="ghost"
-          className="px-4 py-2 text-sm"
-          onClick={() => {
+    <div className="flex flex-wrap gap-2">
+      <Button className="px-4 py-2 text-sm" busy={approving} onClick={approve} aria-label={`Approve ${label}`}>
+        Approve
+      </Button>
+      <Button variant="ghost" className="px-4 py-2 text-sm" onClick={() => setRejecting(true)} aria-label={`Reject ${label}`}>
+        Reject…
+      </Button>
+      {rejecting ? (
+        <ReasonDialog
+          title={`Reject ${label}`}
+          effect={`Reject “${label}” of ${owner}? The player reads your reason in their inbox and by e-mail, and is asked to upload the document again.`}
+          confirm="Reject document"
+          reasonLabel="Reason for rejection"
+          reasonHint="The player reads this in their inbox and e-mail; it is kept in the audit log."
+          send={(reason) => adminApi('POST', `/api/admin/kyc/documents/${document.id}/reject`, { reason })}
+          onClose={() => setRejecting(false)}
+          onDone={() => {
             setRejecting(false);
-            setError(undefined);
+            onDecided({ tone: 'success', text: `${label} rejected.` });
           }}
-        >
-          Cancel
-        </Button>
-      </div>
-    </form>
+        />
+      ) : null}
+    </div>
   );
 }
 

@@ -7,11 +7,13 @@ import { Card } from '../../components/ui/card.tsx';
 import { Checkbox, SelectField, TextField } from '../../components/ui/field.tsx';
 import { type ApiResult, firstErrors } from '../../lib/api.ts';
 import { adminApi } from './api.ts';
+import { ReasonDialog } from './reason-dialog.tsx';
 import { Notice } from './ui.tsx';
 
 // The console's Messages screen (docs/decisions/0084): a message to one player's inbox, or to every player of a
 // segment. A segment message is marketing, which never reaches players excluded by rule (decision 0056); the
-// screen asks the server how many it reaches and how many the rule leaves out, and sends only once staff confirm.
+// screen asks the server how many it reaches and how many the rule leaves out, and sends only once staff confirm
+// it, with a reason, in a dialog (decision 0099).
 
 const SEGMENTS = [
   { value: 'player', label: 'One player' },
@@ -24,6 +26,13 @@ const TIERS = VIP_TIERS.map((tier) => ({ value: tier.slug, label: tier.name }));
 type SegmentRequest = { segment: string; country?: string; tier?: string; subject: string; body: string };
 
 const players = (count: number) => (count === 1 ? '1 player' : `${count.toLocaleString('en')} players`);
+/** "2 players of MT", "1 player of the Gold tier", "40 players (everyone)". */
+const audienceOf = (request: SegmentRequest, count: number) =>
+  request.segment === 'country'
+    ? `${players(count)} of ${request.country?.toUpperCase()}`
+    : request.segment === 'vip_tier'
+      ? `${players(count)} of the ${TIERS.find((tier) => tier.value === request.tier)?.label ?? request.tier} tier`
+      : `${players(count)} (everyone)`;
 const excludedByRule = (count: number, tense: 'are' | 'were') =>
   `${count.toLocaleString('en')} ${count === 1 ? (tense === 'are' ? 'is' : 'was') : tense} excluded by rule (${MARKETING_EXCLUDED}).`;
 
@@ -83,21 +92,12 @@ export function MessageForm() {
     setBusy(false);
     if (!result.ok) return refused(result);
     setErrors({});
-    setPending({ audience: result.body.data, request });
+    const audience = result.body.data;
+    if (audience.recipients === 0)
+      return setOutcome({ tone: 'error', text: `No player of this group may receive it: ${excludedByRule(audience.excluded, 'are')}` });
+    setPending({ audience, request });
   }
 
-  async function confirm() {
-    if (!pending) return;
-    setBusy(true);
-    const result = await adminApi<{ data: { sent: number; excluded: number } }>('POST', '/api/admin/messages/segment', pending.request);
-    setBusy(false);
-    setPending(null);
-    if (!result.ok) return refused(result);
-    const { sent: count, excluded } = result.body.data;
-    sent(`Message sent to ${players(count)}. ${excludedByRule(excluded, 'were')}`);
-  }
-
-  const audience = pending?.audience;
   return (
     <Card>
       <form ref={formRef} onSubmit={submit} className="space-y-4" noValidate aria-label="Send a message">
@@ -125,30 +125,30 @@ export function MessageForm() {
           )}
         </fieldset>
         {outcome ? <Notice tone={outcome.tone}>{outcome.text}</Notice> : null}
-        {audience ? (
-          <section aria-label="Confirm the message" className="space-y-3 rounded-lg border border-gold-400 px-4 py-3">
-            <p className="text-sm text-mist-100" data-testid="segment-audience">
-              {audience.recipients > 0
-                ? `Send to ${players(audience.recipients)}? ${excludedByRule(audience.excluded, 'are')}`
-                : `No player of this group may receive it: ${excludedByRule(audience.excluded, 'are')}`}
-            </p>
-            <div className="flex flex-wrap gap-2">
-              {audience.recipients > 0 ? (
-                <Button busy={busy} onClick={() => void confirm()}>
-                  Send to {players(audience.recipients)}
-                </Button>
-              ) : null}
-              <Button variant="ghost" disabled={busy} onClick={() => setPending(null)}>
-                Change the message
-              </Button>
-            </div>
-          </section>
-        ) : (
-          <Button type="submit" busy={busy}>
-            Send message
-          </Button>
-        )}
+        <Button type="submit" busy={busy}>
+          Send message
+        </Button>
       </form>
+      {pending ? (
+        <ReasonDialog
+          title="Send to a group"
+          effect={
+            <span data-testid="segment-audience">
+              Send “{pending.request.subject.trim()}” to {audienceOf(pending.request, pending.audience.recipients)}?{' '}
+              {excludedByRule(pending.audience.excluded, 'are')}
+            </span>
+          }
+          confirm={`Send to ${players(pending.audience.recipients)}`}
+          tone="primary"
+          reasonHint="Why this group gets it (the campaign, the offer): kept in the audit log."
+          send={(reason) => adminApi<{ data: { sent: number; excluded: number } }>('POST', '/api/admin/messages/segment', { ...pending.request, reason })}
+          onClose={() => setPending(null)}
+          onDone={(result) => {
+            const { sent: count, excluded } = result.body.data;
+            sent(`Message sent to ${players(count)}. ${excludedByRule(excluded, 'were')}`);
+          }}
+        />
+      ) : null}
     </Card>
   );
 }

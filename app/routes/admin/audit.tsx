@@ -7,9 +7,19 @@ import { AdminHeading, dateTime, Loading, Notice } from '../../features/admin/ui
 import { useEffect } from 'react';
 
 type Page = { data: AuditRecord[]; meta: { current_page: number; last_page: number; total: number } };
-const short = (value: unknown) => (value ? JSON.stringify(value) : '—');
+const short = (value: unknown) => (value && Object.keys(value).length > 0 ? JSON.stringify(value) : '—');
+/** Why it was done: the reason a consequential action requires (decision 0099), kept in the row's `after`. */
+const reasonOf = (row: AuditRecord) => (typeof row.after?.reason === 'string' ? row.after.reason : null);
+/** Before and after, the reason shown on its own. */
+function changeOf(row: AuditRecord) {
+  const { reason: _reason, ...after } = row.after ?? {};
+  return `${short(row.before)} → ${short(row.after ? after : null)}`;
+}
 
-/** The audit log: who did what to whom, with before and after, and a check that the hash chain is intact. */
+/**
+ * The audit log: who did what to whom and why, with before and after, and a check that the hash chain is intact.
+ * A table on wide screens; a list of cards on a phone, where the table's columns would not fit.
+ */
 export default function AdminAudit() {
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
@@ -77,8 +87,8 @@ export default function AdminAudit() {
         <Loading />
       ) : (
         <>
-          <div className="overflow-x-auto rounded-card border border-night-700">
-            <table className="w-full min-w-[56rem] text-sm">
+          <div className="hidden overflow-x-auto rounded-card border border-night-700 md:block">
+            <table className="w-full min-w-[60rem] text-sm">
               <caption className="sr-only">Audit log</caption>
               <thead className="bg-night-800 text-left text-mist-400">
                 <tr>
@@ -87,6 +97,7 @@ export default function AdminAudit() {
                   <th className="px-4 py-2.5 font-medium">Staff</th>
                   <th className="px-4 py-2.5 font-medium">Action</th>
                   <th className="px-4 py-2.5 font-medium">Player</th>
+                  <th className="px-4 py-2.5 font-medium">Reason</th>
                   <th className="px-4 py-2.5 font-medium">Before → after</th>
                   <th className="px-4 py-2.5 font-medium">Hash</th>
                 </tr>
@@ -99,9 +110,8 @@ export default function AdminAudit() {
                     <td className="px-4 py-2.5">{row.staff_id ?? '—'}</td>
                     <td className="px-4 py-2.5 font-mono text-xs">{row.action}</td>
                     <td className="px-4 py-2.5">{row.player_id ?? '—'}</td>
-                    <td className="max-w-xs px-4 py-2.5 font-mono text-xs break-all text-mist-300">
-                      {short(row.before)} → {short(row.after)}
-                    </td>
+                    <td className="max-w-56 px-4 py-2.5 break-words text-mist-100">{reasonOf(row) ?? <span className="text-mist-400">—</span>}</td>
+                    <td className="max-w-xs px-4 py-2.5 font-mono text-xs break-all text-mist-300">{changeOf(row)}</td>
                     <td className="px-4 py-2.5 font-mono text-xs text-mist-400" title={row.hash}>
                       {row.hash.slice(0, 10)}…
                     </td>
@@ -110,6 +120,29 @@ export default function AdminAudit() {
               </tbody>
             </table>
           </div>
+          <ul className="space-y-3 md:hidden" aria-label="Audit log">
+            {data.data.map((row) => (
+              <li key={row.id} className="space-y-1.5 rounded-card border border-night-700 bg-night-850 p-3 text-sm">
+                <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+                  <span className="font-mono text-xs text-mist-100">{row.action}</span>
+                  <span className="text-xs text-mist-400 tabular-nums">
+                    #{row.id} · {dateTime(row.at)}
+                  </span>
+                </div>
+                <p className="text-xs text-mist-400">
+                  {row.staff_id ? `Staff ${row.staff_id}` : 'No staff'}
+                  {row.player_id ? ` · player ${row.player_id}` : ''}
+                </p>
+                {reasonOf(row) ? (
+                  <p className="break-words text-mist-100">
+                    <span className="text-mist-400">Reason: </span>
+                    {reasonOf(row)}
+                  </p>
+                ) : null}
+                {changeOf(row) === '— → —' ? null : <p className="font-mono text-xs break-all text-mist-300">{changeOf(row)}</p>}
+              </li>
+            ))}
+          </ul>
           <div className="flex items-center justify-between text-sm text-mist-300">
             <span>
               {data.meta.total} entries · page {data.meta.current_page} of {data.meta.last_page}

@@ -5,6 +5,7 @@ import { TextField } from '../../components/ui/field.tsx';
 import { useAdminData } from '../../features/admin/api.ts';
 import { ActionForm, BonusesSection, Facts, LimitsSection, LoyaltySection, RoundsSection, Rows, standingOf } from '../../features/admin/player-sections.tsx';
 import { PlayerDocuments } from '../../features/admin/kyc-documents.tsx';
+import { AdjustmentAction, BlockAction } from '../../features/admin/player-actions.tsx';
 import { hasPermission, useStaff } from '../../features/admin/session.tsx';
 import { AdminHeading, Badge, dateTime, Loading, money, Notice } from '../../features/admin/ui.tsx';
 
@@ -73,17 +74,7 @@ export default function AdminPlayer() {
       </div>
       <Card title="Actions">
         <div className="grid gap-6 md:grid-cols-2">
-          {can('players.block') ? (
-            <ActionForm
-              title={profile.blocked ? 'Unblock' : 'Block'}
-              path={`/api/admin/players/${id}/${profile.blocked ? 'unblock' : 'block'}`}
-              submit={profile.blocked ? 'Unblock player' : 'Block player'}
-              reload={reload}
-              toBody={(form) => ({ reason: String(form.get('reason') ?? '') })}
-            >
-              <TextField label="Reason" name="reason" maxLength={500} />
-            </ActionForm>
-          ) : null}
+          {can('players.block') ? <BlockAction profile={profile} reload={reload} /> : null}
           {can('messages.send') ? (
             <ActionForm
               title="Send a message"
@@ -96,18 +87,7 @@ export default function AdminPlayer() {
               <TextField label="Message" name="body" maxLength={5000} />
             </ActionForm>
           ) : null}
-          {can('adjustments.request') ? (
-            <ActionForm
-              title="Adjust balance (a second staff member approves)"
-              path={`/api/admin/players/${id}/adjustments`}
-              submit="Request adjustment"
-              reload={reload}
-              toBody={(form) => ({ amount: Math.round(Number(form.get('amount')) * 100), reason: String(form.get('reason') ?? '') })}
-            >
-              <TextField label={`Amount in ${wallet.currency} (negative to debit)`} name="amount" inputMode="decimal" />
-              <TextField label="Reason" name="reason" maxLength={500} />
-            </ActionForm>
-          ) : null}
+          {can('adjustments.request') ? <AdjustmentAction profile={profile} currency={wallet.currency} reload={reload} /> : null}
           {can('players.notes') ? (
             <ActionForm
               title="Add a staff note"

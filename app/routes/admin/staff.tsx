@@ -5,18 +5,37 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { SelectField, TextField } from '../../components/ui/field.tsx';
 import { adminApi, useAdminData } from '../../features/admin/api.ts';
+import { ReasonDialog } from '../../features/admin/reason-dialog.tsx';
 import { useStaff } from '../../features/admin/session.tsx';
 import { AdminHeading, Badge, dateTime, Loading, Notice } from '../../features/admin/ui.tsx';
 import { firstErrors } from '../../lib/api.ts';
 
 const ROLES = STAFF_ROLE_NAMES.map((role) => ({ value: role, label: role[0]!.toUpperCase() + role.slice(1) }));
+const roleName = (role: string) => ROLES.find((choice) => choice.value === role)?.label ?? role;
 
-/** Admins create staff accounts, change roles, disable accounts and reset two-factor sign-in. */
+/** A change to a member waiting for its confirmation and reason: a new role, or disabling or enabling them. */
+type PendingChange = { member: StaffMember; role: string } | { member: StaffMember; disabled: boolean };
+
+function effectOf(change: PendingChange): string {
+  const { email } = change.member;
+  if ('role' in change)
+    return `Change the role of ${email} from ${roleName(change.member.role)} to ${roleName(change.role)}? They are signed out now and sign in again with the ${roleName(change.role)} role's permissions.`;
+  return change.disabled
+    ? `Disable ${email}? They are signed out at once and cannot sign in until an admin enables the account again.`
+    : `Enable ${email}? They can sign in again with their password and second factor.`;
+}
+
+/**
+ * Admins create staff accounts, change roles, disable accounts and reset two-factor sign-in. A role change and
+ * disabling or enabling an account are confirmed with a reason first (decision 0099): choosing a role in the list
+ * only opens the confirmation.
+ */
 export default function AdminStaff() {
   const me = useStaff();
   const { data, error, reload } = useAdminData<StaffMember[]>('/api/admin/staff');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [pending, setPending] = useState<PendingChange | null>(null);
 
   async function act(promise: ReturnType<typeof adminApi>, done: string) {
     const result = await promise;
@@ -69,8 +88,11 @@ export default function AdminStaff() {
                       <select
                         aria-label={`Role of ${row.email}`}
                         className="rounded-lg border border-night-600 bg-night-900 px-2 py-1.5"
-                        value={row.role}
-                        onChange={(event) => act(adminApi('PATCH', `/api/admin/staff/${row.id}`, { role: event.target.value }), 'Role changed.')}
+                        value={pending && 'role' in pending && pending.member.id === row.id ? pending.role : row.role}
+                        onChange={(event) => {
+                          setOutcome(null);
+                          if (event.target.value !== row.role) setPending({ member: row, role: event.target.value });
+                        }}
                       >
                         {ROLES.map((role) => (
                           <option key={role.value} value={role.value}>
@@ -80,7 +102,14 @@ export default function AdminStaff() {
                       </select>
                     )}
                   </td>
-                  <td className="px-4 py-2.5">{row.two_factor ? <Badge tone="good">on</Badge> : <Badge tone="warn">off</Badge>}</td>
+                  <td className="px-4 py-2.5">
+                    {row.two_factor ? <Badge tone="good">on</Badge> : <Badge tone="warn">off</Badge>}
+                    {row.two_factor_locked_until ? (
+                      <span className="mt-1 block" title="Too many wrong codes: the password is probably known to someone else. Reset 2FA or wait.">
+                        <Badge tone="bad">locked until {dateTime(row.two_factor_locked_until).slice(11)} UTC</Badge>
+                      </span>
+                    ) : null}
+                  </td>
                   <td className="px-4 py-2.5">{dateTime(row.last_login_at)}</td>
                   <td className="px-4 py-2.5">
                     {row.id === me.id ? null : (
@@ -97,14 +126,13 @@ export default function AdminStaff() {
                         <Button
                           variant="ghost"
                           className="px-3 py-1.5 text-sm"
-                          onClick={() =>
-                            act(
-                              adminApi('PATCH', `/api/admin/staff/${row.id}`, { disabled: !row.disabled }),
-                              row.disabled ? 'Account enabled.' : 'Account disabled.',
-                            )
-                          }
+                          aria-label={`${row.disabled ? 'Enable' : 'Disable'} ${row.email}`}
+                          onClick={() => {
+                            setOutcome(null);
+                            setPending({ member: row, disabled: !row.disabled });
+                          }}
                         >
-                          {row.disabled ? 'Enable' : 'Disable'}
+                          {row.disabled ? 'Enable…' : 'Disable…'}
                         </Button>
                       </div>
                     )}
@@ -115,6 +143,32 @@ export default function AdminStaff() {
           </table>
         </div>
       )}
+      {pending ? (
+        <ReasonDialog
+          title={'role' in pending ? 'Change role' : pending.disabled ? 'Disable staff account' : 'Enable staff account'}
+          effect={effectOf(pending)}
+          confirm={'role' in pending ? `Make ${roleName(pending.role).toLowerCase()}` : pending.disabled ? 'Disable account' : 'Enable account'}
+          tone={'role' in pending || pending.disabled ? 'danger' : 'primary'}
+          send={(reason) =>
+            adminApi('PATCH', `/api/admin/staff/${pending.member.id}`, {
+              ...('role' in pending ? { role: pending.role } : { disabled: pending.disabled }),
+              reason,
+            })
+          }
+          onClose={() => setPending(null)}
+          onDone={() => {
+            setOutcome({
+              tone: 'success',
+              text:
+                'role' in pending
+                  ? `${pending.member.email} is now ${roleName(pending.role).toLowerCase()}.`
+                  : `${pending.member.email} is ${pending.disabled ? 'disabled' : 'enabled'}.`,
+            });
+            setPending(null);
+            reload();
+          }}
+        />
+      ) : null}
       <Card title="New staff account" className="max-w-2xl">
         <form onSubmit={create} className="grid gap-3 sm:grid-cols-3" noValidate aria-label="New staff account">
           <TextField label="E-mail" name="email" type="email" error={errors.email} />

@@ -3,6 +3,7 @@ import type { AdminWithdrawal, AdminWithdrawalRow } from '../../../contract/oper
 import { Button } from '../../components/ui/button.tsx';
 import { Table } from '../../components/ui/table.tsx';
 import { adminApi, useAdminData } from '../../features/admin/api.ts';
+import { ReasonDialog } from '../../features/admin/reason-dialog.tsx';
 import { hasPermission, useStaff } from '../../features/admin/session.tsx';
 import { AdminHeading, Badge, ChoiceGroup, dateTime, Loading, money, Notice, PlayerLink } from '../../features/admin/ui.tsx';
 
@@ -67,9 +68,11 @@ export default function AdminWithdrawals() {
   const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const canDecide = hasPermission(me, 'withdrawals.decide');
   const [shownAt] = useState(() => Date.now());
+  /** The request whose rejection waits for its confirmation and reason. */
+  const [rejecting, setRejecting] = useState<AdminWithdrawalRow | null>(null);
 
-  async function decide(row: AdminWithdrawalRow, decision: 'approve' | 'reject') {
-    const result = await adminApi<{ data: AdminWithdrawal }>('POST', `/api/admin/withdrawals/${row.id}/${decision}`, {});
+  async function approve(row: AdminWithdrawalRow) {
+    const result = await adminApi<{ data: AdminWithdrawal }>('POST', `/api/admin/withdrawals/${row.id}/approve`, {});
     if (!result.ok) setOutcome({ tone: 'error', text: result.message });
     else if (result.status === 202) setOutcome({ tone: 'success', text: 'First approval recorded. Another staff member must approve it to pay it.' });
     else setOutcome({ tone: 'success', text: `Withdrawal ${result.body.data.status}.` });
@@ -150,13 +153,21 @@ export default function AdminWithdrawals() {
                       <div className="flex flex-wrap gap-2">
                         <Button
                           className="px-3 py-1.5 text-sm"
-                          onClick={() => decide(row, 'approve')}
+                          onClick={() => approve(row)}
                           aria-label={`Approve withdrawal of ${money(row.amount, row.currency)}`}
                         >
                           Approve
                         </Button>
-                        <Button variant="ghost" className="px-3 py-1.5 text-sm" onClick={() => decide(row, 'reject')}>
-                          Reject
+                        <Button
+                          variant="ghost"
+                          className="px-3 py-1.5 text-sm"
+                          onClick={() => {
+                            setOutcome(null);
+                            setRejecting(row);
+                          }}
+                          aria-label={`Reject withdrawal of ${money(row.amount, row.currency)}`}
+                        >
+                          Reject…
                         </Button>
                       </div>
                     ),
@@ -166,6 +177,20 @@ export default function AdminWithdrawals() {
           ]}
         />
       )}
+      {rejecting ? (
+        <ReasonDialog
+          title="Reject withdrawal"
+          effect={`Reject the withdrawal of ${money(rejecting.amount, rejecting.currency)} (${rejecting.method.replace('sandbox-', '')}) asked by player ${rejecting.player_id} on ${dateTime(rejecting.created_at)}? Nothing is paid out: the amount goes back to the player’s cash balance.`}
+          confirm="Reject withdrawal"
+          send={(reason) => adminApi<{ data: AdminWithdrawal }>('POST', `/api/admin/withdrawals/${rejecting.id}/reject`, { reason })}
+          onClose={() => setRejecting(null)}
+          onDone={() => {
+            setRejecting(null);
+            setOutcome({ tone: 'success', text: 'Withdrawal rejected.' });
+            reload();
+          }}
+        />
+      ) : null}
     </div>
   );
 }

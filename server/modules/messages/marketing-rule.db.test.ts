@@ -79,7 +79,10 @@ describe('the marketing rule', () => {
           ...('tier' in segment ? { tier: segment.tier } : {}),
         };
         const subject = `Come back and play #${runs}`;
-        const sent = await staff.call('POST', '/api/admin/messages/segment', { token: admin, payload: { ...query, subject, body: 'A bonus awaits.' } });
+        const sent = await staff.call('POST', '/api/admin/messages/segment', {
+          token: admin,
+          payload: { ...query, subject, body: 'A bonus awaits.', reason: 'Win-back campaign' },
+        });
         expect(sent.statusCode, sent.body).toBe(201);
 
         const inSegment = (state: PlayerState) =>

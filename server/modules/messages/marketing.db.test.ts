@@ -64,7 +64,7 @@ const EXCLUSIONS: [string, (player: Player, admin: string) => Promise<void>][] =
   [
     'blocked',
     async (player, admin) => {
-      expect((await staff.call('POST', `/api/admin/players/${player.id}/block`, { token: admin, payload: {} })).statusCode).toBe(200);
+      expect((await staff.call('POST', `/api/admin/players/${player.id}/block`, { token: admin, payload: { reason: 'Chargeback' } })).statusCode).toBe(200);
     },
   ],
   [
@@ -86,14 +86,14 @@ describe('a segment message is marketing', () => {
     const subject = `Come back and play ${country}`;
     const sent = await staff.call('POST', '/api/admin/messages/segment', {
       token: admin,
-      payload: { segment: 'country', country, subject, body: 'A bonus awaits.' },
+      payload: { segment: 'country', country, subject, body: 'A bonus awaits.', reason: 'Win-back campaign' },
     });
     expect(sent.statusCode, sent.body).toBe(201);
     expect(await subjectsOf(excluded!)).toEqual([]);
     expect(await subjectsOf(eligible!)).toEqual([subject]);
     expect(sent.json()).toEqual({ data: { sent: 1, excluded: 1 } });
     const [row] = (await t.services.operators.audit.list({ action: 'message.segment' }, { page: 1, perPage: 1 })).data;
-    expect(row!.after).toMatchObject({ segment: 'country', country, sent: 1, excluded: 1 });
+    expect(row!.after).toMatchObject({ segment: 'country', country, sent: 1, excluded: 1, reason: 'Win-back campaign' });
 
     // The preview says the same before a send, and writes nothing.
     const preview = await staff.call('GET', `/api/admin/messages/segment/preview?segment=country&country=${country}`, { token: admin });
@@ -109,7 +109,7 @@ describe('a segment message is marketing', () => {
     await t.services.database.db.insert(limitSettings).values({ playerId: Number(player!.id), timeoutUntil: new Date(Date.now() - 60_000) });
     const sent = await staff.call('POST', '/api/admin/messages/segment', {
       token: admin,
-      payload: { segment: 'country', country, subject: 'Welcome back', body: 'Hi' },
+      payload: { segment: 'country', country, subject: 'Welcome back', body: 'Hi', reason: 'Win-back campaign' },
     });
     expect(sent.json()).toEqual({ data: { sent: 1, excluded: 0 } });
     expect(await subjectsOf(player!)).toEqual(['Welcome back']);
@@ -122,7 +122,7 @@ describe('a segment message is marketing', () => {
     const preview = (await staff.call('GET', '/api/admin/messages/segment/preview?segment=vip_tier&tier=bronze', { token: admin })).json().data;
     const sent = await staff.call('POST', '/api/admin/messages/segment', {
       token: admin,
-      payload: { segment: 'vip_tier', tier: 'bronze', subject: 'Come back and play', body: 'Your bronze bonus awaits.' },
+      payload: { segment: 'vip_tier', tier: 'bronze', subject: 'Come back and play', body: 'Your bronze bonus awaits.', reason: 'Win-back campaign' },
     });
     expect(sent.statusCode, sent.body).toBe(201);
     expect(sent.json().data).toEqual({ sent: preview.recipients, excluded: preview.excluded });

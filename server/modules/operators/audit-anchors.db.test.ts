@@ -15,8 +15,8 @@ const { call } = kit;
 
 async function someActions(admin: string) {
   const id = (await call('POST', '/api/register', { payload: validRegistration() })).json().data.id as string;
-  expect((await call('POST', `/api/admin/players/${id}/block`, { token: admin })).statusCode).toBe(200);
-  expect((await call('POST', `/api/admin/players/${id}/unblock`, { token: admin })).statusCode).toBe(200);
+  expect((await call('POST', `/api/admin/players/${id}/block`, { token: admin, payload: { reason: 'chargeback' } })).statusCode).toBe(200);
+  expect((await call('POST', `/api/admin/players/${id}/unblock`, { token: admin, payload: { reason: 'chargeback withdrawn' } })).statusCode).toBe(200);
 }
 const verify = async (admin: string, anchor?: string) =>
   (await call('GET', `/api/admin/audit/verify${anchor ? `?anchor=${anchor}` : ''}`, { token: admin })).json().data;

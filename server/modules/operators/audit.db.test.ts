@@ -48,7 +48,7 @@ describe('the audit log', () => {
   it('an audit row and its change commit together: a change that fails leaves no row', async () => {
     const admin = await kit.adminToken();
     const before = (await t.services.database.db.select({ n: sql<number>`count(*)::int` }).from(auditLog))[0]!.n;
-    expect((await call('POST', '/api/admin/players/999999999/block', { token: admin })).statusCode).toBe(404);
+    expect((await call('POST', '/api/admin/players/999999999/block', { token: admin, payload: { reason: 'chargeback' } })).statusCode).toBe(404);
     const after = (await t.services.database.db.select({ n: sql<number>`count(*)::int` }).from(auditLog))[0]!.n;
     expect(after).toBe(before);
   });
@@ -65,14 +65,14 @@ describe('the audit log', () => {
   it('verification finds an edited row and a deleted row, naming the first broken one', async () => {
     const admin = await kit.adminToken();
     const id = await newPlayerId();
-    await call('POST', `/api/admin/players/${id}/block`, { token: admin });
-    await call('POST', `/api/admin/players/${id}/unblock`, { token: admin });
+    expect((await call('POST', `/api/admin/players/${id}/block`, { token: admin, payload: { reason: 'chargeback' } })).statusCode).toBe(200);
+    expect((await call('POST', `/api/admin/players/${id}/unblock`, { token: admin, payload: { reason: 'chargeback withdrawn' } })).statusCode).toBe(200);
     const verify = async () => (await call('GET', '/api/admin/audit/verify', { token: admin })).json().data;
     expect(await verify()).toMatchObject({ intact: true, first_broken_id: null });
 
     const db = t.services.database.db;
     const [blocked] = await db.select().from(auditLog).where(eq(auditLog.action, 'player.block')).orderBy(auditLog.id);
-    await db.execute(sql`update audit_log set after = '{"blocked": false}'::jsonb where id = ${blocked!.id}`);
+    await db.execute(sql`update audit_log set after = '{"blocked": false, "reason": "chargeback"}'::jsonb where id = ${blocked!.id}`);
     expect(await verify()).toMatchObject({ intact: false, first_broken_id: String(blocked!.id), reason: expect.stringContaining('edited') });
     await db.execute(sql`update audit_log set after = ${JSON.stringify(blocked!.after)}::jsonb where id = ${blocked!.id}`);
     expect(await verify()).toMatchObject({ intact: true });

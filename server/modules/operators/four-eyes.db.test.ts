@@ -134,8 +134,11 @@ describe('withdrawals above FOUR_EYES_THRESHOLD', () => {
       four_eyes: false,
     });
     const large = await pendingWithdrawal(9000);
-    const rejected = await call('POST', `/api/admin/withdrawals/${large.id}/reject`, { token: staff.token, payload: { note: 'Source of funds' } });
+    const rejected = await call('POST', `/api/admin/withdrawals/${large.id}/reject`, { token: staff.token, payload: { reason: 'Source of funds' } });
     expect(rejected.json().data.status).toBe('rejected');
+    expect((await t.services.operators.actionsOn(`withdrawal:${large.id}`)).map((row) => [row.action, row.after?.reason])).toEqual([
+      ['withdrawal.reject', 'Source of funds'],
+    ]);
     expect((await pay.wallet(large.player.token)).cash).toBe(9000);
   });
 });

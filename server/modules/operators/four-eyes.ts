@@ -186,8 +186,9 @@ export function createFourEyes({
       return { complete: false, withdrawal };
     },
 
-    async rejectWithdrawal(staffId: number, id: string, note: string | null) {
-      return payments.rejectWithdrawal(id, staffId, note, (tx, before) =>
+    /** The reason is kept as the decision's note and in the audit row (decision 0099). */
+    async rejectWithdrawal(staffId: number, id: string, reason: string) {
+      return payments.rejectWithdrawal(id, staffId, reason, (tx, before) =>
         audit.record(
           {
             staffId,
@@ -195,7 +196,7 @@ export function createFourEyes({
             playerId: Number(before.player_id),
             subject: `withdrawal:${id}`,
             before: { status: before.status },
-            after: { status: 'rejected', note },
+            after: { status: 'rejected', reason },
           },
           tx,
         ),

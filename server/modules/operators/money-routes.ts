@@ -11,6 +11,7 @@ import {
   playerIdParamsSchema,
   type WithdrawalRisk,
   withdrawalDecisionBodySchema,
+  withdrawalRejectBodySchema,
   withdrawalsQuerySchema,
 } from '../../../contract/operators.ts';
 import { paymentIdParamsSchema } from '../../../contract/wallet.ts';
@@ -108,10 +109,10 @@ export async function moneyRoutes(
     '/api/admin/withdrawals/:id/reject',
     {
       preHandler: requirePermission('withdrawals.decide'),
-      schema: { params: paymentIdParamsSchema, body: withdrawalDecisionBodySchema, response: { 200: dataOf(adminWithdrawalSchema) } },
+      schema: { params: paymentIdParamsSchema, body: withdrawalRejectBodySchema, response: { 200: dataOf(adminWithdrawalSchema) } },
     },
     async (request) => {
-      const withdrawal = await fourEyes.rejectWithdrawal(request.operator!.id, request.params.id, request.body?.note ?? null);
+      const withdrawal = await fourEyes.rejectWithdrawal(request.operator!.id, request.params.id, request.body.reason);
       const [row] = await withApprovals([withdrawal]);
       return { data: row! };
     },

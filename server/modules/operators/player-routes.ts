@@ -143,7 +143,7 @@ export async function playerRoutes(
       },
       async (request) => {
         const id = Number(request.params.id);
-        const reason = request.body?.reason?.trim() || null;
+        const { reason } = request.body;
         const player = await audit.audited(
           async (tx) => {
             const before = await accounts.adminPlayer(id, tx);
@@ -280,7 +280,15 @@ export async function playerRoutes(
               staffId: request.operator!.id,
               action: 'message.segment',
               subject: `segment:${segment}`,
-              after: { segment, country: country ?? null, tier: tier ?? null, subject, sent: outcome.sent.length, excluded: outcome.excluded },
+              after: {
+                segment,
+                country: country ?? null,
+                tier: tier ?? null,
+                subject,
+                sent: outcome.sent.length,
+                excluded: outcome.excluded,
+                reason: request.body.reason,
+              },
             },
             tx,
           ),

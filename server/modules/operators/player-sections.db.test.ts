@@ -172,20 +172,23 @@ describe('POST /api/admin/messages/segment to a VIP tier', () => {
       (
         (await t.app.inject({ method: 'GET', url: '/api/player/messages', headers: { authorization: `Bearer ${token}` } })).json().data as { subject: string }[]
       ).map((message) => message.subject);
-    const missing = await staff.call('POST', '/api/admin/messages/segment', { token: admin, payload: { segment: 'vip_tier', subject: 'Hi', body: 'Hello' } });
+    const missing = await staff.call('POST', '/api/admin/messages/segment', {
+      token: admin,
+      payload: { segment: 'vip_tier', subject: 'Hi', body: 'Hello', reason: 'Platinum evening invitations' },
+    });
     expect(missing.statusCode).toBe(422);
     expect(missing.json().errors).toEqual({ tier: ['The tier field is required.'] });
 
     const sent = await staff.call('POST', '/api/admin/messages/segment', {
       token: admin,
-      payload: { segment: 'vip_tier', tier: 'platinum', subject: 'Your platinum evening', body: 'An invitation.' },
+      payload: { segment: 'vip_tier', tier: 'platinum', subject: 'Your platinum evening', body: 'An invitation.', reason: 'Platinum evening invitations' },
     });
     expect(sent.statusCode, sent.body).toBe(201);
     expect(sent.json().data.sent).toBeGreaterThanOrEqual(1);
     expect(await inbox(platinum.token)).toContain('Your platinum evening');
     expect(await inbox(silver.token)).not.toContain('Your platinum evening');
     const [row] = (await t.services.operators.audit.list({ action: 'message.segment' }, { page: 1, perPage: 1 })).data;
-    expect(row!.after).toMatchObject({ segment: 'vip_tier', tier: 'platinum', sent: sent.json().data.sent });
+    expect(row!.after).toMatchObject({ segment: 'vip_tier', tier: 'platinum', sent: sent.json().data.sent, reason: 'Platinum evening invitations' });
   });
 });
 

@@ -135,26 +135,28 @@ describe('blocking', () => {
   it('takes effect at once: the player’s next request sees blocked, and unblocking undoes it', async () => {
     const player = await newPlayer();
     const admin = await adminToken();
-    const blocked = await call('POST', `/api/admin/players/${player.id}/block`, { token: admin });
+    const blocked = await call('POST', `/api/admin/players/${player.id}/block`, { token: admin, payload: { reason: 'Chargeback on the last deposit' } });
     expect(blocked.statusCode).toBe(200);
     expect(blocked.json()).toEqual({ data: { id: player.id, email: player.email, active: false, blocked: true, kyc_status: 'unverified' } });
     expect((await call('GET', '/api/player', { token: player.token })).json().blocked).toBe(true);
     expect(await t.services.site.viewer(player.token)).toMatchObject({ blocked: true });
     expect((await call('PATCH', '/api/player', { token: player.token, payload: { city: 'x' } })).statusCode).toBe(423);
 
-    const unblocked = await call('POST', `/api/admin/players/${player.id}/unblock`, { token: admin });
+    const unblocked = await call('POST', `/api/admin/players/${player.id}/unblock`, { token: admin, payload: { reason: 'The bank withdrew the chargeback' } });
     expect(unblocked.json().data.blocked).toBe(false);
     expect((await call('GET', '/api/player', { token: player.token })).json().blocked).toBe(false);
     const trail = await t.services.operators.actionsOn(`player:${player.id}`);
     expect(trail.map((entry) => entry.action)).toEqual(['player.block', 'player.unblock']);
+    expect(trail.map((entry) => entry.after?.reason)).toEqual(['Chargeback on the last deposit', 'The bank withdrew the chargeback']);
   });
 
   it('answers 404 for an unknown player and 422 for an id that is not one', async () => {
     const admin = await adminToken();
-    expect((await call('POST', '/api/admin/players/999999999/block', { token: admin })).json()).toEqual({ message: 'No player with that id.' });
-    expect((await call('POST', '/api/admin/players/999999999/block', { token: admin })).statusCode).toBe(404);
+    const payload = { reason: 'Suspected account sharing' };
+    expect((await call('POST', '/api/admin/players/999999999/block', { token: admin, payload })).json()).toEqual({ message: 'No player with that id.' });
+    expect((await call('POST', '/api/admin/players/999999999/block', { token: admin, payload })).statusCode).toBe(404);
     for (const id of ['abc', '0', '-1', '1.5', '9'.repeat(30)])
-      expect((await call('POST', `/api/admin/players/${id}/block`, { token: admin })).statusCode, id).toBe(422);
+      expect((await call('POST', `/api/admin/players/${id}/block`, { token: admin, payload })).statusCode, id).toBe(422);
   });
 });
 

@@ -34,6 +34,9 @@ import { playerRoutes } from './player-routes.ts';
 import { reportRoutes } from './report-routes.ts';
 
 const WRONG_CODE = 'The code is not valid, or was already used.';
+/** Said before any code is checked, so it tells nothing about the code sent (decision 0099). */
+const lockedMessage = (minutes: number) =>
+  `Too many wrong codes were entered for this account, so its two-factor sign-in is locked and no code is checked. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}; an admin has been alerted.`;
 
 /**
  * The operator API (docs/decisions/0013, 0080–0083): staff sign in with a password and a TOTP code; every route
@@ -74,9 +77,14 @@ export async function operatorRoutes(fastify: FastifyInstance, { services }: { s
       schema: { body: twoFactorBodySchema, response: { 200: operatorLoginResponseSchema } },
       preHandler: ipLimit('admin-two-factor-ip'),
     },
-    async (request) => {
+    async (request, reply) => {
       const session = await operators.completeTwoFactor(request.body.challenge, request.body.code);
       if (!session) throw invalid({ code: [WRONG_CODE] });
+      if ('locked' in session) {
+        const seconds = Math.max(1, Math.ceil(session.retryAfterMs / 1000));
+        reply.header('retry-after', String(seconds));
+        throw new Problem(429, lockedMessage(Math.ceil(seconds / 60)), { type: 'two_factor_locked' });
+      }
       return { token: session.token, expires_at: session.expires_at };
     },
   );
@@ -136,7 +144,9 @@ export async function operatorRoutes(fastify: FastifyInstance, { services }: { s
     async (request) => {
       const id = Number(request.params.id);
       if (id === request.operator!.id) throw new Problem(403, 'You cannot change your own role or disable yourself.', { type: 'forbidden' });
-      const updated = await staff.update(request.operator!.id, id, request.body);
+      const { reason, ...change } = request.body;
+      if (change.role === undefined && change.disabled === undefined) throw invalid({ role: ['Choose a role, or whether the account is disabled.'] });
+      const updated = await staff.update(request.operator!.id, id, change, reason);
       if (!updated) throw new Problem(404, 'No staff member with that id.');
       return { data: updated };
     },

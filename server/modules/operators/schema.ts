@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { BudgetCheck } from './second-factor-budget.ts';
 
 /** Staff accounts: a table of their own, so no player credential can ever open an admin route. */
 export const operators = pgTable(
@@ -41,6 +42,25 @@ export const operatorTokens = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (table) => [index('operator_tokens_operator_index').on(table.operatorId)],
+);
+
+/**
+ * The second-factor budget of an account (decision 0099): the checks of the current window across all of its
+ * challenges and addresses, and the lock its wrong codes set. A subject type and id, so affiliates can share it.
+ */
+export const secondFactorBudgets = pgTable(
+  'second_factor_budgets',
+  {
+    subjectType: text('subject_type').notNull(),
+    subjectId: bigint('subject_id', { mode: 'number' }).notNull(),
+    checks: jsonb('checks').$type<BudgetCheck[]>().notNull().default([]),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.subjectType, table.subjectId] }),
+    check('second_factor_budgets_subject_type_known', sql`${table.subjectType} in ('staff', 'affiliate')`),
+  ],
 );
 
 /** Who did what to which player: the audit trail regulators ask for. */

@@ -9,6 +9,7 @@ import { looksLikeToken, newToken, sha256, shouldTouch, tokenState } from '../ac
 import { createAuditService } from './audit.ts';
 import { type Permission, permissionsOf } from './permissions.ts';
 import { operators, operatorTokens } from './schema.ts';
+import { createSecondFactorStore } from './second-factor-store.ts';
 import { createStaffAdmin } from './staff.ts';
 import { looksLikeRecoveryCode, matchTotp, newRecoveryCodes, newTotpSecret, otpauthUrl, recoveryCodeHash, type TotpRefusal } from './two-factor.ts';
 
@@ -27,6 +28,8 @@ export type AuthenticatedOperator = {
   mustEnrol: boolean;
 };
 export type OperatorSession = { token: string; expires_at: string; operatorId: number };
+/** The account's second factor is locked (too many wrong codes, decision 0099): no code was checked. */
+export type SecondFactorLocked = { locked: true; retryAt: Date; retryAfterMs: number };
 export type OperatorsService = ReturnType<typeof createOperatorsService>;
 
 export function createOperatorsService({
@@ -62,7 +65,9 @@ export function createOperatorsService({
       return null;
     }
   };
-  const staff = createStaffAdmin({ db, passwords, audit });
+  // Wrong codes across all of an account's challenges share one budget, kept in the database (decision 0099).
+  const secondFactor = createSecondFactorStore({ db, now });
+  const staff = createStaffAdmin({ db, passwords, audit, secondFactor });
   /** otplib would not check a code against this member's secret: they cannot sign in with codes until an admin resets it. */
   const secretRefused = (operatorId: number) => (refusal: TotpRefusal) =>
     logger?.error(
@@ -190,8 +195,13 @@ export function createOperatorsService({
       return db.transaction((tx) => openSession(tx as unknown as Database, operator.id, at));
     },
 
-    /** POST /api/admin/login/two-factor: a session for a live challenge and a good code; null otherwise. */
-    async completeTwoFactor(challenge: string, code: string): Promise<OperatorSession | null> {
+    /**
+     * POST /api/admin/login/two-factor: a session for a live challenge and a good code; null otherwise. Each code
+     * checked takes one check from the account's second-factor budget first (decision 0099): when it is spent, the
+     * second factor is locked and no code is checked at all, the right one included, so the answer says nothing of
+     * the code.
+     */
+    async completeTwoFactor(challenge: string, code: string): Promise<OperatorSession | SecondFactorLocked | null> {
       if (!looksLikeToken(challenge)) return null;
       const at = now();
       const [row] = await db
@@ -200,23 +210,60 @@ export function createOperatorsService({
         .innerJoin(operators, eq(operators.id, operatorTokens.operatorId))
         .where(and(eq(operatorTokens.tokenHash, sha256(challenge)), eq(operatorTokens.kind, 'challenge')));
       if (!row || row.operator.disabled || row.expiresAt <= at) return null;
-      // Count the attempt first (atomically), so parallel guesses cannot exceed the budget.
-      const [counted] = await db
-        .update(operatorTokens)
-        .set({ attempts: sql`${operatorTokens.attempts} + 1` })
-        .where(and(eq(operatorTokens.id, row.tokenId), lt(operatorTokens.attempts, TWO_FACTOR_CHALLENGE.attempts)))
-        .returning({ attempts: operatorTokens.attempts });
-      if (!counted) {
-        await db.delete(operatorTokens).where(eq(operatorTokens.id, row.tokenId));
-        return null;
+      const operatorId = row.operator.id;
+      const reservation = await secondFactor.reserve({ type: 'staff', id: operatorId });
+      if (!reservation.granted) return { locked: true, retryAt: reservation.retryAt, retryAfterMs: reservation.retryAt.getTime() - at.getTime() };
+      const { ticket } = reservation;
+      let outcome: 'unchecked' | 'wrong' | 'right' = 'unchecked';
+      let session: OperatorSession | null = null;
+      try {
+        // Count the attempt first (atomically), so parallel guesses cannot exceed the challenge's own budget.
+        const [counted] = await db
+          .update(operatorTokens)
+          .set({ attempts: sql`${operatorTokens.attempts} + 1` })
+          .where(and(eq(operatorTokens.id, row.tokenId), lt(operatorTokens.attempts, TWO_FACTOR_CHALLENGE.attempts)))
+          .returning({ attempts: operatorTokens.attempts });
+        if (!counted) {
+          await db.delete(operatorTokens).where(eq(operatorTokens.id, row.tokenId));
+          return null;
+        }
+        session = await db.transaction(async (tx) => {
+          const within = tx as unknown as Database;
+          if (!(await spendCode(within, row.operator, code, at))) {
+            outcome = 'wrong';
+            return null;
+          }
+          outcome = 'right';
+          const gone = await within.delete(operatorTokens).where(eq(operatorTokens.id, row.tokenId)).returning({ id: operatorTokens.id });
+          if (gone.length !== 1) return null;
+          return openSession(within, operatorId, at);
+        });
+      } finally {
+        // A right code (or one never checked) gives its check back; a wrong one keeps it, and may lock the account:
+        // the lock and its audit row commit together.
+        const lockedUntil = await secondFactor.settle(ticket, outcome, (tx, until) =>
+          audit.record(
+            {
+              staffId: operatorId,
+              action: 'staff.two_factor_locked',
+              subject: `staff:${operatorId}`,
+              after: {
+                locked_until: until.toISOString(),
+                wrong_codes: secondFactor.policy.maxWrong,
+                window_minutes: secondFactor.policy.windowMs / 60_000,
+              },
+            },
+            tx,
+          ),
+        );
+        // The alert for admins: the log shipper's alert rule matches this event; the audit row is the record.
+        if (lockedUntil)
+          logger?.warn(
+            { event: 'staff_two_factor_locked', staff_id: operatorId, locked_until: lockedUntil.toISOString() },
+            'Staff second factor locked after too many wrong codes: the password is probably known to someone else',
+          );
       }
-      return db.transaction(async (tx) => {
-        const within = tx as unknown as Database;
-        if (!(await spendCode(within, row.operator, code, at))) return null;
-        const gone = await within.delete(operatorTokens).where(eq(operatorTokens.id, row.tokenId)).returning({ id: operatorTokens.id });
-        if (gone.length !== 1) return null;
-        return openSession(within, row.operator.id, at);
-      });
+      return session;
     },
 
     /** An operator's session token; a player's token, or a sign-in still waiting for its code, never matches. */

@@ -123,7 +123,7 @@ describe('operators decide withdrawals', () => {
     expect(approved.statusCode).toBe(200);
     expect(approved.json().data).toMatchObject({ id, status: 'paid', player_id: player.id, decided_at: expect.any(String) });
     expect((await kit.call('POST', `/api/admin/withdrawals/${id}/approve`, { token: operator })).json().data.status).toBe('paid');
-    const reject = await kit.call('POST', `/api/admin/withdrawals/${id}/reject`, { token: operator });
+    const reject = await kit.call('POST', `/api/admin/withdrawals/${id}/reject`, { token: operator, payload: { reason: 'Payment details did not match' } });
     expect([reject.statusCode, reject.json().message]).toEqual([409, 'This withdrawal was already paid.']);
     expect(await kit.wallet(player.token)).toMatchObject({ cash: 60_00, pending_withdrawals: 0, net_deposits: { lifetime: 60_00, this_month: 60_00 } });
     const trail = await t.services.operators.actionsOn(`withdrawal:${id}`);
@@ -135,7 +135,7 @@ describe('operators decide withdrawals', () => {
     const player = await fundedPlayer(100_00);
     const id = (await withdraw(player.token, { method: 'sandbox-card', amount: 40_00 })).json().data.id;
     const operator = await kit.operator();
-    const rejected = await kit.call('POST', `/api/admin/withdrawals/${id}/reject`, { token: operator, payload: { note: 'Payment details did not match' } });
+    const rejected = await kit.call('POST', `/api/admin/withdrawals/${id}/reject`, { token: operator, payload: { reason: 'Payment details did not match' } });
     expect(rejected.json().data.status).toBe('rejected');
     expect((await kit.call('POST', `/api/admin/withdrawals/${id}/approve`, { token: operator })).statusCode).toBe(409);
     expect(await kit.wallet(player.token)).toMatchObject({ cash: 100_00, pending_withdrawals: 0, pending_withdrawals_count: 0 });
@@ -149,7 +149,7 @@ describe('operators decide withdrawals', () => {
     const operator = await kit.operator();
     expect((await kit.call('POST', `/api/admin/withdrawals/${randomUUID()}/approve`, { token: operator })).statusCode).toBe(404);
     expect((await kit.call('POST', '/api/admin/withdrawals/42/approve', { token: operator })).statusCode).toBe(422);
-    expect((await kit.call('POST', `/api/admin/withdrawals/${id}/reject`, { token: operator, payload: { note: 'x'.repeat(501) } })).statusCode).toBe(422);
+    expect((await kit.call('POST', `/api/admin/withdrawals/${id}/reject`, { token: operator, payload: { reason: 'x'.repeat(501) } })).statusCode).toBe(422);
     expect((await kit.call('GET', '/api/admin/withdrawals?status=lost', { token: operator })).statusCode).toBe(422);
     expect(await kit.wallet(player.token)).toMatchObject({ pending_withdrawals: 20_00 });
   });

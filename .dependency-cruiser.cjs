@@ -3,7 +3,7 @@
 // The contract modules that build zod schemas (decision 0027). Each keeps its plain values and pure functions in a
 // `<name>.rules.ts` beside it, which it re-exports, and which the browser imports instead (decision 0095). A new file
 // with schemas is added here, or `zod-only-in-schema-modules` fails on it.
-const SCHEMA_MODULES = '^contract/(accounts|bonuses|clubs|content|crash|games|http|limits|messages|operators|site|verification|wallet)\\.ts$';
+const SCHEMA_MODULES = '^contract/(accounts|bonuses|clubs|content|crash|games|http|limits|messages|operators|providers|site|verification|wallet)\\.ts$';
 const ZOD = '^node_modules/zod/';
 
 module.exports = {
@@ -21,6 +21,22 @@ module.exports = {
       severity: 'error',
       from: { path: '^games/' },
       to: { pathNot: '^(games|node_modules)/', dependencyTypesNot: ['core'] },
+    },
+    {
+      name: 'aggregator-is-a-separate-program',
+      comment:
+        'aggregator/ is the Hub88 reference aggregator, a program of its own (aggregator/README.md): it speaks to the site only over HTTP, so it imports nothing of server/, app/ or contract/, and they import nothing of it.',
+      severity: 'error',
+      from: { path: '^aggregator/' },
+      to: { path: '^(server|app|contract)/' },
+    },
+    {
+      name: 'nothing-imports-the-aggregator',
+      comment:
+        'See aggregator-is-a-separate-program. scripts/ may launch it (scripts/reference-aggregator.ts starts aggregator/main.ts as a child process), and tests may start it in-process (startAggregator) to drive the site through the real protocol.',
+      severity: 'error',
+      from: { path: '^(server|app|contract)/', pathNot: '\\.test\\.tsx?$' },
+      to: { path: '^aggregator/' },
     },
     {
       name: 'features-do-not-import-each-other',

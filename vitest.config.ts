@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 // Unit, HTTP (app.inject) and database suites. Database suites are named *.db.test.ts so CI can run
 // them again against PostgreSQL (DATABASE_URL) and Redis (REDIS_URL).
 
-const include = ['{app,server,contract,games,scripts}/**/*.test.ts'];
+const include = ['{app,server,contract,games,scripts,aggregator}/**/*.test.ts'];
 // Suites that replace a module (vi.mock) need a module cache of their own; the rest share one per worker, which
 // saves importing the server a hundred times over (about two of the suite's four and a half minutes here).
 const mocking = ['app/lib/api.test.ts', 'server/modules/*/login-limits.db.test.ts'];

@@ -25,8 +25,9 @@ function lint(source: string): { status: number | null; output: string } {
 }
 
 describe('npm run lint', () => {
-  it('runs the style check and then the import rules, failing on either', () => {
-    expect(scripts.lint).toBe('npm run lint:style && npm run lint:imports');
+  it('runs the style check, the import rules and the architecture rules, failing on any', () => {
+    expect(scripts.lint).toBe('npm run lint:style && npm run lint:imports && npm run lint:architecture');
+    expect(scripts['lint:architecture']).toBe('node scripts/lint-architecture.ts');
   });
 
   it('is Biome checking formatting and lint rules', () => {

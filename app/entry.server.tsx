@@ -62,7 +62,9 @@ export default function handleRequest(
       },
       onError(error: unknown) {
         responseStatusCode = 500;
-        if (shellRendered) console.error(error);
+        // Once the shell went out the status cannot change: the failure goes to the server's log, and the guest page
+        // cache, which watches reportError, does not keep the page (server/http/ssr.ts).
+        if (shellRendered) loadContext.get(servicesContext).reportError(error, new URL(request.url).pathname);
       },
     });
     setTimeout(abort, ABORT_DELAY_MS + 1000);

@@ -48,6 +48,11 @@ async function main() {
   const dev = process.argv.includes('--dev');
   const logger = createLogger(config.logLevel);
   const database = await openDatabase(databaseLocationFor(config));
+  // Without its database the server can answer nothing right: say why and stop, rather than fail every request.
+  void database.lost?.then((error) => {
+    logger.fatal({ err: error }, 'the embedded database stopped; exiting');
+    process.exit(1);
+  });
   await seedDemoContent(database.db);
   const realtimeApp = await loadOrCreateRealtimeCredentials(config.dataDir, config.realtime.credentials);
   const services = createServices({ config, database, logger, realtimeApp });
@@ -83,7 +88,8 @@ async function main() {
   process.once('SIGINT', () => void stop('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  logger.info({ url: config.publicUrl, database: database.driver, realtime: realtime.publicConfig, dev }, `${config.siteName} is up`);
+  const databaseInfo = database.driver === 'pglite' ? `pglite (${config.embeddedDb})` : database.driver;
+  logger.info({ url: config.publicUrl, database: databaseInfo, realtime: realtime.publicConfig, dev }, `${config.siteName} is up`);
 }
 
 await main();

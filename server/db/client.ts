@@ -9,53 +9,64 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { type DatabaseThread, startDatabaseThread } from './embedded-database.ts';
 
 /** The one database type every service takes: the same schema on PGlite and on PostgreSQL. */
 export type Database = PgDatabase<PgQueryResultHKT>;
 
 export type DatabaseHandle = {
   db: Database;
+  /** What runs the SQL: PGlite (in this thread or its own) or a PostgreSQL server. */
   driver: 'pglite' | 'postgres';
   ping: () => Promise<void>;
   close: () => Promise<void>;
+  /** PGlite in its own thread only: resolves, with why, if that thread stops while the database is open. */
+  lost?: Promise<Error>;
 };
+
+/**
+ * Where embedded PGlite runs (EMBEDDED_DB, decision 0098): in a thread of its own, spoken to through node-postgres as
+ * a PostgreSQL server is, so its work never holds the server's event loop; or inline, in the caller's thread (tests).
+ */
+export type EmbeddedMode = 'worker' | 'inline';
+
+/**
+ * Connections the pool keeps to the database thread. PGlite runs one at a time (server/db/embedded-sessions.ts);
+ * the others have their next statement waiting in the thread, so it goes on to it without a round trip.
+ */
+const THREAD_CONNECTIONS = 4;
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export type DatabaseLocation =
   | { driver: 'postgres'; url: string }
-  | { driver: 'pglite'; dataDir: string }
+  | { driver: 'pglite'; dataDir: string; embedded?: EmbeddedMode }
   /** In memory; `loadDataDir` starts it from a dumped data directory (the tests' template, server/db/test-template.ts). */
-  | { driver: 'pglite'; inMemory: true; loadDataDir?: Blob };
+  | { driver: 'pglite'; inMemory: true; loadDataDir?: Blob; embedded?: EmbeddedMode };
 
-/** Opens the database and applies pending migrations, so a fresh checkout needs no setup step. */
+/** Opens the database and applies pending migrations, so a fresh checkout needs no setup step. PGlite runs inline unless `embedded` says otherwise. */
 export async function openDatabase(location: DatabaseLocation): Promise<DatabaseHandle> {
-  if (location.driver === 'postgres') {
-    const pool = new pg.Pool({ connectionString: location.url, max: 10 });
-    // An idle connection the server drops (restart, failover, admin) must not crash the process:
-    // the pool replaces it on next use, and queries in flight fail on their own.
-    pool.on('error', () => {});
-    const db = drizzlePostgres({ client: pool });
-    try {
-      await migratePostgres(db, { migrationsFolder });
-    } catch (error) {
-      await pool.end();
-      throw error;
-    }
-    return {
-      db: db as unknown as Database,
-      driver: 'postgres',
-      ping: async () => void (await db.execute(sql`select 1`)),
-      close: () => pool.end(),
-    };
+  if (location.driver === 'postgres') return openPool(new pg.Pool({ connectionString: location.url, max: 10 }), 'postgres');
+  const dataDir = 'dataDir' in location ? path.join(location.dataDir, 'pglite') : undefined;
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  if (location.embedded === 'worker') {
+    const thread = await startDatabaseThread(dataDir ? { dataDir } : { loadDataDir: 'loadDataDir' in location ? location.loadDataDir : undefined });
+    // PGlite's one database and user (another name in the startup packet is a fatal error that ends its thread). No
+    // idle timeout: a connection to the thread costs nothing to keep, and a new one would prepare its statements again.
+    const pool = new pg.Pool({
+      user: 'postgres',
+      database: 'postgres',
+      max: THREAD_CONNECTIONS,
+      idleTimeoutMillis: 0,
+      stream: () => thread.connect(),
+    });
+    return openPool(pool, 'pglite', thread);
   }
   let client: PGlite;
-  if ('dataDir' in location) {
-    const dir = path.join(location.dataDir, 'pglite');
-    mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir);
+  if (dataDir) {
+    client = await PGlite.create(dataDir);
   } else {
-    client = await PGlite.create(location.loadDataDir ? { loadDataDir: location.loadDataDir } : {});
+    client = await PGlite.create('loadDataDir' in location && location.loadDataDir ? { loadDataDir: location.loadDataDir } : {});
   }
   const db = drizzlePglite({ client });
   await migratePglite(db, { migrationsFolder });
@@ -67,6 +78,31 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
   };
 }
 
-export function databaseLocationFor(config: { databaseUrl: string | undefined; dataDir: string }): DatabaseLocation {
-  return config.databaseUrl ? { driver: 'postgres', url: config.databaseUrl } : { driver: 'pglite', dataDir: config.dataDir };
+/** A node-postgres pool, to a PostgreSQL server or to the embedded database's thread (which it stops on close). */
+async function openPool(pool: pg.Pool, driver: DatabaseHandle['driver'], thread?: DatabaseThread): Promise<DatabaseHandle> {
+  // An idle connection the server drops (restart, failover, admin) must not crash the process:
+  // the pool replaces it on next use, and queries in flight fail on their own.
+  pool.on('error', () => {});
+  const db = drizzlePostgres({ client: pool });
+  const close = async () => {
+    await pool.end();
+    await thread?.stop();
+  };
+  try {
+    await migratePostgres(db, { migrationsFolder });
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return {
+    db: db as unknown as Database,
+    driver,
+    ping: async () => void (await db.execute(sql`select 1`)),
+    close,
+    ...(thread ? { lost: thread.lost } : {}),
+  };
+}
+
+export function databaseLocationFor(config: { databaseUrl: string | undefined; dataDir: string; embeddedDb: EmbeddedMode }): DatabaseLocation {
+  return config.databaseUrl ? { driver: 'postgres', url: config.databaseUrl } : { driver: 'pglite', dataDir: config.dataDir, embedded: config.embeddedDb };
 }

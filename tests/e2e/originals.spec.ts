@@ -1,10 +1,18 @@
 // The originals in the browser (issue 17 part A): dice, plinko and mines for real money and verified on /fairness,
 // crash seen live by two browsers that each cash out, and a lobby that fills the page at 375 and 1280 px.
+import { createHash } from 'node:crypto';
 import type { Browser, Page, Response } from '@playwright/test';
+import type { CrashBetPlaced, CrashGame, CrashState } from '../../contract/crash.ts';
 import type { PlayedRound } from '../../contract/games.ts';
+import { crashPointFromHash, shownCrashPoint } from '../../games/crash/crash.ts';
+import { crashTable } from '../../playwright.config.ts';
+import { CHAIN_LENGTH } from '../../server/modules/crash/chain.ts';
+import { crashClock } from '../../server/modules/crash/clock.ts';
 import { addSessionCookie, api, depositFor, expect, registerActivePlayer, servers, sessionOf, test as base, waitForHydration } from './fixtures.ts';
 
 const SHOTS = 'test-results/originals-shots';
+/** The least a crash round the test plays may run from its start to its crash: the time both cash-outs by hand have to land. */
+const CASH_OUT_WINDOW_MS = 2_500;
 
 const test = base.extend<{ player: { token: string } }>({
   player: async ({ context }, use) => {
@@ -148,11 +156,31 @@ async function secondPlayer(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
+/**
+ * Every round's crash point on the staging server's first chain (playwright.config.ts `crashTable`), by chain
+ * index, and the chain's published hash: h_L is the seed, h_{i−1} = SHA-256(h_i) of its 64 hex characters, and
+ * round i's point is the published formula of h_i (docs/decisions/0071-crash.md).
+ */
+function knownChain(): { points: number[]; terminatingHash: string } {
+  const points: number[] = [];
+  let link = crashTable.seed;
+  for (let index = CHAIN_LENGTH; index >= 1; index--) {
+    points[index] = crashPointFromHash(link);
+    link = createHash('sha256').update(link).digest('hex');
+  }
+  return { points, terminatingHash: link };
+}
+
+const times = (hundredths: number) => `${shownCrashPoint(hundredths).toFixed(2)}×`;
+const phaseIs = (p: Page, phase: string, timeout: number) =>
+  p.waitForFunction((wanted) => document.querySelector<HTMLElement>('[data-testid="crash-phase"]')?.dataset.phase === wanted, phase, { timeout });
+
 test('crash: two browsers see the same round live and each cashes out', async ({ page, player, browser }) => {
-  // A round runs until its crash point: 44 s to 14×, 77 s to 100× (1 round in 100), 115 s to 1,000×. Every wait
-  // for a round to end allows 150 s, so a long round the test happens to meet only makes it slower.
-  const roundEnds = 150_000;
-  test.setTimeout(8 * 60_000);
+  // The staging server plays a known chain on a clock `crashTable.speed` times as fast (docs/decisions/0101): the
+  // test reads which round is on, works out from the chain which coming round runs long enough for both players to
+  // cash out by hand, and plays that one. Nothing is left to chance, so nothing is retried.
+  const chain = knownChain();
+  const clock = crashClock(crashTable.speed);
   const other = await secondPlayer(browser);
   await page.setViewportSize({ width: 1280, height: 900 });
   await other.setViewportSize({ width: 375, height: 812 });
@@ -160,83 +188,108 @@ test('crash: two browsers see the same round live and each cashes out', async ({
   // Both tables are live on the public channel.
   await page.waitForFunction(() => document.documentElement.dataset.crash === 'live');
   await other.waitForFunction(() => document.documentElement.dataset.crash === 'live');
-  let done = false;
-  // A round may crash before anyone can cash out (1 in 100 at once, a few more below 1.10×): then the next one.
-  for (let attempt = 0; attempt < 8 && !done; attempt++) {
-    // A betting window caught from its start, so both bets fit in it: first the end of whatever phase is on now.
-    await expect(page.getByTestId('crash-phase')).not.toHaveAttribute('data-phase', 'betting', { timeout: roundEnds });
-    await expect(page.getByTestId('crash-phase')).toHaveAttribute('data-phase', 'betting', { timeout: roundEnds });
-    const round = await page.getByTestId('crash-round').textContent();
-    // The second browser hears the new round over its own connection; on a busy machine it may hear it late.
-    const sameRound = await expect(other.getByTestId('crash-round'))
-      .toHaveText(round!)
-      .then(() => expect(other.getByTestId('crash-phase')).toHaveAttribute('data-phase', 'betting'))
-      .then(
-        () => true,
-        () => false,
-      );
-    if (!sameRound) continue;
-    // On a busy machine the betting window can close before or between the two clicks: then the next round.
-    const bet = (p: Page) =>
-      p
-        .getByTestId('crash-bet')
-        .click({ timeout: 3_000 })
-        .then(
-          () => true,
-          () => false,
-        );
-    if (!(await bet(page)) || !(await bet(other))) continue;
-    const active = (p: Page) =>
-      expect(p.getByTestId('crash-my-bet'))
-        .toHaveAttribute('data-status', 'active')
-        .then(
-          () => true,
-          () => false,
-        );
-    if (!(await active(page)) || !(await active(other))) continue;
-    // Each sees the other's bet on the table.
-    await expect(page.getByTestId('crash-bets').locator('li')).toHaveCount(2);
-    await expect(other.getByTestId('crash-bets').locator('li')).toHaveCount(2);
-    await expect(page.getByTestId('crash-phase')).toHaveAttribute('data-phase', /running|crashed/, { timeout: 15_000 });
-    await page
-      .getByTestId('crash-cashout')
-      .click({ timeout: 5_000 })
-      .catch(() => undefined);
-    await other
-      .getByTestId('crash-cashout')
-      .click({ timeout: 5_000 })
-      .catch(() => undefined);
-    await expect(page.getByTestId('crash-bet-result')).toBeVisible({ timeout: roundEnds });
-    await expect(other.getByTestId('crash-bet-result')).toBeVisible({ timeout: roundEnds });
-    const mine = await page.getByTestId('crash-bet-result').textContent();
-    const theirs = await other.getByTestId('crash-bet-result').textContent();
-    done = /Cashed out/.test(mine ?? '') && /Cashed out/.test(theirs ?? '');
-    if (done) {
-      // Both saw the same round end at the same crash point. The crashed phase lasts a second here before the next
-      // round's betting, so the point is read from each table's list of last crash points, kept by round.
-      const id = (round ?? '').replace(/\D/g, '');
-      const crashedAt = (p: Page) => p.getByRole('list', { name: 'Last crash points' }).locator(`li[data-round="${id}"]`);
-      await expect(crashedAt(page)).toHaveText(/^\d+\.\d{2}×$/, { timeout: roundEnds });
-      await expect(crashedAt(other)).toHaveText((await crashedAt(page).textContent())!);
-      // Each player's own list under the table tells what happened to their bet, with a link to verify the round.
-      for (const p of [page, other]) {
-        const latest = p.getByTestId('crash-my-bets').locator('li').first();
-        await expect(latest).toContainText(new RegExp(`Round #${id}: Cashed out at [0-9.]+×, crashed at [0-9.]+×`));
-        await expect(latest).toHaveAttribute('data-status', 'cashed');
-        await expect(latest.getByRole('link', { name: 'Verify' })).toHaveAttribute('href', `/fairness?crash=${id}`);
-      }
-      await shoot(page, 'crash-1280');
-      await shoot(other, 'crash-375');
-      await page.goto(`/fairness?crash=${id}`);
-      await waitForHydration(page);
-      await page.getByRole('button', { name: 'Verify round' }).click();
-      await expect(page.getByTestId('crash-verdict')).toContainText(`Verified: round #${id} crashed at`);
-      await shoot(page, 'crash-verified-1280');
-    }
+
+  const table = (await api<{ data: CrashState }>('/api/crash')).body.data;
+  // The server plays the known chain (its published hash is the seed's) and tells the browsers the faster curve.
+  expect(table.chain?.terminating_hash).toBe(chain.terminatingHash);
+  expect(table.growth).toBe(clock.growth);
+  // The round on now (none in the server's first tenth of a second: then the chain's first round is next).
+  const on = table.game?.chain_index ?? 0;
+  const runs = (index: number) => clock.msToReach(chain.points[index]!);
+  // The first round after the one on now that runs long enough for two cash-outs by hand.
+  let target = on + 1;
+  while (runs(target) < CASH_OUT_WINDOW_MS) target++;
+  const point = chain.points[target]!;
+  // How long until it opens, from the known lengths of the rounds before it (each one's betting, run and pause),
+  // and until it crashes: the test's budget grows by what the chain has in store, with room for a busy machine.
+  let opensIn = 0;
+  for (let index = Math.max(on, 1); index < target; index++) opensIn += crashTable.bettingMs + runs(index) + crashTable.pauseMs + 500;
+  const crashesIn = opensIn + crashTable.bettingMs + runs(target);
+  test.setTimeout(test.info().timeout + crashesIn * 1.5);
+
+  // Each browser bets the moment it hears that round open (its betting window from the start).
+  const round = page.getByTestId('crash-round');
+  const opened = (p: Page) =>
+    p.waitForFunction(
+      (index) =>
+        document.querySelector<HTMLElement>('[data-testid="crash-round"]')?.dataset.chainIndex === String(index) &&
+        document.querySelector<HTMLElement>('[data-testid="crash-phase"]')?.dataset.phase === 'betting',
+      target,
+      { timeout: opensIn * 1.5 + 10_000 },
+    );
+  const bets = await Promise.all(
+    [page, other].map(async (p) => {
+      await opened(p);
+      const answered = p.waitForResponse((response) => response.url().endsWith('/api/crash/bets'));
+      await p.getByTestId('crash-bet').click();
+      const answer = await answered;
+      expect(answer.status(), await answer.text()).toBe(201);
+      await expect(p.getByTestId('crash-my-bet')).toHaveAttribute('data-status', 'active');
+      return ((await answer.json()) as { data: CrashBetPlaced }).data.bet;
+    }),
+  );
+  // Both browsers are at the same round, both bets are in it, and each sees the other's bet on the table.
+  const id = ((await round.textContent()) ?? '').replace(/\D/g, '');
+  await expect(other.getByTestId('crash-round')).toHaveText(`Round #${id}`);
+  expect(bets.map((bet) => bet.game_id)).toEqual([Number(id), Number(id)]);
+  await expect(page.getByTestId('crash-bets').locator('li')).toHaveCount(2);
+  await expect(other.getByTestId('crash-bets').locator('li')).toHaveCount(2);
+
+  // Each cashes out by hand as soon as the multiplier rises: well before the crash point the chain gave the round.
+  const cashOut = async (p: Page) => {
+    await phaseIs(p, 'running', crashTable.bettingMs + 10_000);
+    const answered = p.waitForResponse((response) => response.url().endsWith('/api/crash/cashout'));
+    await p.getByTestId('crash-cashout').click();
+    const answer = await answered;
+    expect(answer.status(), await answer.text()).toBe(200);
+    return ((await answer.json()) as { data: CrashBetPlaced }).data;
+  };
+  const [mine, theirs] = await Promise.all([cashOut(page), cashOut(other)]);
+  for (const [p, placed] of [
+    [page, mine],
+    [other, theirs],
+  ] as const) {
+    expect(placed.bet).toMatchObject({ game_id: Number(id), status: 'cashed' });
+    expect(placed.bet.cashout!).toBeLessThan(point);
+    await expect(p.getByTestId('crash-bet-result')).toContainText(`Cashed out at ${times(placed.bet.cashout!)}: you won`);
   }
-  expect(done).toBe(true);
-  const wallet = await api<{ balance: number }>('/api/player/wallet', { token: player.token });
+  // What the chain had in store, and how much of the betting window and of the run each bet and cash-out took, in the
+  // report (bench/README.md).
+  const bettingEnds = Date.parse((await api<{ data: CrashGame }>(`/api/crash/games/${id}`)).body.data.betting_ends_at);
+  test.info().annotations.push({
+    type: 'crash round',
+    description:
+      `#${id}: link ${target} of the chain, ${target - on} after the one on at the start (${opensIn} ms away), ` +
+      `crashing at ${times(point)} after ${runs(target)} ms; bets ${bets.map((bet) => `${crashTable.bettingMs - (bettingEnds - Date.parse(bet.created_at))} ms`).join(' and ')} ` +
+      `into the ${crashTable.bettingMs} ms window; cash-outs at ${[mine, theirs].map((placed) => `${times(placed.bet.cashout!)} (${clock.msToReach(placed.bet.cashout!)} ms)`).join(' and ')}`,
+  });
+
+  // Both saw the round end at the crash point the chain gave it. The crashed phase is short here before the next
+  // round's betting, so the point is read from each table's list of last crash points, kept by round.
+  const crashedAt = (p: Page) => p.getByRole('list', { name: 'Last crash points' }).locator(`li[data-round="${id}"]`);
+  await expect(crashedAt(page)).toHaveText(times(point), { timeout: runs(target) + 10_000 });
+  await expect(crashedAt(other)).toHaveText(times(point));
+  // Each player's own list under the table tells what happened to their bet, with a link to verify the round.
+  for (const [p, placed] of [
+    [page, mine],
+    [other, theirs],
+  ] as const) {
+    const latest = p.getByTestId('crash-my-bets').locator('li').first();
+    await expect(latest).toContainText(`Round #${id}: Cashed out at ${times(placed.bet.cashout!)}, crashed at ${times(point)}`);
+    await expect(latest).toHaveAttribute('data-status', 'cashed');
+    await expect(latest.getByRole('link', { name: 'Verify' })).toHaveAttribute('href', `/fairness?crash=${id}`);
+  }
+  await shoot(page, 'crash-1280');
+  await shoot(other, 'crash-375');
+  await page.goto(`/fairness?crash=${id}`);
+  await waitForHydration(page);
+  await page.getByRole('button', { name: 'Verify round' }).click();
+  await expect(page.getByTestId('crash-verdict')).toContainText(`Verified: round #${id} crashed at ${times(point)}, as its hash gives.`);
+  await shoot(page, 'crash-verified-1280');
+  // The wallet holds the deposit less the stake plus the win.
+  const wallet = await api<{ data: { balance: number } }>('/api/player/wallet', { token: player.token });
   expect(wallet.status).toBe(200);
+  expect(wallet.body.data.balance).toBe(100_00 - mine.bet.stake + mine.bet.win);
   await other.context().close();
 });
 

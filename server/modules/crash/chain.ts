@@ -8,9 +8,8 @@ export const CHAIN_LENGTH = 10_000;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-/** A fresh secret seed and the terminating hash h_0 to publish. */
-export function newChain(length = CHAIN_LENGTH): { seed: string; terminatingHash: string; length: number } {
-  const seed = randomBytes(32).toString('hex');
+/** A fresh secret seed (or the tests' known one, docs/decisions/0101) and the terminating hash h_0 to publish. */
+export function newChain(length = CHAIN_LENGTH, seed = randomBytes(32).toString('hex')): { seed: string; terminatingHash: string; length: number } {
   return { seed, terminatingHash: hashAt(seed, length, 0), length };
 }
 

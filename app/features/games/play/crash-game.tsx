@@ -134,7 +134,9 @@ export function CrashGame({ game, session, onSettled }: { game: GameDetail; sess
     <div className="mx-auto grid w-full max-w-5xl gap-4 lg:grid-cols-[1fr_18rem]">
       <section className="rounded-3xl border border-night-600 bg-[radial-gradient(120%_90%_at_50%_100%,#3b1d12,#0a0d18)] p-4 sm:p-6" aria-label="Crash round">
         <div className="flex items-center justify-between text-xs text-mist-400">
-          <span data-testid="crash-round">{current ? `Round #${current.id}` : 'Waiting for the first round'}</span>
+          <span data-testid="crash-round" data-chain-index={current?.chain_index}>
+            {current ? `Round #${current.id}` : 'Waiting for the first round'}
+          </span>
           <span>{live ? 'Live' : 'Updating every second'}</span>
         </div>
         <div

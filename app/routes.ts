@@ -79,6 +79,7 @@ const adminRoutes: RouteConfigEntry[] = [
     route('admin/bonuses', 'routes/admin/bonuses.tsx', { id: 'admin-bonuses' }),
     route('admin/content', 'routes/admin/content.tsx', { id: 'admin-content' }),
     route('admin/games', 'routes/admin/games.tsx', { id: 'admin-games' }),
+    route('admin/providers', 'routes/admin/providers.tsx', { id: 'admin-providers' }),
     route('admin/settings', 'routes/admin/settings.tsx', { id: 'admin-settings' }),
     route('admin/outbox', 'routes/admin/outbox.tsx', { id: 'admin-outbox' }),
     route('admin/staff', 'routes/admin/staff.tsx', { id: 'admin-staff' }),

@@ -3,8 +3,13 @@
 // site's bundles can import it; the schemas (and the types made from them) are in games.ts, which re-exports all of
 // this. Imports nothing.
 
-export const GAME_KINDS = ['slot', 'roulette', 'blackjack', 'dice', 'mines', 'plinko', 'crash'] as const;
+/** `provider`: an aggregator's game, played on the aggregator's page in a frame (decision 0100), never by our engines. */
+export const GAME_KINDS = ['slot', 'roulette', 'blackjack', 'dice', 'mines', 'plinko', 'crash', 'provider'] as const;
 export type GameKind = (typeof GAME_KINDS)[number];
+
+/** Whose game it is: the house's own, or an aggregator's (Hub88). */
+export const GAME_SOURCES = ['house', 'hub88'] as const;
+export type GameSource = (typeof GAME_SOURCES)[number];
 
 export const VOLATILITIES = ['low', 'medium', 'high'] as const;
 export type Volatility = (typeof VOLATILITIES)[number];

@@ -9,6 +9,7 @@ import {
   DEMO_CURRENCY,
   DICE_DIRECTIONS,
   GAME_KINDS,
+  GAME_SOURCES,
   type GameKind,
   MINES_MOVES,
   PLINKO_RISKS,
@@ -43,6 +44,12 @@ export const gameSummarySchema = z
     /** Listing tags: a game tagged `new` or `popular` is listed in those categories too. */
     tags: z.array(z.string()),
     kind: z.enum(GAME_KINDS),
+    /** The house's own game, or an aggregator's (played in a frame; `kind` is `provider`). */
+    source: z.enum(GAME_SOURCES),
+    /** The provider's (studio's) name, shown on the tile. */
+    studio: z.string(),
+    /** Whether it can be played for fun money. */
+    demo: z.boolean(),
   })
   .meta({ id: 'GameSummary' });
 export type GameSummary = z.infer<typeof gameSummarySchema>;
@@ -95,7 +102,7 @@ export type GameInfo =
       free_spins: { award: number; multiplier: number; max_per_round: number; trigger_one_in: number };
     })
   | (InfoBase & { kind: 'blackjack'; paytable: { hand: string; payout: string }[] })
-  | (InfoBase & { kind: 'dice' | 'mines' | 'plinko' | 'crash'; paytable: { label: string; value: string }[] });
+  | (InfoBase & { kind: 'dice' | 'mines' | 'plinko' | 'crash' | 'provider'; paytable: { label: string; value: string }[] });
 
 /** GET /api/games/{slug} → { data: GameDetail }; `info` is plain data from games/, checked by its type here. */
 export const gameDetailSchema = gameSummarySchema.extend({

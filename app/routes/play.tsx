@@ -3,6 +3,7 @@ import { redirect } from 'react-router';
 import type { Route } from './+types/play';
 import type { RoundMode } from '../../contract/games.ts';
 import { PlayScreen } from '../features/games/play/play-screen.tsx';
+import { ProviderPlay } from '../features/games/play/provider-play.tsx';
 import { useRootWallet } from '../lib/use-wallet.ts';
 import { pageMeta } from '../lib/meta.ts';
 import { servicesContext, siteStateContext } from '../lib/context.ts';
@@ -23,7 +24,9 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   // one may play demo but sees the activation screen on asking for real money.
   if (viewer) requirePlayer(viewer, 'not-blocked');
   const asked = url.searchParams.get('mode');
-  const mode: RoundMode = asked === 'real' || asked === 'demo' ? asked : viewer?.active ? 'real' : 'demo';
+  let mode: RoundMode = asked === 'real' || asked === 'demo' ? asked : viewer?.active ? 'real' : 'demo';
+  // An aggregator's game without a demo is played for real money only.
+  if (!game.demo) mode = 'real';
   if (mode === 'real') {
     // The redirect-after-login guard: a guest asking for real play logs in and comes back here.
     const toLogin = authRedirect(url, viewer);
@@ -37,10 +40,11 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => pageMeta(ma
 
 export default function Play({ loaderData }: Route.ComponentProps) {
   const wallet = useRootWallet();
-  const slug = loaderData.game.slug;
+  const { game, mode, signedIn } = loaderData;
+  const slug = game.slug;
   // A signed-in player on this page is one of the game's "playing now" (its presence channel).
   useEffect(() => {
-    if (!loaderData.signedIn) return;
+    if (!signedIn) return;
     let left = false;
     void import('../lib/realtime.ts').then(({ playingGame }) => {
       if (!left) playingGame(slug);
@@ -49,14 +53,8 @@ export default function Play({ loaderData }: Route.ComponentProps) {
       left = true;
       void import('../lib/realtime.ts').then(({ playingGame }) => playingGame(null));
     };
-  }, [slug, loaderData.signedIn]);
-  return (
-    <PlayScreen
-      key={`${loaderData.game.slug}:${loaderData.mode}`}
-      game={loaderData.game}
-      mode={loaderData.mode}
-      signedIn={loaderData.signedIn}
-      loadedWallet={wallet}
-    />
-  );
+  }, [slug, signedIn]);
+  // An aggregator's game is its page in a frame (decision 0100); ours are played by our engines.
+  if (game.source !== 'house') return <ProviderPlay key={`${slug}:${mode}`} game={game} mode={mode} signedIn={signedIn} />;
+  return <PlayScreen key={`${slug}:${mode}`} game={game} mode={mode} signedIn={signedIn} loadedWallet={wallet} />;
 }

@@ -41,6 +41,8 @@ const PUBLIC = new Set([
   'POST /api/fairness/rotate',
   'POST /api/games/:slug/rounds',
   'POST /api/games/:slug/rounds/:roundId/actions',
+  // An aggregator's game: its demo is for guests too (real money asks the player guard in the handler).
+  'POST /api/games/:slug/launch',
   'GET /api/demo/wallet',
   'POST /api/demo/wallet/reset',
   'GET /api/bonuses',

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { realtimeSource, thirdPartySources, urlCarriesToken } from './security-headers.ts';
+import { hub88Origins, realtimeSource, thirdPartySources, urlCarriesToken } from './security-headers.ts';
 
 const secret = fc.stringMatching(/^[A-Za-z0-9_-]{1,64}$/);
 const tokenPages = ['/account/reset-password/', '/player/activate/', '/refer-a-friend/', '/api/password/find/', '/sandbox-gateway/checkout/'];
@@ -63,6 +63,21 @@ describe('thirdPartySources', () => {
     expect(sources['script-src']).toEqual(['https://chat.example:8443']);
     expect(sources['frame-src']).toEqual(['https://chat.example:8443']);
     expect(sources['connect-src']).toEqual(['https://chat.example:8443', 'https://trace.example']);
+  });
+});
+
+describe('thirdPartySources with Hub88', () => {
+  const none = { appEnv: 'production' as const, analyticsId: undefined, supportChatUrl: undefined, visitorTraceUrl: undefined };
+
+  it('frames Hub88’s game pages and shows their art from its origin only, and nothing else', () => {
+    const sources = thirdPartySources({ ...none, hub88: { apiUrl: 'https://api.hub88.example:8443/operator' } });
+    expect(sources).toEqual({ 'frame-src': ['https://api.hub88.example:8443'], 'img-src': ['https://api.hub88.example:8443'] });
+  });
+
+  it('allows a local aggregator by both of its names', () => {
+    expect(hub88Origins('http://127.0.0.1:3105')).toEqual(['http://127.0.0.1:3105', 'http://localhost:3105']);
+    expect(hub88Origins('http://localhost:3100/')).toEqual(['http://localhost:3100', 'http://127.0.0.1:3100']);
+    expect(thirdPartySources({ ...none, hub88: undefined })).toEqual({});
   });
 });
 

@@ -28,6 +28,7 @@ export const ADMIN_NAV = [
   { to: '/admin/bonuses', label: 'Bonuses', permission: 'bonuses.manage' },
   { to: '/admin/content', label: 'Content', permission: 'content.manage' },
   { to: '/admin/games', label: 'Games', permission: 'reports.read' },
+  { to: '/admin/providers', label: 'Providers', permission: 'reports.read' },
   { to: '/admin/settings', label: 'Settings', permission: 'settings.manage' },
   { to: '/admin/outbox', label: 'Outbox', permission: 'outbox.manage' },
   { to: '/admin/staff', label: 'Staff', permission: 'staff.manage' },

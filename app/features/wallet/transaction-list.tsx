@@ -5,7 +5,11 @@ import { SignedAmount } from './signed-amount.tsx';
 import { StatusBadge, TRANSACTION_TYPE_LABELS } from './transaction-labels.tsx';
 
 // Deposit and withdrawal ids are UUIDs; their first block is enough to tell them apart and to quote to support.
-const shortReference = (reference: string | null) => (reference ? reference.split('-')[0]!.slice(0, 12) : '—');
+/** A UUID (a round, a deposit) by its first group, as support reads it out; a name (a provider's game) whole. */
+const shortReference = (reference: string | null) => {
+  if (!reference) return '—';
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(reference) ? reference.slice(0, 8) : reference;
+};
 
 /** The history as a table on wide screens and as a list of cards on narrow ones, so a phone never scrolls sideways. */
 export function TransactionList({ transactions }: { transactions: Transaction[] }) {
@@ -32,7 +36,7 @@ export function TransactionList({ transactions }: { transactions: Transaction[] 
               key: 'reference',
               header: 'Reference',
               cell: (row) => (
-                <span className="font-mono text-xs text-mist-400" title={row.reference_id ?? undefined}>
+                <span className="inline-block max-w-[16rem] truncate align-bottom font-mono text-xs text-mist-400" title={row.reference_id ?? undefined}>
                   {shortReference(row.reference_id)}
                 </span>
               ),

@@ -59,12 +59,15 @@ export function createRoundFunding({
   core,
   currency,
   categoryOf,
+  weightOf,
 }: {
   db: Database;
   core: BonusCore;
   currency: string;
   /** The game's catalog category slug (`slots`, `table-games`, …), which its contribution is looked up by. */
   categoryOf: (gameId: number) => Promise<string | null>;
+  /** The game's own share of its category's contribution, in percent (an operator's per-game choice); null: all of it. */
+  weightOf?: (gameId: number) => Promise<number | null>;
 }): RoundFunding & { expireIfDue: (row: BonusRow) => Promise<boolean> } {
   const money = (minor: number) => formatMoney(minor, currency);
   /** Players whose bonus a round changed: announced (and converted if done) once, after the round. */
@@ -165,9 +168,10 @@ export function createRoundFunding({
       }
       const refused = maxBetRefusal(roundStake, bonus.terms.max_bet, money);
       if (refused) throw bonusProblem(refused);
-      const [balances, category] = await Promise.all([core.balances(playerId), categoryOf(game.id)]);
+      const [balances, category, weight] = await Promise.all([core.balances(playerId), categoryOf(game.id), weightOf?.(game.id) ?? null]);
       const split = splitStake(stake, balances.cash, balances.bonus);
-      const wagering = wageringOf(stake, contributionOf(bonus.terms, category));
+      // The category's share of the stake, then the game's share of that (both in whole percent).
+      const wagering = wageringOf(wageringOf(stake, contributionOf(bonus.terms, category)), weight ?? 100);
       return {
         entries: stakeEntries(split, accounts),
         // In the stake's transaction the bonus row is locked by the wagering's update: it is still active.

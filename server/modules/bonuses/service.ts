@@ -16,12 +16,15 @@ import { isUniqueViolation } from '../shared/db-results.ts';
 import { idempotencyConflict, keyedUuid } from '../shared/idempotency.ts';
 import { BonusMoved, type BonusRow, createBonusCore, OPEN_STATUSES } from './core.ts';
 import { createDefinitions, type DefinitionRow, termsOf, toDefinition, toOffer } from './definitions.ts';
+import { createFreeSpinsHandOver } from './free-spins.ts';
 import { createRoundFunding } from './funding.ts';
 import { bonusForDeposit, daysAfter, entriesOf, wageringFor } from './model.ts';
 import { bonusDefinitions, playerBonuses } from './schema.ts';
 
 export type { RoundFunding, StakeFunding, WinFunding } from './funding.ts';
 export type BonusesService = ReturnType<typeof createBonusesService>;
+
+export type { FreeSpinsHandler } from './free-spins.ts';
 
 /** Expired bonuses are swept every five minutes; reads expire theirs at once. */
 export const BONUS_EXPIRY_PATTERN = '*/5 * * * *';
@@ -37,6 +40,7 @@ export function createBonusesService({
   appEnv,
   maxWagering = DEFAULT_MAX_WAGERING,
   categoryOf,
+  weightOf,
   hasDeposited,
   guardClaim,
 }: {
@@ -47,6 +51,8 @@ export function createBonusesService({
   appEnv: string;
   maxWagering?: number;
   categoryOf: (gameId: number) => Promise<string | null>;
+  /** A game's own share of its category's wagering contribution, in percent; null: all of it. */
+  weightOf?: (gameId: number) => Promise<number | null>;
   hasDeposited: (playerId: number) => Promise<boolean>;
   /** The responsible-gambling check in front of every claim (limits: refused during a time-out or self-exclusion). */
   guardClaim?: (playerId: number) => Promise<void>;
@@ -54,7 +60,8 @@ export function createBonusesService({
   const money = (minor: number) => formatMoney(minor, currency);
   const definitions = createDefinitions({ db, appEnv, maxWagering });
   const core = createBonusCore({ db, ledger, events, currency });
-  const funding = createRoundFunding({ db, core, currency, categoryOf });
+  const funding = createRoundFunding({ db, core, currency, categoryOf, weightOf });
+  const freeSpins = createFreeSpinsHandOver({ db, core });
 
   /** Why the player may not claim this offer now; null when they may. */
   async function refusal(
@@ -160,7 +167,10 @@ export function createBonusesService({
     const row = (await core.byId(id))!;
     core.announce(id);
     if (def.type === 'no_deposit') await activate(row, def.maxBonus, null);
-    else if (def.type === 'free_spins') await activate(row, 0, null);
+    else if (def.type === 'free_spins') {
+      await activate(row, 0, null);
+      await freeSpins.handOver(row);
+    }
     // An operator's grant of a deposit offer gives its maximum at once: there is no deposit to match.
     else if (options.operator) await activate(row, def.maxBonus, null);
     return (await core.byId(id))!;
@@ -180,6 +190,8 @@ export function createBonusesService({
   return {
     funding,
     definitions,
+    /** Free spins on games our engines do not play go to `handler` (the aggregators'). */
+    onFreeSpins: freeSpins.onFreeSpins,
     /** Seeds the environment's offers (missing slugs only). */
     start: () => definitions.seed(),
 

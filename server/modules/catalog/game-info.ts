@@ -32,3 +32,22 @@ export function toGameInfo(info: EngineInfo): GameInfo {
       return { ...base, kind: info.kind, paytable: info.paytable.map((row) => ({ ...row })) };
   }
 }
+
+/** An aggregator's game has no maths of ours: its panel says what the aggregator's list told us. */
+export function providerGameInfo(game: { rtp: number; volatility: string; providerName: string; freebets: boolean; demo: boolean }): GameInfo {
+  return {
+    kind: 'provider',
+    rules: [
+      `${game.providerName} runs this game; the rules and the pay table are in the game itself (its menu or its "i" button).`,
+      'Stakes and wins move your Croupier balance as you play, and count toward your limits like any other game.',
+    ],
+    rtp: game.rtp,
+    rtp_source: `as published by ${game.providerName}`,
+    volatility: game.volatility as GameInfo['volatility'],
+    paytable: [
+      { label: 'Studio', value: game.providerName },
+      { label: 'Demo', value: game.demo ? 'Yes, with fun money' : 'No' },
+      { label: 'Free rounds', value: game.freebets ? 'Can be awarded by bonuses' : 'No' },
+    ],
+  };
+}

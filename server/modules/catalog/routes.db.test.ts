@@ -36,6 +36,9 @@ describe('GET /api/games', () => {
       thumbnail: '/games/european-roulette.svg',
       tags: ['popular'],
       kind: 'roulette',
+      source: 'house',
+      studio: 'Croupier Studio',
+      demo: true,
     });
     for (const game of data) expect(game.rtp).toBe(gameInfo(game.slug)!.rtpPercent);
   });

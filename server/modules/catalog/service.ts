@@ -1,11 +1,12 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { GameDetail, GameKind, GameLimits, GameQuery, GamesPage, GameSummary, Volatility } from '../../../contract/games.ts';
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { GameDetail, GameKind, GameLimits, GameQuery, GameSource, GamesPage, GameSummary, Volatility } from '../../../contract/games.ts';
 import { type AdminGame, GAME_TAGS } from '../../../contract/operators.ts';
 import type { GameCategory, ListingTarget } from '../../../contract/site.ts';
 import { gameInfo } from '../../../games/catalogue.ts';
 import { slotTitle } from '../../../games/slots/catalogue.ts';
 import type { Database } from '../../db/client.ts';
-import { toGameInfo } from './game-info.ts';
+import { providerGameInfo, toGameInfo } from './game-info.ts';
+import { createProviderCatalog } from './provider-games.ts';
 import { gameCategories, gameProviders, games } from './schema.ts';
 import { pageMeta, pageOffset } from '../shared/pagination.ts';
 import { createReadCache } from '../shared/read-cache.ts';
@@ -40,9 +41,15 @@ const summaryColumns = {
   thumbnail: games.thumbnail,
   tags: games.tags,
   kind: games.engine,
+  source: games.source,
+  studio: gameProviders.name,
+  demo: games.demoAvailable,
 };
 
-type SummaryRow = Omit<GameSummary, 'volatility' | 'kind'> & { volatility: string; kind: string };
+type SummaryRow = Omit<GameSummary, 'volatility' | 'kind' | 'source'> & { volatility: string; kind: string; source: string };
+
+/** What players may see: switched on by an operator and, for an aggregator's game, still on its list. */
+const visible = () => and(eq(games.enabled, true), isNull(games.withdrawnAt))!;
 
 const toSummary = (row: SummaryRow): GameSummary => ({
   id: row.id,
@@ -55,6 +62,9 @@ const toSummary = (row: SummaryRow): GameSummary => ({
   thumbnail: row.thumbnail,
   tags: [...row.tags],
   kind: row.kind as GameKind,
+  source: row.source as GameSource,
+  studio: row.studio,
+  demo: row.demo,
 });
 
 /** A slot's stake is shared equally by its lines, so it moves in steps of the line count; other games in single units. */
@@ -98,6 +108,7 @@ const toAdminGame = (row: AdminRow): AdminGame => ({
 });
 
 export function createCatalogService({ db, now = () => Date.now() }: { db: Database; now?: () => number }) {
+  const providerGames = createProviderCatalog({ db, now });
   const playable = new Map<string, { game: PlayableGame; at: number }>();
   const lobby = createReadCache({ ttlMs: PLAYABLE_TTL_MS, now });
   const joined = () =>
@@ -128,7 +139,7 @@ export function createCatalogService({ db, now = () => Date.now() }: { db: Datab
   }
 
   async function gamesPage(query: GameQuery): Promise<GamesPage> {
-    const conditions: SQL[] = [eq(games.enabled, true)];
+    const conditions: SQL[] = [visible()];
     if (query.q) conditions.push(sql`${games.name} ilike ${likePattern(query.q)}`);
     if (query.category) conditions.push(sql`(${gameCategories.slug} = ${query.category} or ${query.category} = any(${games.tags}))`);
     if (query.provider) conditions.push(eq(gameProviders.slug, query.provider));
@@ -159,23 +170,26 @@ export function createCatalogService({ db, now = () => Date.now() }: { db: Datab
         minStake: games.minStake,
         maxStake: games.maxStake,
         betLimits: games.betLimits,
+        freebets: games.freebetSupport,
       })
       .from(games)
       .innerJoin(gameProviders, eq(gameProviders.id, games.providerId))
       .innerJoin(gameCategories, eq(gameCategories.id, games.categoryId))
-      .where(and(eq(games.slug, slug), eq(games.enabled, true)));
+      .where(and(eq(games.slug, slug), visible()));
     if (!row) return null;
-    const info = gameInfo(row.engineConfig);
-    if (!info) throw new Error(`Game ${slug} names engine config ${row.engineConfig}, which games/ does not have`);
-    return {
+    const limits = { min_stake: row.minStake, max_stake: row.maxStake, stake_step: stakeStep(row.kind, row.engineConfig), bet_limits: row.betLimits };
+    const detail: Omit<GameDetail, 'info'> = {
       ...toSummary(row),
       description: row.description,
       provider_name: row.providerName,
       category_name: row.categoryName,
       release_date: row.releaseDate,
-      limits: { min_stake: row.minStake, max_stake: row.maxStake, stake_step: stakeStep(row.kind, row.engineConfig), bet_limits: row.betLimits },
-      info: toGameInfo(info),
+      limits,
     };
+    if (row.source !== 'house') return { ...detail, info: providerGameInfo(row) };
+    const info = gameInfo(row.engineConfig);
+    if (!info) throw new Error(`Game ${slug} names engine config ${row.engineConfig}, which games/ does not have`);
+    return { ...detail, info: toGameInfo(info) };
   }
 
   return {
@@ -230,7 +244,7 @@ export function createCatalogService({ db, now = () => Date.now() }: { db: Datab
     async gamesByIds(ids: readonly number[], { enabledOnly = false }: { enabledOnly?: boolean } = {}): Promise<GameSummary[]> {
       if (ids.length === 0) return [];
       const wanted = inArray(games.id, [...new Set(ids)]);
-      const rows = await joined().where(enabledOnly ? and(wanted, eq(games.enabled, true)) : wanted);
+      const rows = await joined().where(enabledOnly ? and(wanted, visible()) : wanted);
       const byId = new Map(rows.map((row) => [row.id, toSummary(row)]));
       return ids.flatMap((id) => byId.get(id) ?? []);
     },
@@ -247,7 +261,7 @@ export function createCatalogService({ db, now = () => Date.now() }: { db: Datab
       const [row] = await db
         .select()
         .from(games)
-        .where(typeof slugOrId === 'number' ? eq(games.id, slugOrId) : eq(games.slug, slugOrId));
+        .where(and(typeof slugOrId === 'number' ? eq(games.id, slugOrId) : eq(games.slug, slugOrId), eq(games.source, 'house')));
       const game: PlayableGame | null = row
         ? {
             id: row.id,
@@ -268,15 +282,20 @@ export function createCatalogService({ db, now = () => Date.now() }: { db: Datab
     invalidate(): void {
       playable.clear();
       lobby.clear();
+      providerGames.invalidate();
     },
 
-    /** Every game, enabled or not, as the console lists it. */
+    /** Aggregators' games: their sync, their launch lookups and the console's list (provider-games.ts). */
+    providerGames,
+
+    /** Every game of the house, enabled or not, as the console lists it (aggregators' are on its Providers screen). */
     async adminGames(within: Database = db): Promise<AdminGame[]> {
       const rows = await within
         .select({ ...adminColumns })
         .from(games)
         .innerJoin(gameProviders, eq(gameProviders.id, games.providerId))
         .innerJoin(gameCategories, eq(gameCategories.id, games.categoryId))
+        .where(eq(games.source, 'house'))
         .orderBy(asc(games.name), asc(games.id));
       return rows.map(toAdminGame);
     },
@@ -287,7 +306,7 @@ export function createCatalogService({ db, now = () => Date.now() }: { db: Datab
         .from(games)
         .innerJoin(gameProviders, eq(gameProviders.id, games.providerId))
         .innerJoin(gameCategories, eq(gameCategories.id, games.categoryId))
-        .where(eq(games.slug, slug))
+        .where(and(eq(games.slug, slug), eq(games.source, 'house')))
         .for('update', { of: games });
       return row ? toAdminGame(row) : null;
     },
@@ -308,7 +327,11 @@ export function createCatalogService({ db, now = () => Date.now() }: { db: Datab
       if (change.tags !== undefined) set.tags = change.tags;
       if (change.minStake !== undefined) set.minStake = change.minStake;
       if (change.maxStake !== undefined) set.maxStake = change.maxStake;
-      if (Object.keys(set).length > 0) await within.update(games).set(set).where(eq(games.slug, slug));
+      if (Object.keys(set).length > 0)
+        await within
+          .update(games)
+          .set(set)
+          .where(and(eq(games.slug, slug), eq(games.source, 'house')));
     },
   };
 }

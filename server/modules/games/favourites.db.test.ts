@@ -40,6 +40,9 @@ describe('favourite games (SPEC.md §5, §7, §8)', () => {
       thumbnail: '/games/lantern-orchard.svg',
       tags: ['popular'],
       kind: 'slot',
+      source: 'house',
+      studio: 'Croupier Studio',
+      demo: true,
     });
   });
 

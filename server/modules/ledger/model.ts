@@ -5,8 +5,11 @@ import { MAX_IDEMPOTENCY_KEY_LENGTH, requestHashOf } from '../shared/idempotency
 // transfer throws (DESIGN.md "Money is a double-entry ledger"; docs/decisions/0020-ledger.md).
 
 export const PLAYER_ACCOUNT_KINDS = ['cash', 'bonus', 'withdrawal_hold'] as const;
-/** `adjustments`: the house side of operators' manual corrections (four-eyes), apart from payments' clearing. */
-export const HOUSE_ACCOUNT_KINDS = ['payment_clearing', 'game', 'bonus_cost', 'loyalty', 'adjustments'] as const;
+/**
+ * `adjustments`: the house side of operators' manual corrections (four-eyes), apart from payments' clearing.
+ * `provider`: the house side of stakes and wins on aggregators' games (docs/decisions/0096), apart from our own games.
+ */
+export const HOUSE_ACCOUNT_KINDS = ['payment_clearing', 'game', 'bonus_cost', 'loyalty', 'adjustments', 'provider'] as const;
 /**
  * The house's game account is this many accounts per currency (decision 0093): a player's bets and wins go to the
  * shard `playerId % HOUSE_GAME_SHARDS`, so concurrent rounds of different players lock different rows. Only ever

@@ -31,7 +31,7 @@ export const ledgerAccounts = pgTable(
     check(
       'ledger_accounts_owner_kind',
       sql`(${table.ownerType} = 'player' and ${table.playerId} is not null and ${table.kind} in ('cash', 'bonus', 'withdrawal_hold'))
-        or (${table.ownerType} = 'house' and ${table.playerId} is null and ${table.kind} in ('payment_clearing', 'game', 'bonus_cost', 'loyalty', 'adjustments'))`,
+        or (${table.ownerType} = 'house' and ${table.playerId} is null and ${table.kind} in ('payment_clearing', 'game', 'bonus_cost', 'loyalty', 'adjustments', 'provider'))`,
     ),
     check('ledger_accounts_currency_iso', sql`${table.currency} ~ '^[A-Z]{3}$'`),
     // Backstop only: the service refuses overdrafts with a conditional update before this could fire.

@@ -2,21 +2,23 @@ import { Link } from 'react-router';
 import type { GameSummary } from '../../../../contract/games.ts';
 import { usePlayingNow } from '../../../lib/playing-now.ts';
 import { FavouriteButton } from './favourite-button.tsx';
-import { providerLabel } from './provider-label.ts';
 
 /** Width and height of the tile art (public/games/*.svg), so the browser keeps its space before it loads. */
 const ART = { width: 400, height: 300 } as const;
 
 /**
- * One game: its art, name, provider and RTP, linking to its play page, with the favourites heart. The link is
- * stretched over the whole card; the heart sits above it, so no control is nested inside the link. `eager` for tiles
- * on screen when the page opens (a listing's first row): a lazy image there is the page's largest paint, held back.
+ * One game: its art, name, studio and RTP, linking to its play page, with the favourites heart. The link is
+ * stretched over the whole card; the heart (and an aggregator's game's Demo button) sit above it, so no control is
+ * nested inside the link. `eager` for tiles on screen when the page opens (a listing's first row): a lazy image there
+ * is the page's largest paint, held back.
  */
 export function GameTile({ game, eager = false }: { game: GameSummary; eager?: boolean }) {
   const playing = usePlayingNow(game.slug);
+  const fromProvider = game.source !== 'house';
   return (
     <article
       data-game={game.slug}
+      data-source={game.source}
       // The classes are named in app.css (a shelf repeats them on every tile).
       className="game-tile"
     >
@@ -29,9 +31,21 @@ export function GameTile({ game, eager = false }: { game: GameSummary; eager?: b
           loading={eager ? 'eager' : 'lazy'}
           decoding="async"
           draggable={false}
+          // An aggregator's art comes from its own host; no address of ours goes with the request.
+          referrerPolicy={fromProvider ? 'no-referrer' : undefined}
           className="game-tile-img"
         />
-        <span className="game-tile-badge">RTP {game.rtp.toFixed(2)}%</span>
+        {game.rtp > 0 ? <span className="game-tile-badge">RTP {game.rtp.toFixed(2)}%</span> : null}
+        {fromProvider && game.demo ? (
+          <Link
+            to={`/play/${game.slug}?mode=demo`}
+            draggable={false}
+            aria-label={`Play ${game.name} in demo mode`}
+            className="absolute right-2 bottom-2 z-10 rounded-full border border-night-600 bg-night-950/80 px-2.5 py-0.5 text-xs font-semibold text-mist-100 backdrop-blur-sm hover:border-gold-400 hover:text-gold-300"
+          >
+            Demo
+          </Link>
+        ) : null}
       </div>
       <div className="game-tile-body">
         <h3 className="game-tile-name">
@@ -39,7 +53,7 @@ export function GameTile({ game, eager = false }: { game: GameSummary; eager?: b
             {game.name}
           </Link>
         </h3>
-        <p className="truncate text-xs text-mist-400">{providerLabel(game.provider)}</p>
+        <p className="truncate text-xs text-mist-400">{game.studio}</p>
         {playing > 0 ? (
           <p className="truncate text-xs text-mist-300" data-testid="playing-now">
             <span aria-hidden="true" className="mr-1 inline-block size-1.5 rounded-full bg-felt-500 align-middle" />

@@ -1,0 +1,112 @@
+import type { LedgerTransaction, TransferEntry } from '../ledger/service.ts';
+
+// What the providers module asks of other modules (DESIGN.md "Modules meet through named ports"); the composition
+// root (server/services.ts) binds each once. The shapes are the askers' words: a module that answers binds to them.
+
+/** An aggregator's game as our catalogue knows it. */
+export type ProviderGame = {
+  /** The catalogue's game id: the bonuses' contribution goes by its category. */
+  id: number;
+  slug: string;
+  /** Shown in the player's history for the game's stakes and wins. */
+  name: string;
+  /** The catalogue category's slug (`slots`, `table-games`, `live`…): stake caps and loyalty points go by it. */
+  category: string | null;
+};
+
+/** The catalogue: the game an aggregator's game code names, or null for none we offer (unknown or switched off). */
+export type ProviderGames = { gameOf(gameCode: string): Promise<ProviderGame | null> };
+
+/** The accounts: whether the player may play at all, and what the aggregator is told about them. */
+export type PlayerDirectory = {
+  /** Null when there is no such player. */
+  standing(playerId: number): Promise<{ active: boolean; blocked: boolean } | null>;
+  profile(playerId: number): Promise<{ birthDate: string | null; country: string | null; registeredAt: Date } | null>;
+};
+
+/** Responsible gambling (the limits module): may this player stake this much now? */
+export type StakeGuard = {
+  /**
+   * Throws (a 4xx Problem) when the player may not stake `stake` now: a time-out, a self-exclusion, the session limit,
+   * a due reality check, the slot stake cap (engine `slot`), the wager and loss limits. Before any money moves.
+   */
+  guardStake(playerId: number, stake: { stake: number; engine: string; field: string }): Promise<void>;
+  /** Of these players, those kept from play now (time-out, self-exclusion): asked again once a stake has moved. */
+  keptFromPlay(playerIds: number[]): Promise<Set<number>>;
+};
+
+/** How the bonuses pay a stake (cash first, then bonus money) and split what comes back, as for our own games. */
+export type FundingSource = {
+  /** Entries moving the stake from the player to the house's game account; throws a 400 Problem (bonus rule) first. */
+  fundStake(
+    playerId: number,
+    game: { id: number; slug: string },
+    stake: number,
+  ): Promise<{
+    entries: TransferEntry[];
+    /** Inside the stake's transaction: the bonus's wagering and the stake's split, under `roundId`. */
+    record?: (tx: LedgerTransaction, journalKey: string, roundId: string) => Promise<void>;
+    accounts: { cash: number; bonus: number };
+  }>;
+  /** Entries paying `amount` back from the house's game account, split as the stakes recorded under `round.id` were. */
+  fundWin(round: { id: string; playerId: number }, amount: number): Promise<{ entries: TransferEntry[]; record?: (tx: LedgerTransaction) => Promise<void> }>;
+  /** After the money moved: a bonus whose wagering is done converts; true when a bonus was touched. */
+  afterRound(playerId: number): Promise<boolean>;
+};
+
+/** The clubs: loyalty points for the cash part of a stake, inside the stake's transaction, once per key. */
+export type LoyaltyEarner = {
+  earnPoints(tx: LedgerTransaction, stake: { playerId: number; roundId: string; engine: string; stake: number; key: string }): Promise<unknown>;
+  /** After the stake's commit: a tier reached is kept, and the loyalty pages hear the new points. */
+  afterRound(playerId: number): Promise<void>;
+};
+
+/** The wallet: the balance the player can play with (cash and bonus), read, or read and announced (BalanceUpdated). */
+export type BalanceReader = {
+  balanceOf(playerId: number): Promise<number>;
+  announce(playerId: number): Promise<number>;
+};
+
+/** One game of an aggregator's list, in the catalogue's words (decision 0100). */
+export type GameListing = {
+  code: string;
+  name: string;
+  studio: string;
+  /** The aggregator's category, which the catalogue files a new game by. */
+  category: string;
+  thumbnail: string;
+  demo: boolean;
+  freebets: boolean;
+  rtp: number | null;
+  volatility: 'low' | 'medium' | 'high';
+  /** YYYY-MM-DD */
+  releaseDate: string;
+  blockedCountries: string[];
+};
+
+/** A game as a launch sees it. */
+export type LaunchableGame = {
+  id: number;
+  slug: string;
+  name: string;
+  /** `house` for our own games, else the aggregator whose game it is. */
+  source: string;
+  code: string | null;
+  /** Switched on by an operator and still on the aggregator's list. */
+  offered: boolean;
+  demo: boolean;
+  blockedCountries: string[];
+};
+
+/** The catalogue, for aggregators' games: it applies their list (only it writes its tables) and says what may launch. */
+export type ProviderCatalogue = {
+  sync(provider: 'hub88', listings: GameListing[]): Promise<{ total: number; added: number; updated: number; withdrawn: number }>;
+  launchable(slug: string): Promise<LaunchableGame | null>;
+};
+
+/** Whether the site and the player may start a game now: the maintenance switch and the limits' exclusions. */
+export type LaunchGate = {
+  underMaintenance(): Promise<boolean>;
+  /** Throws a 403 Problem (type `excluded`) during a time-out or a self-exclusion. */
+  assertMayPlay(playerId: number): Promise<void>;
+};

@@ -16,12 +16,6 @@ import { fileURLToPath } from 'node:url';
 export const KNOWN: ReadonlySet<string> = new Set([
   // Issue 27 §2: the clubs' loyalty carry of an instant round is written by the games' one-statement round.
   'migration 0024_game_round_statement.sql: function game_round_instant (games) writes loyalty_balances (clubs)',
-  // Issue 27 §1: the composition root still binds these collaborators late, through closures.
-  'server/services.ts: limits is used before it is built (line of use < line built)',
-  'server/services.ts: clubs is used before it is built (line of use < line built)',
-  'server/services.ts: wallet is used before it is built (line of use < line built)',
-  'server/services.ts: crash is used before it is built (line of use < line built)',
-  'server/services.ts: payments is used before it is built (line of use < line built)',
 ]);
 
 type Table = { name: string; constant: string; owner: string };

@@ -26,6 +26,11 @@ import { createLedgerService } from './modules/ledger/service.ts';
 import { createLimitsService } from './modules/limits/service.ts';
 import { createMessagesService } from './modules/messages/service.ts';
 import { createPaymentsService } from './modules/payments/service.ts';
+import { createProviderTotals, createProvidersService } from './modules/providers/service.ts';
+import { sumStakeTotals } from './modules/shared/stake-totals.ts';
+import { createRoundTotals } from './modules/games/totals.ts';
+import { createCrashTotals } from './modules/crash/totals.ts';
+import { createPaymentStatements } from './modules/payments/statements.ts';
 import { createSandboxGateway } from './modules/sandbox-gateway/service.ts';
 import { createWalletService } from './modules/wallet/service.ts';
 import { createVerificationService } from './modules/verification/service.ts';
@@ -86,72 +91,12 @@ export function createServices({
   });
   const session = createSessionService({ accounts });
   const currency = config.defaultCurrency;
-  // Each committed transfer tells the players it touched their new balance (BalanceUpdated); a round's transfers
-  // are quiet and the round announces the one balance it read after its last transfer (decision 0045).
-  const ledger = createLedgerService({
-    db,
-    onCommitted: (_journal, playerIds) => {
-      for (const playerId of playerIds) {
-        void wallet
-          .wallet(playerId)
-          .then((snapshot) => events.publish(playerId, 'BalanceUpdated', { wallet: snapshot }))
-          .catch((error: unknown) => logger?.warn({ err: error, playerId }, 'balance event failed'));
-      }
-    },
-  });
-  // Bonuses (docs/decisions/0050): a game's contribution goes by its catalog category; first-deposit offers ask payments.
-  const gameCategory = new Map<number, string | null>();
-  const bonuses = createBonusesService({
-    db,
-    ledger,
-    events,
-    currency,
-    appEnv: config.appEnv,
-    maxWagering: config.bonusMaxWagering,
-    categoryOf: async (gameId) => {
-      if (!gameCategory.has(gameId)) gameCategory.set(gameId, (await catalog.gamesByIds([gameId]))[0]?.category ?? null);
-      return gameCategory.get(gameId) ?? null;
-    },
-    hasDeposited: async (playerId) => (await payments.totals(playerId)).hasDeposited,
-    // Built below; a claim during a time-out or self-exclusion is refused (docs/decisions/0055).
-    guardClaim: (playerId) => limits.assertMayPlay(playerId),
-  });
-  // A round announces its one balance through the wallet, which is built below (it needs payments); the closure runs per round.
-  const games = createGamesService({
-    db,
-    ledger,
-    catalog,
-    currency,
-    funding: bonuses.funding,
-    announceBalance: async (playerId, known) => {
-      const bonusMoved = await bonuses.funding.afterRound(playerId);
-      // A round that earned points may have reached a new VIP tier; the clubs' pages hear the new points.
-      void clubs.afterRound(playerId).catch((error: unknown) => logger?.warn({ err: error, playerId }, 'loyalty update failed'));
-      const announced = wallet.wallet(playerId).then((snapshot) => {
-        events.publish(playerId, 'BalanceUpdated', { wallet: snapshot });
-        return snapshot.balance;
-      });
-      // The round's own transfers told its balance: the answer does not wait for the wallet's read (decision 0091).
-      if (known !== null && !bonusMoved) {
-        void announced.catch((error: unknown) => logger?.warn({ err: error, playerId }, 'balance event failed'));
-        return known;
-      }
-      return announced;
-    },
-    // The limits are built below (they read the games' round totals); the closure runs per stake.
-    guardStake: (playerId, stake) => limits.guardStake(playerId, stake),
-    // Points are earned in the stake's own transaction (decision 0065).
-    onStake: (tx, stake) => clubs.earnPoints(tx, stake).then(() => undefined),
-    // An instant round's own statement carries its stake toward points; whole points are made after (decision 0094).
-    carry: {
-      slots: (engine) => clubs.carry.slots(engine),
-      // A failure leaves the whole points in the carry, for the category's next stake to make (decision 0094).
-      convert: (stake, carried) =>
-        clubs.carry
-          .convert(stake, carried)
-          .catch((error: unknown) => logger?.warn({ err: error, playerId: stake.playerId }, 'loyalty points from the carry failed')),
-    },
-  });
+  // Built in the order they ask each other (no service is used before the line that builds it; npm run lint checks).
+  // A round's transfers are quiet and the round announces the one balance it read after its last transfer
+  // (decision 0045); every other committed transfer is announced by the subscription below, once the wallet exists.
+  const ledger = createLedgerService({ db });
+  // Stakes and wins read from each game module's own rows, for the limits' wager and loss limits.
+  const stakeTotals = [createRoundTotals(db), createCrashTotals(db), createProviderTotals(db)];
   // Responsible gambling (docs/decisions/0055): in front of deposits and stakes; exclusion stops marketing.
   const limits = createLimitsService({
     db,
@@ -159,48 +104,10 @@ export function createServices({
     caps: config.stakeCaps,
     birthdateOf: accounts.birthdateOf,
     birthdateSql: accounts.birthdateSql,
-    // Rounds and crash bets alike count toward wager and loss limits; crash is built below.
-    gameTotals: async (playerId, since) => {
-      const [rounds, crashBets] = await Promise.all([games.roundTotals(playerId, since), crash.totals(playerId, since)]);
-      return rounds.map((total, i) => {
-        const other = crashBets[i]!;
-        const oldest = [total.oldestAt, other.oldestAt].filter((at): at is Date => at !== null);
-        return {
-          stakes: total.stakes + other.stakes,
-          wins: total.wins + other.wins,
-          oldestAt: oldest.length === 0 ? null : new Date(Math.min(...oldest.map((at) => at.getTime()))),
-        };
-      });
-    },
+    gameTotals: async (playerId, since) => sumStakeTotals(await Promise.all(stakeTotals.map((read) => read(playerId, since)))),
     checkPassword: accounts.checkPassword,
   });
   limits.onExcluded(({ playerId }) => accounts.stopMarketing(playerId));
-  // An exclusion forfeits the player's open bonuses (LCCP 3.5; cash is never touched).
-  limits.onExcluded(async ({ playerId }) => {
-    await bonuses.forfeitAll(playerId, 'excluded');
-  });
-  // Shared crash rounds: any node takes bets and cash-outs; the lease holder runs the rounds (decision 0071).
-  const crash = createCrashService({
-    db,
-    ledger,
-    catalog,
-    currency,
-    nodeId: `${process.pid}-${randomBytes(4).toString('hex')}`,
-    timings: { ...DEFAULT_CRASH_TIMINGS, ...config.crash },
-    publish: (name, data) => broadcasting.publishPublic(CRASH_CHANNEL, name, data),
-    announceBalance: async (playerId) => {
-      const snapshot = await wallet.wallet(playerId);
-      events.publish(playerId, 'BalanceUpdated', { wallet: snapshot });
-      return snapshot.balance;
-    },
-    onError: (error) => logger?.error({ err: error }, 'crash round loop failed'),
-    guardBet: (playerId, stake) => limits.guardStake(playerId, { stake, engine: 'crash', field: 'stake' }),
-    onStake: (tx, stake) => clubs.earnPoints(tx, stake).then(() => undefined),
-  });
-  // Off, the sandbox does not exist: no methods, no hosted pages, no webhook (docs/decisions/0022).
-  const sandboxGateway = config.paymentsSandbox
-    ? createSandboxGateway({ db, secret: config.paymentsSandboxSecret ?? loadOrCreateLocalSecret(config.dataDir, 'payments-sandbox'), logger })
-    : undefined;
   // Marketing never reaches a player excluded by rule; limits and accounts say who is (decision 0056).
   const messages = createMessagesService({
     db,
@@ -228,6 +135,34 @@ export function createServices({
     events,
     sendMessage: (message) => messages.send({ ...message, sentBy: null }),
   });
+  // Bonuses (docs/decisions/0050): a game's contribution goes by its catalog category; first-deposit offers read the
+  // payments' own totals; a claim during a time-out or self-exclusion is refused (docs/decisions/0055).
+  const paymentTotals = createPaymentStatements({ db, currency });
+  const gameCategory = new Map<number, string | null>();
+  const bonuses = createBonusesService({
+    db,
+    ledger,
+    events,
+    currency,
+    appEnv: config.appEnv,
+    maxWagering: config.bonusMaxWagering,
+    categoryOf: async (gameId) => {
+      if (!gameCategory.has(gameId)) gameCategory.set(gameId, (await catalog.gamesByIds([gameId]))[0]?.category ?? null);
+      return gameCategory.get(gameId) ?? null;
+    },
+    // An operator's per-game share of that contribution (aggregators' games, docs/decisions/0100).
+    weightOf: catalog.providerGames.wageringWeight,
+    hasDeposited: async (playerId) => (await paymentTotals.totals(playerId)).hasDeposited,
+    guardClaim: limits.assertMayPlay,
+  });
+  // An exclusion forfeits the player's open bonuses (LCCP 3.5; cash is never touched).
+  limits.onExcluded(async ({ playerId }) => {
+    await bonuses.forfeitAll(playerId, 'excluded');
+  });
+  // Off, the sandbox does not exist: no methods, no hosted pages, no webhook (docs/decisions/0022).
+  const sandboxGateway = config.paymentsSandbox
+    ? createSandboxGateway({ db, secret: config.paymentsSandboxSecret ?? loadOrCreateLocalSecret(config.dataDir, 'payments-sandbox'), logger })
+    : undefined;
   const payments = createPaymentsService({
     db,
     ledger,
@@ -240,6 +175,92 @@ export function createServices({
   });
   // The wallet owns no table: it reads the payments' and the ledger's rows through their services.
   const wallet = createWalletService({ db, ledger, payments, currency });
+  /** Reads the player's wallet and tells their browsers (BalanceUpdated); the balance for the caller's answer. */
+  const announceWallet = async (playerId: number): Promise<number> => {
+    const snapshot = await wallet.wallet(playerId);
+    events.publish(playerId, 'BalanceUpdated', { wallet: snapshot });
+    return snapshot.balance;
+  };
+  ledger.onCommitted((_journal, playerIds) => {
+    for (const playerId of playerIds) void announceWallet(playerId).catch((error: unknown) => logger?.warn({ err: error, playerId }, 'balance event failed'));
+  });
+  const games = createGamesService({
+    db,
+    ledger,
+    catalog,
+    currency,
+    funding: bonuses.funding,
+    announceBalance: async (playerId, known) => {
+      const bonusMoved = await bonuses.funding.afterRound(playerId);
+      // A round that earned points may have reached a new VIP tier; the clubs' pages hear the new points.
+      void clubs.afterRound(playerId).catch((error: unknown) => logger?.warn({ err: error, playerId }, 'loyalty update failed'));
+      const announced = announceWallet(playerId);
+      // The round's own transfers told its balance: the answer does not wait for the wallet's read (decision 0091).
+      if (known !== null && !bonusMoved) {
+        void announced.catch((error: unknown) => logger?.warn({ err: error, playerId }, 'balance event failed'));
+        return known;
+      }
+      return announced;
+    },
+    guardStake: limits.guardStake,
+    // Points are earned in the stake's own transaction (decision 0065).
+    onStake: (tx, stake) => clubs.earnPoints(tx, stake).then(() => undefined),
+    // An instant round's own statement carries its stake toward points; whole points are made after (decision 0094).
+    carry: {
+      slots: (engine) => clubs.carry.slots(engine),
+      // A failure leaves the whole points in the carry, for the category's next stake to make (decision 0094).
+      convert: (stake, carried) =>
+        clubs.carry
+          .convert(stake, carried)
+          .catch((error: unknown) => logger?.warn({ err: error, playerId: stake.playerId }, 'loyalty points from the carry failed')),
+    },
+  });
+  // Shared crash rounds: any node takes bets and cash-outs; the lease holder runs the rounds (decision 0071).
+  const crash = createCrashService({
+    db,
+    ledger,
+    catalog,
+    currency,
+    nodeId: `${process.pid}-${randomBytes(4).toString('hex')}`,
+    timings: { ...DEFAULT_CRASH_TIMINGS, ...config.crash },
+    publish: (name, data) => broadcasting.publishPublic(CRASH_CHANNEL, name, data),
+    announceBalance: announceWallet,
+    onError: (error) => logger?.error({ err: error }, 'crash round loop failed'),
+    guardBet: (playerId, stake) => limits.guardStake(playerId, { stake, engine: 'crash', field: 'stake' }),
+    onStake: (tx, stake) => clubs.earnPoints(tx, stake).then(() => undefined),
+  });
+  // Aggregators' games (Hub88 first, docs/decisions/0096): stakes funded, guarded, earning and announced as ours are.
+  const providers = createProvidersService({
+    db,
+    ledger,
+    currency,
+    logger,
+    // Hub88's game codes name the catalogue's Hub88 games, switched on and still listed (docs/decisions/0100).
+    games: { gameOf: (gameCode) => catalog.providerGames.offered('hub88', gameCode) },
+    catalogue: { sync: (source, listings) => catalog.providerGames.sync(source, listings), launchable: catalog.providerGames.launchable },
+    gate: { underMaintenance: async () => (await settings.publicSettings()).maintenance === 'true', assertMayPlay: limits.assertMayPlay },
+    hub88: config.hub88,
+    publicUrl: config.publicUrl,
+    players: {
+      standing: async (playerId) => {
+        const player = await accounts.adminPlayer(playerId);
+        return player && { active: player.active, blocked: player.blocked };
+      },
+      profile: async (playerId) => {
+        const player = await accounts.adminPlayerProfile(playerId);
+        return player && { birthDate: player.birthdate, country: player.country, registeredAt: new Date(player.created_at) };
+      },
+    },
+    stakes: limits,
+    funding: bonuses.funding,
+    loyalty: clubs,
+    balances: {
+      balanceOf: async (playerId) => (await wallet.wallet(playerId)).balance,
+      announce: announceWallet,
+    },
+  });
+  // A bonus's free spins on a Hub88 game are Hub88's free rounds (Freebets API, docs/decisions/0100).
+  bonuses.onFreeSpins(providers.freeRounds.forBonus);
   const site: SiteServices = {
     publicSettings: settings.publicSettings,
     viewer: session.viewer,
@@ -270,7 +291,7 @@ export function createServices({
   const jobs = createJobsService({
     db,
     scheduler,
-    jobs: [...games.jobs, ...clubs.jobs, ...bonusJobs(bonuses), auditAnchorJob({ audit: operators.audit, anchors: auditAnchors, logger })],
+    jobs: [...games.jobs, ...clubs.jobs, ...bonusJobs(bonuses), ...providers.jobs, auditAnchorJob({ audit: operators.audit, anchors: auditAnchors, logger })],
     logger,
   });
   let closed = false;
@@ -300,6 +321,7 @@ export function createServices({
     limits,
     clubs,
     crash,
+    providers,
     site,
     scheduler,
     jobs,

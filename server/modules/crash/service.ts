@@ -4,18 +4,20 @@
 // moves rounds from phase to phase, pays automatic cash-outs and settles the crash. Every state lives in the
 // database, so a node that takes over finishes a round where the last one left it.
 
-import { and, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, lte, sql } from 'drizzle-orm';
 import type { CrashBetPlaced, CrashBetsPage, CrashGame, CrashState } from '../../../contract/crash.ts';
 import { formatMoney } from '../../../contract/money.ts';
-import { CRASH_GROWTH, CRASH_MIN_CASHOUT, msToReach, multiplierAt } from '../../../games/crash/crash.ts';
+import { CRASH_MIN_CASHOUT } from '../../../games/crash/crash.ts';
 import type { Database } from '../../db/client.ts';
 import { invalid, Problem } from '../../problem.ts';
 import { type CatalogService, GAME_UNAVAILABLE_MESSAGE } from '../catalog/service.ts';
 import { IdempotencyConflict, InsufficientFunds, type LedgerService, type LedgerTransaction } from '../ledger/service.ts';
 import { idempotencyConflict, keyedUuid, requestHashOf } from '../shared/idempotency.ts';
 import { type PageQuery, pageMeta, pageOffset } from '../shared/pagination.ts';
+import { crashClock } from './clock.ts';
 import { betView, createCrashPayouts, publicBet } from './payouts.ts';
 import { crashGameOf, crashPointFor, nextLink } from './rounds.ts';
+import { createCrashTotals } from './totals.ts';
 import { crashBets, crashChains, crashGames, crashLeases } from './schema.ts';
 
 export type CrashTimings = {
@@ -27,6 +29,13 @@ export type CrashTimings = {
   tickMs: number;
   /** How long a leader's lease lasts without renewal; another node takes over after it. */
   leaseMs: number;
+  /**
+   * The browser tests' hooks (config.crash arrives here whole; docs/decisions/0101-deterministic-crash-tests.md),
+   * both refused in production: the multiplier's clock runs `speed` times as fast as the published curve (default
+   * 1), and `chainSeed` makes the database's first hash chain instead of random bytes.
+   */
+  speed?: number;
+  chainSeed?: string | undefined;
 };
 
 export const DEFAULT_CRASH_TIMINGS: CrashTimings = { bettingMs: 5_000, pauseMs: 3_000, tickMs: 100, leaseMs: 3_000 };
@@ -73,6 +82,7 @@ export function createCrashService({
   onStake?: (tx: LedgerTransaction, stake: { playerId: number; roundId: string; engine: string; stake: number; key: string }) => Promise<void>;
 }) {
   const { accountsOf, payOut, refund } = createCrashPayouts({ ledger, currency, publish, now });
+  const clock = crashClock(timings.speed);
   async function balanceAfter(playerId: number): Promise<number> {
     if (announceBalance) return announceBalance(playerId);
     const accounts = await ledger.balances(playerId);
@@ -126,7 +136,7 @@ export function createCrashService({
     const at = now();
     const game = await latestGame();
     if (!game || (game.status === 'crashed' && at.getTime() - (game.endedAt ?? at).getTime() >= timings.pauseMs)) {
-      const link = await nextLink(db, game);
+      const link = await nextLink(db, game, timings.chainSeed);
       const [created] = await db
         .insert(crashGames)
         .values({ ...link, crashPoint: crashPointFor(link.hash), status: 'betting', bettingEndsAt: new Date(at.getTime() + timings.bettingMs) })
@@ -136,7 +146,7 @@ export function createCrashService({
       return;
     }
     if (game.status === 'betting' && at >= game.bettingEndsAt) {
-      const crashAt = new Date(at.getTime() + msToReach(game.crashPoint));
+      const crashAt = new Date(at.getTime() + clock.msToReach(game.crashPoint));
       const [started] = await db
         .update(crashGames)
         .set({ status: 'running', startedAt: at, crashAt })
@@ -147,7 +157,7 @@ export function createCrashService({
     }
     if (game.status === 'running') {
       if (at >= game.crashAt!) await settle(game, at);
-      else await payAutomatic(game, multiplierAt(at.getTime() - game.startedAt!.getTime()));
+      else await payAutomatic(game, clock.multiplierAt(at.getTime() - game.startedAt!.getTime()));
     }
   }
 
@@ -205,30 +215,8 @@ export function createCrashService({
         .catch(() => undefined);
     },
 
-    /**
-     * The player's crash stakes and wins since each instant (the limits' wager and loss limits count crash too): a
-     * bet's stake counts from when it was placed, its win once paid.
-     */
-    async totals(playerId: number, since: Date[]): Promise<{ stakes: number; wins: number; oldestAt: Date | null }[]> {
-      if (since.length === 0) return [];
-      const earliest = new Date(Math.min(...since.map((at) => at.getTime())));
-      const columns = Object.fromEntries(
-        since.flatMap((at, i) => [
-          [`s${i}`, sql<string | number>`coalesce(sum(${crashBets.stake}) filter (where ${crashBets.createdAt} >= ${at}), 0)`],
-          [`w${i}`, sql<string | number>`coalesce(sum(${crashBets.win}) filter (where ${crashBets.createdAt} >= ${at}), 0)`],
-          [`o${i}`, sql<Date | string | null>`min(${crashBets.createdAt}) filter (where ${crashBets.createdAt} >= ${at})`],
-        ]),
-      );
-      const [row] = (await db
-        .select(columns)
-        .from(crashBets)
-        .where(and(eq(crashBets.playerId, playerId), gte(crashBets.createdAt, earliest)))) as Record<string, unknown>[];
-      return since.map((_, i) => ({
-        stakes: Number(row?.[`s${i}`] ?? 0),
-        wins: Number(row?.[`w${i}`] ?? 0),
-        oldestAt: row?.[`o${i}`] ? new Date(row[`o${i}`] as string) : null,
-      }));
-    },
+    /** The player's crash stakes and wins since each instant (server/modules/crash/totals.ts). */
+    totals: createCrashTotals(db),
 
     /**
      * Places a bet on the round now taking bets: the stake moves cash → game under `crash:{bet}:bet` in the same
@@ -315,7 +303,7 @@ export function createCrashService({
       if (game.status !== 'running' || at >= game.crashAt!) {
         throw new Problem(409, 'Too late: the round has crashed.', { type: 'crashed' });
       }
-      const reached = multiplierAt(at.getTime() - game.startedAt!.getTime());
+      const reached = clock.multiplierAt(at.getTime() - game.startedAt!.getTime());
       const multiplier = bet.autoCashout !== null ? Math.min(reached, bet.autoCashout) : reached;
       if (multiplier < CRASH_MIN_CASHOUT) throw new Problem(409, 'The lowest cash-out is 1.01×; wait a moment.', { type: 'too_early' });
       const paid = await payOut(bet, multiplier, announceBalance !== undefined);
@@ -340,7 +328,7 @@ export function createCrashService({
       return {
         game: shown ? crashGameOf(shown) : null,
         server_time: at.toISOString(),
-        growth: CRASH_GROWTH,
+        growth: clock.growth,
         bets: bets.map(publicBet),
         my_bet: mine ? betView(mine) : null,
         history: games

@@ -45,14 +45,13 @@ export type TransferOptions = {
 
 export type LedgerService = ReturnType<typeof createLedgerService>;
 
-export function createLedgerService({
-  db,
-  onCommitted,
-}: {
-  db: Database;
-  /** Told after each transfer that moved money (not replays), with the players whose balances changed. */
-  onCommitted?: (journal: TransferResult, playerIds: number[]) => void;
-}) {
+/** Told after each transfer that moved money (not replays, not quiet ones), with the players whose balances changed. */
+export type TransferCommitted = (journal: TransferResult, playerIds: number[]) => void;
+
+export function createLedgerService({ db, onCommitted }: { db: Database; onCommitted?: TransferCommitted }) {
+  // The ledger's one domain event, delivered after the transfer's commit to whoever subscribed: the composition root
+  // subscribes the balance announcement once the wallet exists, so the ledger is built before everything that pays.
+  const committed: TransferCommitted[] = onCommitted ? [onCommitted] : [];
   const accountColumns = {
     id: ledgerAccounts.id,
     ownerType: ledgerAccounts.ownerType,
@@ -199,6 +198,11 @@ export function createLedgerService({
   }
 
   return {
+    /** Subscribes to committed transfers (TransferCommitted), in the order of subscription. */
+    onCommitted(listener: TransferCommitted): void {
+      committed.push(listener);
+    },
+
     /** The player's cash, bonus and withdrawal_hold accounts in `currency`, created on first use. */
     async ensurePlayerAccounts(playerId: number, currency: string): Promise<Record<PlayerAccountKind, LedgerAccount>> {
       checkCurrency(currency);
@@ -300,7 +304,7 @@ export function createLedgerService({
         return asReplay(existing, hash);
       }
       const { journal, playerIds } = moved!;
-      if (!options.quiet) onCommitted?.(journal, playerIds);
+      if (!options.quiet) for (const listener of committed) listener(journal, playerIds);
       return journal;
     },
 

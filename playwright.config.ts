@@ -1,8 +1,10 @@
 import { defineConfig } from '@playwright/test';
 
-// Four production-build servers, each with its own fresh embedded database:
-// staging (the main one: /test-route exists), maintenance on, production, and ops: the back office's site-wide
-// switches (maintenance, games off, route rules, a failing mailer) are tried there, away from the other suites.
+// Five production-build servers, each with its own fresh embedded database:
+// staging (the main one: /test-route exists), maintenance on, production, ops: the back office's site-wide
+// switches (maintenance, games off, route rules, a failing mailer) are tried there, away from the other suites, and
+// providers: Hub88's games, with the reference aggregator (aggregator/) in its process on the port after it, so the
+// provider games it switches on stay out of the other suites' lobbies.
 // E2E_PORT_BASE lets two checkouts run their browser suites side by side.
 const base = Number(process.env.E2E_PORT_BASE ?? 3100);
 export const servers = {
@@ -10,7 +12,10 @@ export const servers = {
   maintenance: `http://127.0.0.1:${base + 2}`,
   production: `http://127.0.0.1:${base + 3}`,
   ops: `http://127.0.0.1:${base + 4}`,
+  providers: `http://127.0.0.1:${base + 5}`,
 };
+/** Where the providers server's reference aggregator listens (its game pages and art, framed by that server). */
+export const aggregatorUrl = `http://127.0.0.1:${base + 6}`;
 
 // Headless Chromium announces itself as "HeadlessChrome", which isbot counts as a bot; players' browsers don't.
 export const playerUserAgent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
@@ -19,6 +24,13 @@ export const playerUserAgent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.
 export const operator = { OPERATOR_EMAIL: 'ops@casino.example', OPERATOR_PASSWORD: 'Pit-Boss#2026' };
 /** Production staff must sign in with two factors: OPERATOR_TOTP_SECRET enrols the production server's operator. */
 export const operatorTotpSecret = 'KRUGKIDROVUWG2ZAMJZG653OEBTG66BA';
+/**
+ * The staging server's crash table (docs/decisions/0101-deterministic-crash-tests.md): its first hash chain is made
+ * from this known seed and its multiplier runs `speed` times as fast, so the crash test knows every round's crash
+ * point and how long it runs. Its betting window leaves two browsers on a busy machine time to bet; a short pause
+ * keeps rounds coming.
+ */
+export const crashTable = { seed: '5c0ed47089f092ec93f792aeab3a257e1da7d95165034491f9c5dcc3b2480f51', speed: 4, bettingMs: 4_000, pauseMs: 500 };
 
 const server = (port: number, env: Record<string, string>) => ({
   command: 'node scripts/e2e-server.ts',
@@ -67,10 +79,19 @@ export default defineConfig({
     },
   },
   webServer: [
-    // Crash rounds bet for 2.5 s and pause 1 s there, so the two-browser crash test sees rounds come round quickly.
-    server(base + 1, { APP_ENV: 'staging', PUBLIC_URL: 'https://casino.example', CRASH_BETTING_MS: '4000', CRASH_PAUSE_MS: '1000', ...operator }),
+    // The crash test's known table (crashTable above).
+    server(base + 1, {
+      APP_ENV: 'staging',
+      PUBLIC_URL: 'https://casino.example',
+      CRASH_CHAIN_SEED: crashTable.seed,
+      CRASH_SPEED: String(crashTable.speed),
+      CRASH_BETTING_MS: String(crashTable.bettingMs),
+      CRASH_PAUSE_MS: String(crashTable.pauseMs),
+      ...operator,
+    }),
     server(base + 2, { MAINTENANCE: 'true' }),
     server(base + 3, { APP_ENV: 'production', ...operator, OPERATOR_TOTP_SECRET: operatorTotpSecret }),
     server(base + 4, { ...operator }),
+    server(base + 5, { APP_ENV: 'staging', ...operator, E2E_AGGREGATOR_PORT: String(base + 6) }),
   ],
 });

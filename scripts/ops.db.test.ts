@@ -44,10 +44,10 @@ describe('npm run ops', () => {
     expect(listed.code).toBe(0);
     expect(listed.stdout).toMatch(new RegExp(`^\\s+${id}\\s+${form.email.replace('.', '\\.')}\\s+inactive\\s+-\\s+unverified$`, 'm'));
 
-    const blocked = await ops(['block', id]);
+    const blocked = await ops(['block', id, '--reason', 'Card chargeback']);
     expect(blocked).toMatchObject({ code: 0, stdout: `blocked player ${id} (${form.email})\n` });
     expect((await t.services.accounts.findPlayers(form.email))[0]!.blocked).toBe(true);
-    expect((await ops(['unblock', id])).stdout).toBe(`unblocked player ${id} (${form.email})\n`);
+    expect((await ops(['unblock', id, '--reason', 'Chargeback withdrawn'])).stdout).toBe(`unblocked player ${id} (${form.email})\n`);
     expect((await t.services.accounts.findPlayers(form.email))[0]!.blocked).toBe(false);
 
     expect((await ops(['activation-type', 'sms'])).stdout).toBe('registration_activation_type is now sms\n');
@@ -66,8 +66,10 @@ describe('npm run ops', () => {
   it('says what went wrong and exits 1', async () => {
     expect(await ops(['players'], {})).toMatchObject({ code: 1, stderr: 'ops: set OPS_TOKEN, or OPERATOR_EMAIL and OPERATOR_PASSWORD\n' });
     expect(await ops(['players'], { OPS_TOKEN: 'x'.repeat(43) })).toMatchObject({ code: 1, stderr: 'ops: 401: Unauthenticated.\n' });
-    expect(await ops(['block', '999999'])).toMatchObject({ code: 1, stderr: 'ops: 404: No player with that id.\n' });
-    expect(await ops(['block', 'abc'])).toMatchObject({ code: 1, stderr: 'ops: usage: ops block <player-id>\n' });
+    expect(await ops(['block', '999999', '--reason', 'Card chargeback'])).toMatchObject({ code: 1, stderr: 'ops: 404: No player with that id.\n' });
+    expect(await ops(['block', 'abc', '--reason', 'Card chargeback'])).toMatchObject({ code: 1, stderr: 'ops: usage: ops block <player-id> --reason TEXT\n' });
+    expect(await ops(['block', '1'])).toMatchObject({ code: 1, stderr: 'ops: usage: ops block <player-id> --reason TEXT\n' });
+    expect(await ops(['block', '999999', '--reason', 'no'])).toMatchObject({ code: 1 });
     expect(await ops(['activation-type', 'pigeon'])).toMatchObject({ code: 1, stderr: 'ops: usage: ops activation-type <email|sms>\n' });
     expect((await ops(['dance'])).stderr).toContain('ops: unknown command "dance"');
     expect((await ops(['--bogus'])).code).toBe(1);
@@ -90,13 +92,13 @@ describe('npm run ops -- verify-audit', () => {
     const file = path.join(t.services.config.dataDir, 'ops-anchor');
     const form = validRegistration();
     const id = (await t.app.inject({ method: 'POST', url: '/api/register', payload: form })).json().data.id as string;
-    expect((await ops(['block', id])).code).toBe(0);
+    expect((await ops(['block', id, '--reason', 'Card chargeback'])).code).toBe(0);
     const first = await ops(['verify-audit', '--anchor', file]);
     expect(first.code).toBe(0);
     expect(first.stdout).toMatch(/^audit log intact: \d+ rows verified\nnew anchor \d+ written to /);
     const anchored = readFileSync(file, 'utf8').trim();
     expect(anchored).toMatch(/^\d+:[0-9a-f]{64}$/);
-    expect((await ops(['unblock', id])).code).toBe(0);
+    expect((await ops(['unblock', id, '--reason', 'Chargeback withdrawn'])).code).toBe(0);
     const second = await ops(['verify-audit', '--anchor', file]);
     expect(second.stdout).toContain(`anchor ${anchored.split(':')[0]} found`);
     const secondHead = readFileSync(file, 'utf8').trim();
@@ -111,7 +113,7 @@ describe('npm run ops -- verify-audit', () => {
   it('says the chain is intact, and names the first row after one is edited in SQL', async () => {
     const form = validRegistration();
     const id = (await t.app.inject({ method: 'POST', url: '/api/register', payload: form })).json().data.id as string;
-    expect((await ops(['block', id])).code).toBe(0);
+    expect((await ops(['block', id, '--reason', 'Card chargeback'])).code).toBe(0);
     const intact = await ops(['verify-audit']);
     expect(intact.code).toBe(0);
     expect(intact.stdout).toMatch(/^audit log intact: \d+ rows verified\n$/);

@@ -10,8 +10,8 @@ const usage = `Usage: npm run ops -- [--url URL] <command>
 Commands:
   login                      print an operator token (export OPS_TOKEN=… to reuse it)
   players [text]             list players, or those whose e-mail contains text
-  block <player-id>          block a player at once
-  unblock <player-id>        lift the block
+  block <player-id> --reason TEXT    block a player at once (the reason goes into the audit log)
+  unblock <player-id> --reason TEXT  lift the block
   activation-type <email|sms>  how new players activate their account
   verify-audit [--anchor FILE]  re-compute the audit log's hash chain; names the first broken row. With
                              --anchor, also checks the head FILE holds from the last run (finds the newest
@@ -79,7 +79,7 @@ const row = (p: AdminPlayer) =>
 export async function runOps(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<string[]> {
   const { values, positionals } = parseArgs({
     args: argv,
-    options: { url: { type: 'string' }, anchor: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: { url: { type: 'string' }, anchor: { type: 'string' }, reason: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
     allowPositionals: true,
   });
   const [command, argument] = positionals;
@@ -98,8 +98,9 @@ export async function runOps(argv: string[], env: NodeJS.ProcessEnv = process.en
     }
     case 'block':
     case 'unblock': {
-      if (!argument || !/^[1-9]\d*$/.test(argument)) throw new OpsError(`usage: ops ${command} <player-id>`);
-      const { data } = (await call(base, 'POST', `/api/admin/players/${argument}/${command}`, await operatorToken(base, env))) as { data: AdminPlayer };
+      if (!argument || !/^[1-9]\d*$/.test(argument) || values.reason === undefined) throw new OpsError(`usage: ops ${command} <player-id> --reason TEXT`);
+      const body = { reason: values.reason };
+      const { data } = (await call(base, 'POST', `/api/admin/players/${argument}/${command}`, await operatorToken(base, env), body)) as { data: AdminPlayer };
       return [`${command === 'block' ? 'blocked' : 'unblocked'} player ${data.id} (${data.email})`];
     }
     case 'activation-type': {

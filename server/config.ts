@@ -1,6 +1,9 @@
+import type { KeyObject } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { type CrashConfig, checkCrashEnvironment, crashConfigOf, crashEnvironment } from './config-crash.ts';
+import { rsaPemVariable } from './rsa-key.ts';
 import { canonicalTotpSecret, totpSecretProblem } from './totp-secret.ts';
 import { parseTrustProxy, type TrustProxy } from './trusted-proxy.ts';
 
@@ -20,12 +23,16 @@ const url = (protocols: string[]) =>
     abort: true,
   });
 
+const HUB88_REQUIRED = ['HUB88_OPERATOR_ID', 'HUB88_API_URL', 'HUB88_PUBLIC_KEY', 'HUB88_PRIVATE_KEY'] as const;
+
 const environmentSchema = z
   .object({
     PORT: port.default(3000),
     HOST: z.string().min(1, 'must not be empty').default('127.0.0.1'),
     DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
     DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
+    /** Where embedded PGlite runs when DATABASE_URL is unset: its own thread, or the server's (decision 0098). */
+    EMBEDDED_DB: z.enum(['worker', 'inline'], { message: 'must be worker or inline' }).default('worker'),
     REDIS_URL: url(['redis:', 'rediss:']).optional(),
     REALTIME_PORT: port.default(8080),
     REALTIME_SERVER: z.enum(['embedded', 'external'], { message: 'must be embedded or external' }).default('embedded'),
@@ -59,18 +66,7 @@ const environmentSchema = z
       .min(1, 'must be at least 1')
       .max(1_000_000, 'must be at most 1000000')
       .default(50),
-    CRASH_BETTING_MS: z.coerce
-      .number({ message: 'must be a number of milliseconds' })
-      .int('must be a whole number')
-      .min(500, 'must be at least 500')
-      .max(60_000, 'must be at most 60000')
-      .default(5_000),
-    CRASH_PAUSE_MS: z.coerce
-      .number({ message: 'must be a number of milliseconds' })
-      .int('must be a whole number')
-      .min(0, 'must not be negative')
-      .max(60_000, 'must be at most 60000')
-      .default(3_000),
+    ...crashEnvironment,
     APP_ENV: z
       .enum(['development', 'staging', 'production'], {
         message: 'must be development, staging or production',
@@ -79,6 +75,8 @@ const environmentSchema = z
     PUBLIC_URL: url(['http:', 'https:']).optional(),
     SMTP_URL: url(['smtp:', 'smtps:']).optional(),
     MAINTENANCE: booleanString.optional(),
+    /** `off` renders every guest's page per request instead of from the guest page cache (decision 0097). */
+    PAGE_CACHE: z.enum(['on', 'off'], { message: 'must be on or off' }).default('on'),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
         message: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -176,8 +174,20 @@ const environmentSchema = z
         return parsed;
       })
       .optional(),
+    // The Hub88 seamless wallet (docs/decisions/0096): all four set turns the adapter on, none leaves it off.
+    HUB88_OPERATOR_ID: z.coerce.number({ message: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').optional(),
+    HUB88_API_URL: url(['https:', 'http:']).optional(),
+    HUB88_PUBLIC_KEY: rsaPemVariable('public', 'must be an RSA public key in PEM (Hub88 signs its calls with it)').optional(),
+    HUB88_PRIVATE_KEY: rsaPemVariable('private', 'must be an RSA private key in PEM (we sign our calls with it)').optional(),
+    HUB88_SUB_PARTNER_ID: z.string().max(64, 'must be at most 64 characters').optional(),
   })
   .superRefine((e, context) => {
+    checkCrashEnvironment(e, context);
+    if ([...HUB88_REQUIRED, 'HUB88_SUB_PARTNER_ID' as const].some((name) => e[name] !== undefined)) {
+      for (const name of HUB88_REQUIRED.filter((required) => e[required] === undefined)) {
+        context.addIssue({ code: 'custom', path: [name], message: `must be set with the other Hub88 variables (${HUB88_REQUIRED.join(', ')})` });
+      }
+    }
     if (e.REALTIME_SERVER === 'external') {
       for (const name of ['REALTIME_HOST', 'REALTIME_APP_ID', 'REALTIME_KEY', 'REALTIME_SECRET'] as const) {
         if (e[name] === undefined) context.addIssue({ code: 'custom', path: [name], message: 'must be set when REALTIME_SERVER is external' });
@@ -205,6 +215,8 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Without DATABASE_URL: PGlite in a thread of its own (`worker`) or in the server's event loop (`inline`). */
+  embeddedDb: 'worker' | 'inline';
   redisUrl: string | undefined;
   realtimePort: number;
   /**
@@ -227,8 +239,7 @@ export type Config = {
     /** Whether subscribers hear pusher:subscription_count (Pusher's per-app "subscription counting"). */
     subscriptionCount: boolean;
   };
-  /** Crash rounds: how long bets are taken, and the pause after a crash (docs/decisions/0071-crash.md). */
-  crash: { bettingMs: number; pauseMs: number };
+  crash: CrashConfig;
   /** Whose `X-Forwarded-For` is believed, for the HTTP server and the realtime server alike; off unless set. */
   trustProxy: TrustProxy;
   appEnv: 'development' | 'staging' | 'production';
@@ -238,6 +249,8 @@ export type Config = {
   maintenance: 'true' | 'false';
   /** MAINTENANCE is set: the console's maintenance switch is shown but cannot change what the site does. */
   maintenanceLocked: boolean;
+  /** Guests' public pages come from the page cache (server/http/page-cache.ts); PAGE_CACHE=off turns it off. */
+  pageCache: boolean;
   logLevel: string;
   siteName: string;
   defaultCurrency: string;
@@ -268,6 +281,8 @@ export type Config = {
   stakeCaps: { maxSlotStake: number; maxSlotStakeUnder25: number };
   /** Identity documents (docs/decisions/0060): AES-256-GCM key (hex; generated into DATA_DIR when unset), S3 bucket URL, retention. */
   kyc: { encryptionKey: string | undefined; s3Url: string | undefined; retentionDays: number };
+  /** The Hub88 seamless wallet (docs/decisions/0096); undefined when off: no routes, no games of theirs. */
+  hub88: { operatorId: number; apiUrl: string; publicKey: KeyObject; privateKey: KeyObject; subPartnerId: string | undefined } | undefined;
 };
 
 // Never echoed back in an error message: it would end up in logs.
@@ -282,6 +297,10 @@ const SECRET_VARIABLES = new Set([
   'KYC_ENCRYPTION_KEY',
   'KYC_S3_URL',
   'TOTP_ENCRYPTION_KEY',
+  'CRASH_CHAIN_SEED',
+  'HUB88_PRIVATE_KEY',
+  // Not secret, but a private key pasted here by mistake would be.
+  'HUB88_PUBLIC_KEY',
 ]);
 
 export class ConfigError extends Error {
@@ -314,6 +333,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    embeddedDb: e.EMBEDDED_DB,
     redisUrl: e.REDIS_URL,
     realtimePort: e.REALTIME_PORT,
     realtime: {
@@ -327,13 +347,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       webhookUrl: e.REALTIME_WEBHOOK_URL,
       subscriptionCount: e.REALTIME_SUBSCRIPTION_COUNT === 'true',
     },
-    crash: { bettingMs: e.CRASH_BETTING_MS, pauseMs: e.CRASH_PAUSE_MS },
+    crash: crashConfigOf(e),
     trustProxy: e.TRUST_PROXY ?? false,
     appEnv: e.APP_ENV,
     publicUrl,
     smtpUrl: e.SMTP_URL,
     maintenance: e.MAINTENANCE ?? 'false',
     maintenanceLocked: e.MAINTENANCE !== undefined,
+    pageCache: e.PAGE_CACHE === 'on',
     logLevel: e.LOG_LEVEL,
     siteName: e.SITE_NAME,
     defaultCurrency: e.DEFAULT_CURRENCY,
@@ -358,5 +379,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     deviceCookieSecret: e.DEVICE_COOKIE_SECRET,
     stakeCaps: { maxSlotStake: e.MAX_SLOT_STAKE, maxSlotStakeUnder25: e.MAX_SLOT_STAKE_UNDER_25 },
     kyc: { encryptionKey: e.KYC_ENCRYPTION_KEY, s3Url: e.KYC_S3_URL, retentionDays: e.KYC_RETENTION_DAYS },
+    hub88: e.HUB88_PRIVATE_KEY && {
+      operatorId: e.HUB88_OPERATOR_ID!,
+      apiUrl: e.HUB88_API_URL!,
+      publicKey: e.HUB88_PUBLIC_KEY!,
+      privateKey: e.HUB88_PRIVATE_KEY,
+      subPartnerId: e.HUB88_SUB_PARTNER_ID,
+    },
   };
 }

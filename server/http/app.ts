@@ -19,10 +19,12 @@ import { jobRoutes } from '../modules/jobs/routes.ts';
 import { messageRoutes } from '../modules/messages/routes.ts';
 import { operatorRoutes } from '../modules/operators/routes.ts';
 import { paymentRoutes } from '../modules/payments/routes.ts';
+import { hub88Routes } from '../modules/providers/hub88/routes.ts';
 import { sandboxGatewayRoutes } from '../modules/sandbox-gateway/routes.ts';
 import { walletRoutes } from '../modules/wallet/routes.ts';
 import { verificationRoutes } from '../modules/verification/routes.ts';
 import { settingsRoutes } from '../modules/settings/routes.ts';
+import { CACHE_TOPICS } from '../cache-bus.ts';
 import type { Services } from '../services.ts';
 import { proxyTrust } from '../trusted-proxy.ts';
 import { installCsrfDefence } from './csrf.ts';
@@ -30,6 +32,7 @@ import { installErrorHandling, validatorCompiler } from './errors.ts';
 import { guardNames, guardPermission, installGuardsFirst } from './guards-first.ts';
 import { installOpenApi } from './openapi.ts';
 import { installRateLimits } from './rate-limit.ts';
+import { createPageCache } from './page-cache.ts';
 import { installSecurityHeaders } from './security-headers.ts';
 import { ssrRoutes, type LoadServerBuild } from './ssr.ts';
 
@@ -45,6 +48,8 @@ export type AppOptions = {
   site?: SiteOptions;
   /** Prefix of the rate-limit counters in Redis; tests give each app its own. */
   rateLimitNamespace?: string;
+  /** Prefix of the shared page cache in Redis (`croupier:`); by default a test app's rate-limit namespace, its own. */
+  pageCacheNamespace?: string;
 };
 
 export type RegisteredRoute = {
@@ -63,7 +68,13 @@ declare module 'fastify' {
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-export async function buildApp({ services, logger, site, rateLimitNamespace = 'croupier:rate-limit:' }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  services,
+  logger,
+  site,
+  rateLimitNamespace = 'croupier:rate-limit:',
+  pageCacheNamespace = rateLimitNamespace === 'croupier:rate-limit:' ? 'croupier:' : rateLimitNamespace,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     bodyLimit: 1024 * 1024,
@@ -119,6 +130,7 @@ export async function buildApp({ services, logger, site, rateLimitNamespace = 'c
   await app.register(clubRoutes, { services });
   await app.register(jobRoutes, { services });
   await app.register(crashRoutes, { services });
+  await app.register(hub88Routes, { services });
   // Unknown API paths answer JSON, never a page.
   app.all('/api/*', async (_request, reply) => reply.callNotFound());
 
@@ -137,7 +149,20 @@ export async function buildApp({ services, logger, site, rateLimitNamespace = 'c
     });
   }
   if (site?.mode === 'development') await site.useMiddleware(app);
-  if (site) await app.register(ssrRoutes, { loadBuild: site.loadBuild, services: services.site, mode: site.mode });
+  if (site) {
+    // Guests' public pages from a short-lived cache (decision 0097), in production builds only (development edits
+    // pages live). Any operator change (settings and maintenance, games, route rules, content) forgets every page on
+    // every node at once.
+    const pageCache =
+      site.mode === 'production' && services.config.pageCache
+        ? createPageCache({ redis: services.redis, prefix: `${pageCacheNamespace}page-cache:`, logger: app.log })
+        : undefined;
+    if (pageCache) {
+      for (const topic of CACHE_TOPICS) services.cacheBus.on(topic, pageCache.purge);
+      app.addHook('onClose', async () => pageCache.close());
+    }
+    await app.register(ssrRoutes, { loadBuild: site.loadBuild, services: services.site, mode: site.mode, pageCache, publicUrl: services.config.publicUrl });
+  }
 
   return app;
 }

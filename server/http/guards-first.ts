@@ -12,8 +12,8 @@ export const PLAYER_GUARDS: ReadonlySet<string> = new Set(['signedIn', 'notBlock
 /** The operator guards (server/modules/operators/guards.ts): staff sessions, the admin role, a named permission. */
 export const OPERATOR_GUARDS: ReadonlySet<string> = new Set(['operatorOnly', 'staffSession', 'requirePermission']);
 
-/** Callers who prove themselves otherwise: a payment gateway's signed notification. */
-const SIGNATURE_GUARDS: ReadonlySet<string> = new Set(['gatewaySigned']);
+/** Callers who prove themselves otherwise: a payment gateway's signed notification, a game aggregator's signed call. */
+const SIGNATURE_GUARDS: ReadonlySet<string> = new Set(['gatewaySigned', 'hub88Signed']);
 
 const isGuard = (handler: unknown) =>
   typeof handler === 'function' && (PLAYER_GUARDS.has(handler.name) || OPERATOR_GUARDS.has(handler.name) || SIGNATURE_GUARDS.has(handler.name));

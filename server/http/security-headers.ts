@@ -10,7 +10,9 @@ import type { Config } from '../config.ts';
 
 type SourceDirective = 'script-src' | 'style-src' | 'img-src' | 'font-src' | 'connect-src' | 'frame-src';
 export type ThirdPartySources = Partial<Record<SourceDirective, string[]>>;
-type ThirdPartyConfig = Pick<Config, 'appEnv' | 'analyticsId' | 'supportChatUrl' | 'visitorTraceUrl'>;
+type ThirdPartyConfig = Pick<Config, 'appEnv' | 'analyticsId' | 'supportChatUrl' | 'visitorTraceUrl'> & {
+  hub88?: Pick<NonNullable<Config['hub88']>, 'apiUrl'>;
+};
 
 // Google's published CSP host list for Tag Manager with Google Analytics 4.
 const TAG_MANAGER: ThirdPartySources = {
@@ -20,9 +22,21 @@ const TAG_MANAGER: ThirdPartySources = {
 };
 
 /**
+ * Where Hub88's game pages and tile art come from: the origin of HUB88_API_URL (the reference aggregator serves its
+ * pages and thumbnails from the origin it answers the Operator API on), with its localhost / 127.0.0.1 twin, as a
+ * browser may know a local aggregator by either name (docs/decisions/0100).
+ */
+export function hub88Origins(apiUrl: string): string[] {
+  const url = new URL(apiUrl);
+  const twins: Record<string, string> = { localhost: '127.0.0.1', '127.0.0.1': 'localhost' };
+  const twin = twins[url.hostname];
+  return twin ? [url.origin, `${url.protocol}//${twin}${url.port ? `:${url.port}` : ''}`] : [url.origin];
+}
+
+/**
  * The hosts the operator's third parties need, and only those configured: the tag manager loads only in
  * production with an id (app/lib/analytics.ts), a chat widget brings its scripts, styles, images, fonts, frames
- * and API from its own origin, and the visitor lookup is one fetch.
+ * and API from its own origin, the visitor lookup is one fetch, and Hub88's games are framed pages with their art.
  */
 export function thirdPartySources(config: ThirdPartyConfig): ThirdPartySources {
   const sources: ThirdPartySources = {};
@@ -35,6 +49,10 @@ export function thirdPartySources(config: ThirdPartyConfig): ThirdPartySources {
     add({ 'script-src': chat, 'style-src': chat, 'img-src': chat, 'font-src': chat, 'connect-src': chat, 'frame-src': chat });
   }
   if (config.visitorTraceUrl) add({ 'connect-src': [new URL(config.visitorTraceUrl).origin] });
+  if (config.hub88) {
+    const games = hub88Origins(config.hub88.apiUrl);
+    add({ 'frame-src': games, 'img-src': games });
+  }
   return sources;
 }
 

@@ -68,6 +68,11 @@ const ROUTES: Check[] = [
   { method: 'PUT', url: '/api/admin/settings', permission: 'settings.manage', payload: () => ({ registration_activation_type: 'email' }) },
   { method: 'GET', url: '/api/admin/reports/dashboard', permission: 'reports.read' },
   { method: 'GET', url: '/api/admin/reports/games', permission: 'reports.read' },
+  { method: 'GET', url: '/api/admin/providers', permission: 'games.manage' },
+  { method: 'POST', url: '/api/admin/providers/sync', permission: 'games.manage' },
+  { method: 'PUT', url: `/api/admin/providers/games/${NO_SLUG}`, permission: 'games.manage', payload: () => ({ enabled: false }) },
+  { method: 'GET', url: '/api/admin/providers/reconciliation', permission: 'reports.read' },
+  { method: 'GET', url: '/api/admin/providers/reconciliation/export', permission: 'reports.read' },
   // Bonuses (decision 0090: marketing runs offers; reading a player's bonuses is reading the player).
   { method: 'GET', url: '/api/admin/bonuses', permission: 'bonuses.manage' },
   {

@@ -95,7 +95,12 @@ describe('concurrent money requests', () => {
     ).json().data.id;
     const operator = await kit.operator();
     const responses = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => kit.call('POST', `/api/admin/withdrawals/${id}/${i % 2 === 0 ? 'approve' : 'reject'}`, { token: operator, payload: i % 2 === 0 ? undefined : { reason: 'Racing the approval' } })),
+      Array.from({ length: 20 }, (_, i) =>
+        kit.call('POST', `/api/admin/withdrawals/${id}/${i % 2 === 0 ? 'approve' : 'reject'}`, {
+          token: operator,
+          payload: i % 2 === 0 ? undefined : { reason: 'Racing the approval' },
+        }),
+      ),
     );
     const winners = responses.filter((r) => r.statusCode === 200).map((r) => r.json().data.status as string);
     expect(new Set(winners).size).toBe(1);

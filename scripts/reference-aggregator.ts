@@ -140,5 +140,7 @@ export async function startReferenceAggregator(env: NodeJS.ProcessEnv = process.
   env.HUB88_API_URL = listening.url;
   env.HUB88_PUBLIC_KEY = publicKeyOf(aggregatorKey);
   env.HUB88_PRIVATE_KEY = operatorKey;
+  // The reference aggregator's demo games are offered at once, so a newcomer finds them in the lobby.
+  env.HUB88_NEW_GAMES = 'on';
   return { apiUrl: listening.url, publicUrl: listening.publicUrl, child, stop };
 }

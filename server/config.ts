@@ -180,6 +180,8 @@ const environmentSchema = z
     HUB88_PUBLIC_KEY: rsaPemVariable('public', 'must be an RSA public key in PEM (Hub88 signs its calls with it)').optional(),
     HUB88_PRIVATE_KEY: rsaPemVariable('private', 'must be an RSA private key in PEM (we sign our calls with it)').optional(),
     HUB88_SUB_PARTNER_ID: z.string().max(64, 'must be at most 64 characters').optional(),
+    /** `on`: games new in Hub88's list are offered at once (the reference aggregator of npm start); else an operator enables each. */
+    HUB88_NEW_GAMES: z.enum(['on', 'off'], { message: 'must be on or off' }).default('off'),
   })
   .superRefine((e, context) => {
     checkCrashEnvironment(e, context);
@@ -282,7 +284,7 @@ export type Config = {
   /** Identity documents (docs/decisions/0060): AES-256-GCM key (hex; generated into DATA_DIR when unset), S3 bucket URL, retention. */
   kyc: { encryptionKey: string | undefined; s3Url: string | undefined; retentionDays: number };
   /** The Hub88 seamless wallet (docs/decisions/0096); undefined when off: no routes, no games of theirs. */
-  hub88: { operatorId: number; apiUrl: string; publicKey: KeyObject; privateKey: KeyObject; subPartnerId: string | undefined } | undefined;
+  hub88: { operatorId: number; apiUrl: string; publicKey: KeyObject; privateKey: KeyObject; subPartnerId: string | undefined; newGamesOn: boolean } | undefined;
 };
 
 // Never echoed back in an error message: it would end up in logs.
@@ -385,6 +387,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       publicKey: e.HUB88_PUBLIC_KEY!,
       privateKey: e.HUB88_PRIVATE_KEY,
       subPartnerId: e.HUB88_SUB_PARTNER_ID,
+      newGamesOn: e.HUB88_NEW_GAMES === 'on',
     },
   };
 }

@@ -237,7 +237,10 @@ export function createServices({
     logger,
     // Hub88's game codes name the catalogue's Hub88 games, switched on and still listed (docs/decisions/0100).
     games: { gameOf: (gameCode) => catalog.providerGames.offered('hub88', gameCode) },
-    catalogue: { sync: (source, listings) => catalog.providerGames.sync(source, listings), launchable: catalog.providerGames.launchable },
+    catalogue: {
+      sync: (source, listings) => catalog.providerGames.sync(source, listings, { enableNew: config.hub88?.newGamesOn ?? false }),
+      launchable: catalog.providerGames.launchable,
+    },
     gate: { underMaintenance: async () => (await settings.publicSettings()).maintenance === 'true', assertMayPlay: limits.assertMayPlay },
     hub88: config.hub88,
     publicUrl: config.publicUrl,
@@ -337,6 +340,11 @@ export function createServices({
       const recovered = await games.interrupted.recoverAtStart();
       if (recovered.settled > 0) logger?.warn(recovered, 'open game rounds recovered');
       await bonuses.start();
+      // With new games offered at once (the reference aggregator of npm start), its games are synchronised at start
+      // rather than at the next hourly run; a failure is logged and the hourly job tries again.
+      if (config.hub88?.newGamesOn) {
+        void providers.syncGames('schedule').catch((error: unknown) => logger?.warn({ err: error }, 'provider game sync at start failed'));
+      }
       void cacheBus.ready();
       outbox.start();
       jobs.scheduleAll();

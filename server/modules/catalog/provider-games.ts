@@ -160,7 +160,12 @@ export function createProviderCatalog({ db, now = () => Date.now() }: { db: Data
      * demo, free rounds, RTP, countries; never the operator's switch, category or contribution), games the list no
      * longer names hidden. Safe to repeat: the same list changes nothing the second time.
      */
-    async sync(source: ProviderSource, listings: readonly ProviderListing[], within: Database = db): Promise<SyncCounts> {
+    /** `enableNew`: games first seen now are offered at once (HUB88_NEW_GAMES=on, the reference aggregator's), else off. */
+    async sync(
+      source: ProviderSource,
+      listings: readonly ProviderListing[],
+      { within = db, enableNew = false }: { within?: Database; enableNew?: boolean } = {},
+    ): Promise<SyncCounts> {
       const at = new Date(now());
       const counts: SyncCounts = { total: listings.length, added: 0, updated: 0, withdrawn: 0 };
       await within.transaction(async (transaction) => {
@@ -208,7 +213,7 @@ export function createProviderCatalog({ db, now = () => Date.now() }: { db: Data
               engineConfig: listing.code,
               minStake: 1,
               maxStake: 1_000_000_00,
-              enabled: false,
+              enabled: enableNew,
               source,
               externalCode: listing.code,
               syncedAt: at,

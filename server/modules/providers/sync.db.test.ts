@@ -86,6 +86,19 @@ describe('the game list sync', () => {
     expect(await catalogue.offered('hub88', enabled.code)).toMatchObject({ slug: enabled.slug, category: 'slots' });
   });
 
+  it('offers games new to the list at once when told to (HUB88_NEW_GAMES=on), and leaves known games as the operator set them', async () => {
+    const catalogue = t.services.catalog.providerGames;
+    const known = await catalogue.list('hub88');
+    const client = createHub88OperatorClient({ apiUrl: aggregator().url, operatorId: 42, privateKey: t.config.hub88!.privateKey });
+    const listed = (await client.gameList()).map((game) => listingOf(game, '2026-11-28'));
+    const fresh = { ...listed[0]!, code: 'crp_brand_new', name: 'Brand New Reels' };
+    expect(await catalogue.sync('hub88', [...listed, fresh], { enableNew: true })).toMatchObject({ added: 1 });
+    const after = await catalogue.list('hub88');
+    expect(after.find((game) => game.code === 'crp_brand_new')).toMatchObject({ enabled: true });
+    for (const game of known) expect(after.find((other) => other.code === game.code)?.enabled).toBe(game.enabled);
+    expect(await catalogue.offered('hub88', 'crp_brand_new')).toMatchObject({ name: 'Brand New Reels' });
+  });
+
   it('is a keyed hourly job of the scheduler', async () => {
     const job = t.services.providers.jobs.find((candidate) => candidate.name === 'providers:hub88-sync')!;
     expect(job.pattern).toBe('7 * * * *');

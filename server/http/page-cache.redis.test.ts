@@ -94,16 +94,22 @@ describe.skipIf(!redisUrl)('the guest page cache shared through Redis', () => {
   });
 
   it('forgets a page on both nodes when either purges', async () => {
-    expect(stateOf(await get(a, '/about?case=purge'))).toBe('miss');
+    const first = await get(a, '/about?case=purge');
+    expect(stateOf(first)).toBe('miss');
     await inRedis('/about?case=purge');
     expect(stateOf(await get(b, '/about?case=purge'))).toBe('hit');
     expect(stateOf(await get(a, '/about?case=purge'))).toBe('hit');
+    const before = nonceOf(first);
 
     await b.services.cacheBus.changed('content');
-    // b forgot it at once; Redis holds it under the old generation only, so a (its memory cleared by the bus's
-    // message) does not find it there either.
-    expect(stateOf(await get(b, '/about?case=purge'))).toBe('miss');
-    await expect.poll(async () => stateOf(await get(a, '/about?case=purge')), { timeout: 5_000, interval: 50 }).not.toBe('hit');
+    // b forgot it at once and renders it anew (a new nonce), storing that render under the new generation.
+    const after = await get(b, '/about?case=purge');
+    expect(stateOf(after)).toBe('miss');
+    expect(nonceOf(after)).not.toBe(before);
+    // a forgets its copy when the bus's message arrives; from then on it serves the new render (from Redis, a hit,
+    // or its own), never the page from before the purge.
+    await expect.poll(async () => nonceOf(await get(a, '/about?case=purge')), { timeout: 5_000, interval: 50 }).not.toBe(before);
+    expect(nonceOf(await get(a, '/about?case=purge'))).not.toBe(before);
   });
 
   it('finds nothing of an older generation after a purge, even on a node whose memory is empty', async () => {

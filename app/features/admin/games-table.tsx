@@ -14,7 +14,8 @@ type Outcome = { tone: 'success' | 'error'; text: string } | null;
 const column = createColumnHelper<AdminGame>();
 
 /** An on/off switch for one game: a disabled game leaves the lobby at once and takes no new rounds. */
-function EnabledSwitch({ game, onChange }: { game: AdminGame; onChange: (enabled: boolean) => void }) {
+/** A game's on/off switch, shared by our games' and the providers' game tables. */
+export function EnabledSwitch({ game, onChange }: { game: { name: string; enabled: boolean }; onChange: (enabled: boolean) => void }) {
   return (
     <button
       type="button"

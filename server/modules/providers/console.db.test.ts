@@ -4,26 +4,19 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Aggregator, startAggregator } from '../../../aggregator/aggregator.ts';
+import { startAggregator } from '../../../aggregator/aggregator.ts';
 import type { AdminProviders, Reconciliation } from '../../../contract/providers.ts';
 import { games } from '../catalog/schema.ts';
 import { gamesKit } from '../games/testing.ts';
 import { OPERATOR_ENV, staffKit } from '../operators/testing.ts';
 import { SIGNATURE_HEADER, signBody } from './hub88/signature.ts';
-import { useAppWithAggregator } from './testing.ts';
+import { useAppWithReferenceAggregator } from './testing.ts';
 
-const { t, aggregator, keys } = useAppWithAggregator<Aggregator>(
-  ({ walletUrl, siteOrigin, aggregator: agg, operator }) =>
-    startAggregator({
-      port: 0,
-      privateKey: agg.privateKey,
-      operatorPublicKey: operator.publicKey,
-      operatorWalletUrl: walletUrl,
-      operatorId: 42,
-      frameAncestors: [siteOrigin],
-      walletTimeoutMs: 10_000,
-      log: () => {},
-    }),
+const { t, aggregator, keys } = useAppWithReferenceAggregator(
+  startAggregator,
+  {
+    walletTimeoutMs: 10_000,
+  },
   OPERATOR_ENV,
 );
 const staff = staffKit(t);

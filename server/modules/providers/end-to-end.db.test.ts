@@ -2,22 +2,13 @@
 // on a real port: the player launches the game, the aggregator's page asks for its state and spins, the aggregator
 // sends its signed bet and win to our Wallet API, and the player's balance, history and balance events follow.
 import { describe, expect, it } from 'vitest';
-import { type Aggregator, startAggregator } from '../../../aggregator/aggregator.ts';
+import { startAggregator } from '../../../aggregator/aggregator.ts';
 import { gamesKit } from '../games/testing.ts';
-import { useAppWithAggregator } from './testing.ts';
+import { useAppWithReferenceAggregator } from './testing.ts';
 
-const { t, aggregator } = useAppWithAggregator<Aggregator>(({ walletUrl, siteOrigin, aggregator: keys, operator }) =>
-  startAggregator({
-    port: 0,
-    privateKey: keys.privateKey,
-    operatorPublicKey: operator.publicKey,
-    operatorWalletUrl: walletUrl,
-    operatorId: 42,
-    frameAncestors: [siteOrigin],
-    walletTimeoutMs: 10_000,
-    log: () => {},
-  }),
-);
+const { t, aggregator } = useAppWithReferenceAggregator(startAggregator, {
+  walletTimeoutMs: 10_000,
+});
 const kit = gamesKit(t);
 
 type Spin = { ok: boolean; bet: number; win: number; balance: number; round: string; message: string | null };

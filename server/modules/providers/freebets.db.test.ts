@@ -3,25 +3,16 @@
 // move no money and their wins reach the player's balance. A refusal at Hub88 cancels the bonus.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { type Aggregator, startAggregator } from '../../../aggregator/aggregator.ts';
+import { startAggregator } from '../../../aggregator/aggregator.ts';
 import { gamesKit } from '../games/testing.ts';
-import { useAppWithAggregator } from './testing.ts';
+import { useAppWithReferenceAggregator } from './testing.ts';
 
-const { t, aggregator } = useAppWithAggregator<Aggregator>(({ walletUrl, siteOrigin, aggregator: keys, operator }) =>
-  startAggregator({
-    port: 0,
-    privateKey: keys.privateKey,
-    operatorPublicKey: operator.publicKey,
-    operatorWalletUrl: walletUrl,
-    operatorId: 42,
-    frameAncestors: [siteOrigin],
-    // Only EUR prepaids: a wallet in another currency gets none.
-    currencies: ['EUR'],
-    walletTimeoutMs: 10_000,
-    seed: 'free-rounds',
-    log: () => {},
-  }),
-);
+const { t, aggregator } = useAppWithReferenceAggregator(startAggregator, {
+  // Only EUR prepaids: a wallet in another currency gets none.
+  currencies: ['EUR'],
+  walletTimeoutMs: 10_000,
+  seed: 'free-rounds',
+});
 const kit = gamesKit(t);
 
 async function ready() {

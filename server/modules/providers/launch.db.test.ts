@@ -7,19 +7,9 @@ import { STRONG_PASSWORD } from '../accounts/testing.ts';
 import { games } from '../catalog/schema.ts';
 import { gamesKit } from '../games/testing.ts';
 import { providerSessions } from './schema.ts';
-import { useAppWithAggregator } from './testing.ts';
+import { useAppWithReferenceAggregator } from './testing.ts';
 
-const { t, aggregator } = useAppWithAggregator(({ walletUrl, siteOrigin, aggregator: keys, operator }) =>
-  startAggregator({
-    port: 0,
-    privateKey: keys.privateKey,
-    operatorPublicKey: operator.publicKey,
-    operatorWalletUrl: walletUrl,
-    operatorId: 42,
-    frameAncestors: [siteOrigin],
-    log: () => {},
-  }),
-);
+const { t, aggregator } = useAppWithReferenceAggregator(startAggregator);
 const kit = gamesKit(t);
 const SLUG = 'lantern-drift';
 const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148';

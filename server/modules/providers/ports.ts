@@ -1,3 +1,4 @@
+import type { ProviderListing, SyncCounts } from '../catalog/provider-games.ts';
 import type { LedgerTransaction, TransferEntry } from '../ledger/service.ts';
 
 // What the providers module asks of other modules (DESIGN.md "Modules meet through named ports"); the composition
@@ -67,22 +68,8 @@ export type BalanceReader = {
   announce(playerId: number): Promise<number>;
 };
 
-/** One game of an aggregator's list, in the catalogue's words (decision 0100). */
-export type GameListing = {
-  code: string;
-  name: string;
-  studio: string;
-  /** The aggregator's category, which the catalogue files a new game by. */
-  category: string;
-  thumbnail: string;
-  demo: boolean;
-  freebets: boolean;
-  rtp: number | null;
-  volatility: 'low' | 'medium' | 'high';
-  /** YYYY-MM-DD */
-  releaseDate: string;
-  blockedCountries: string[];
-};
+/** One game of an aggregator's list, in the catalogue's words (decision 0100): the catalogue declares it. */
+export type GameListing = ProviderListing;
 
 /** A game as a launch sees it. */
 export type LaunchableGame = {
@@ -100,7 +87,7 @@ export type LaunchableGame = {
 
 /** The catalogue, for aggregators' games: it applies their list (only it writes its tables) and says what may launch. */
 export type ProviderCatalogue = {
-  sync(provider: 'hub88', listings: GameListing[]): Promise<{ total: number; added: number; updated: number; withdrawn: number }>;
+  sync(provider: 'hub88', listings: GameListing[]): Promise<SyncCounts>;
   launchable(slug: string): Promise<LaunchableGame | null>;
 };
 

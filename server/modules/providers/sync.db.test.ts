@@ -9,19 +9,9 @@ import { games } from '../catalog/schema.ts';
 import { createHub88OperatorClient } from './hub88/operator-client.ts';
 import { listingOf, volatilityOf } from './sync.ts';
 import { providerCalls, providerSyncs } from './schema.ts';
-import { useAppWithAggregator } from './testing.ts';
+import { useAppWithReferenceAggregator } from './testing.ts';
 
-const { t, aggregator } = useAppWithAggregator(({ walletUrl, siteOrigin, aggregator: keys, operator }) =>
-  startAggregator({
-    port: 0,
-    privateKey: keys.privateKey,
-    operatorPublicKey: operator.publicKey,
-    operatorWalletUrl: walletUrl,
-    operatorId: 42,
-    frameAncestors: [siteOrigin],
-    log: () => {},
-  }),
-);
+const { t, aggregator } = useAppWithReferenceAggregator(startAggregator);
 
 const CODES = ['crp_copper_clover', 'crp_lantern_drift', 'crp_tide_pool_trio'];
 const hub88Rows = () => t.services.database.db.select().from(games).where(eq(games.source, 'hub88'));

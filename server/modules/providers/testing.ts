@@ -162,6 +162,42 @@ export async function freePort(): Promise<number> {
  * `start` gets the app's wallet URL and both key pairs (the aggregator's signs wallet calls, the operator's our
  * Operator API calls) and answers the running aggregator. The aggregator's operator_id is 42, as hub88Env says.
  */
+/** What every test tells the reference aggregator: where our wallet is, the keys, our operator id, quiet logs. */
+export type ReferenceAggregatorOptions = {
+  port: 0;
+  privateKey: string;
+  operatorPublicKey: string;
+  operatorWalletUrl: string;
+  operatorId: number;
+  frameAncestors: string[];
+  log: () => void;
+};
+
+/**
+ * The app listening on a real port beside the reference aggregator started in-process. The aggregator is a program
+ * of its own that only tests may import, so a test hands its `startAggregator` in, with any options of its own.
+ */
+export function useAppWithReferenceAggregator<A extends TestAggregator, Extra extends object = object>(
+  startAggregator: (options: ReferenceAggregatorOptions & Extra) => Promise<A>,
+  extra: Extra = {} as Extra,
+  env: Record<string, string> = {},
+) {
+  return useAppWithAggregator<A>(
+    ({ walletUrl, siteOrigin, aggregator, operator }) =>
+      startAggregator({
+        port: 0,
+        privateKey: aggregator.privateKey,
+        operatorPublicKey: operator.publicKey,
+        operatorWalletUrl: walletUrl,
+        operatorId: 42,
+        frameAncestors: [siteOrigin],
+        log: () => {},
+        ...extra,
+      }),
+    env,
+  );
+}
+
 export function useAppWithAggregator<A extends TestAggregator>(
   start: (options: { walletUrl: string; siteOrigin: string; aggregator: KeyPair; operator: KeyPair }) => Promise<A>,
   env: Record<string, string> = {},

@@ -5,30 +5,10 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { firstErrors } from '../../../lib/api.ts';
 import { adminApi } from '../api.ts';
+import { EnabledSwitch } from '../games-table.tsx';
 import { Badge, Notice } from '../ui.tsx';
 
 type Outcome = { tone: 'success' | 'error'; text: string } | null;
-
-/** On or off: a game switched on is in the lobby at once (unless Hub88 withdrew it); off, no new launches. */
-function GameSwitch({ game, onChange }: { game: ProviderGame; onChange: (enabled: boolean) => void }) {
-  return (
-    <button
-      type="button"
-      role="switch"
-      aria-checked={game.enabled}
-      aria-label={`${game.name} enabled`}
-      onClick={() => onChange(!game.enabled)}
-      className="inline-flex items-center gap-2 rounded-full focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-gold-400"
-    >
-      <span className={`relative block h-6 w-11 shrink-0 rounded-full transition-colors ${game.enabled ? 'bg-felt-500' : 'bg-night-600'}`}>
-        <span
-          className={`absolute top-0.5 left-0.5 block h-5 w-5 rounded-full bg-white transition-transform ${game.enabled ? 'translate-x-5' : 'translate-x-0'}`}
-        />
-      </span>
-      <span className={`text-sm ${game.enabled ? 'text-felt-500' : 'text-mist-400'}`}>{game.enabled ? 'On' : 'Off'}</span>
-    </button>
-  );
-}
 
 /** Category and wagering contribution of one game; the server's 422 shows beside each field. */
 function EditGame({
@@ -178,7 +158,7 @@ export function ProviderGames({ data, reload }: { data: AdminProviders; reload: 
                     {game.withdrawn ? (
                       <Badge tone="warn">Withdrawn by Hub88</Badge>
                     ) : (
-                      <GameSwitch game={game} onChange={(enabled) => void toggle(game, enabled)} />
+                      <EnabledSwitch game={game} onChange={(enabled) => void toggle(game, enabled)} />
                     )}
                   </td>
                   <td className="px-4 py-2.5 text-right">

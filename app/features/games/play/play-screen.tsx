@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import type { GameDetail, RoundMode } from '../../../../contract/games.ts';
 import type { Wallet } from '../../../../contract/wallet.ts';
 import { LogoMark } from '../../../components/logo.tsx';
@@ -13,6 +13,7 @@ import { MinesGame } from './mines-game.tsx';
 import { PlinkoGame } from './plinko-game.tsx';
 import { GameInfoPanel } from './game-info-panel.tsx';
 import { launchPayload, newPlaySessionId } from './launch-analytics.ts';
+import { ModeSwitch } from './mode-switch.tsx';
 import { formatStake } from './money.ts';
 import { RecentRounds } from './recent-rounds.tsx';
 import { RouletteGame } from './roulette-game.tsx';
@@ -88,27 +89,6 @@ export function PlayScreen({ game, mode, signedIn, loadedWallet }: PlayScreenPro
         </section>
       </main>
     </div>
-  );
-}
-
-/** Demo is for everyone; real play goes through the loader's guards (log in, activation, blocked). */
-function ModeSwitch({ mode, signedIn }: { mode: RoundMode; signedIn: boolean }) {
-  const { pathname } = useLocation();
-  const option = (value: RoundMode, label: string) => (
-    <Link
-      to={`${pathname}?mode=${value}`}
-      replace
-      aria-current={mode === value ? 'page' : undefined}
-      className={`whitespace-nowrap rounded-md px-2 py-1.5 text-[0.8125rem] font-semibold sm:px-3 sm:text-sm ${mode === value ? 'bg-gold-400 text-night-950' : 'text-mist-300 hover:text-mist-100'}`}
-    >
-      {label}
-    </Link>
-  );
-  return (
-    <nav aria-label="Play mode" className="flex rounded-lg border border-night-600 p-0.5">
-      {option('demo', 'Demo')}
-      {option('real', signedIn ? 'Real money' : 'Play for real')}
-    </nav>
   );
 }
 

@@ -7,6 +7,7 @@ import { analytics } from '../../../lib/analytics.ts';
 import { callApi } from '../../../lib/api.ts';
 import { usePopup } from '../../../lib/popup-context.tsx';
 import { launchPayload, newPlaySessionId } from './launch-analytics.ts';
+import { ModeSwitch } from './mode-switch.tsx';
 
 type Launched = { state: 'opening' } | { state: 'open'; url: string } | { state: 'refused'; message: string; type?: string; status: number };
 
@@ -105,26 +106,5 @@ function Refusal({ launched, mode }: { launched: Extract<Launched, { state: 'ref
         </div>
       </div>
     </div>
-  );
-}
-
-/** Demo where the game has one; real money goes through the loader's guards (log in, activation, blocked). */
-function ModeSwitch({ mode, signedIn, demo }: { mode: RoundMode; signedIn: boolean; demo: boolean }) {
-  const { pathname } = useLocation();
-  const option = (value: RoundMode, label: string) => (
-    <Link
-      to={`${pathname}?mode=${value}`}
-      replace
-      aria-current={mode === value ? 'page' : undefined}
-      className={`whitespace-nowrap rounded-md px-2 py-1 text-[0.8125rem] font-semibold sm:px-3 sm:text-sm ${mode === value ? 'bg-gold-400 text-night-950' : 'text-mist-300 hover:text-mist-100'}`}
-    >
-      {label}
-    </Link>
-  );
-  return (
-    <nav aria-label="Play mode" className="flex rounded-lg border border-night-600 p-0.5">
-      {demo ? option('demo', 'Demo') : null}
-      {option('real', signedIn ? 'Real money' : 'Play for real')}
-    </nav>
   );
 }

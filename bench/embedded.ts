@@ -8,13 +8,12 @@
 // its server on a copy of that data directory and plays one warm-up round per player before measuring.
 //   npm run bench:embedded
 //   BENCH_SECONDS (default 15) per measurement; BENCH_MODES (default inline,worker) the modes, in order.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
 import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { benchRegistration } from './support/bench-player.ts';
+import { readyHttpPlayer } from './support/http-player.ts';
 import { startProductionServer } from './support/production-server.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 15);
@@ -32,7 +31,6 @@ const port = await new Promise<number>((resolve) => {
   });
 });
 const base = `http://127.0.0.1:${port}`;
-const password = 'Lucky#Seven77';
 // Loopback allowlisted so the per-IP registration and login limits do not stop the setup; the sandbox gateway on
 // (production leaves it off, decision 0022) so the players can fund themselves with a test card.
 const serverEnv = { RATE_LIMIT_ALLOWLIST: '127.0.0.1', PAYMENTS_SANDBOX: 'true' };
@@ -67,62 +65,7 @@ async function run(loops: number, until: number, step: (loop: number) => Promise
   return summary(latencies, errors, performance.now() - started);
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: a few fields of several API answers; typing each buys nothing here
-async function json(response: Response): Promise<any> {
-  const text = await response.text();
-  if (!response.ok && response.status !== 303) throw new Error(`${response.url}: ${response.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-}
-
-/** Activation tokens by address, from the server's file outbox (each mail read once). */
-const activationTokens = new Map<string, string>();
-const mailsRead = new Set<string>();
-async function activationToken(dataDir: string, email: string): Promise<string> {
-  const directory = path.join(dataDir, 'outbox', 'mail');
-  for (let attempt = 0; attempt < 300 && !activationTokens.has(email); attempt++) {
-    for (const file of (await readdir(directory).catch(() => [] as string[])).filter((name) => name.endsWith('.eml') && !mailsRead.has(name))) {
-      mailsRead.add(file);
-      const mail = (await readFile(path.join(directory, file), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-      const to = /^To: .*?([^\s<>]+@[^\s<>]+)/m.exec(mail)?.[1];
-      const token = /\/player\/activate\/([^\s"'<>]+)/.exec(mail)?.[1];
-      if (to && token) activationTokens.set(to, token);
-    }
-    if (!activationTokens.has(email)) await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  const token = activationTokens.get(email);
-  if (!token) throw new Error(`no activation mail for ${email}`);
-  return token;
-}
-
-/** Registers, activates, signs in and funds (a sandbox card deposit) one player over HTTP, as a person would; its token. */
-async function readyPlayer(dataDir: string, i: number): Promise<string> {
-  const email = `embedded-bench-${i}-${randomBytes(3).toString('hex')}@example.com`;
-  const headers = { 'content-type': 'application/json', accept: 'application/json' };
-  await json(await fetch(`${base}/api/register`, { method: 'POST', headers, body: JSON.stringify(benchRegistration(email, password)) }));
-  await json(await fetch(`${base}/api/activate`, { method: 'POST', headers, body: JSON.stringify({ activate_token: await activationToken(dataDir, email) }) }));
-  const { token } = await json(await fetch(`${base}/api/login`, { method: 'POST', headers, body: JSON.stringify({ email, password }) }));
-  const auth = { ...headers, authorization: `Bearer ${token}` };
-  const deposit = await json(
-    await fetch(`${base}/api/payments/deposits`, {
-      method: 'POST',
-      headers: { ...auth, 'idempotency-key': randomUUID() },
-      body: JSON.stringify({ method: 'sandbox-card', amount: FUNDS }),
-    }),
-  );
-  await json(
-    await fetch(`${base}${deposit.data.redirect_url}`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ card_number: '4242 4242 4242 4242', expiry: '12 / 39', cvc: '123', name: 'Bench Player' }).toString(),
-    }),
-  );
-  for (let attempt = 0; attempt < 300; attempt++) {
-    if ((await json(await fetch(`${base}/api/player/wallet`, { headers: auth }))).data.cash >= FUNDS) return token;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`the deposit of ${email} was never credited`);
-}
+const readyPlayer = async (dataDir: string, i: number) => (await readyHttpPlayer({ base, dataDir, label: `embedded-bench-${i}`, funds: FUNDS })).token;
 
 /** One slot spin by the player with `token`; true when it was played. */
 async function spin(token: string): Promise<boolean> {

@@ -9,16 +9,16 @@
 //   node bench/games.ts                                   (embedded PGlite: the server's own, and one here for the ledger)
 //   DATABASE_URL=postgres://… node bench/games.ts         (a fresh database on that server, shared by both)
 // BENCH_SECONDS (default 10) per measurement.
-import { benchPerson, benchRegistration } from './support/bench-player.ts';
+import { benchPerson } from './support/bench-player.ts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../server/db/client.ts';
 import { players as playersTable } from '../server/modules/accounts/schema.ts';
 import { createLedgerService, type LedgerService } from '../server/modules/ledger/service.ts';
+import { json, readyHttpPlayer } from './support/http-player.ts';
 import { startProductionServer } from './support/production-server.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -26,7 +26,6 @@ const playerCount = Number(process.env.BENCH_PLAYERS ?? 100);
 const serverUrl = process.env.DATABASE_URL;
 const port = 3921;
 const base = `http://127.0.0.1:${port}`;
-const password = 'Lucky#Seven77';
 const FUNDS = 5_000_00;
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
@@ -60,63 +59,7 @@ async function measure(step: (worker: number) => Promise<boolean>, paceMs = 0): 
   return { rps: latencies.length / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors };
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: the benchmark reads a few fields of many different API answers; typing each buys nothing here
-async function json(response: Response): Promise<any> {
-  const text = await response.text();
-  if (!response.ok && response.status !== 303) throw new Error(`${response.url}: ${response.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-}
-
-/** The activation token in the newest mail to `email`, from the server's file outbox. */
-async function activationToken(dataDir: string, email: string): Promise<string> {
-  const directory = path.join(dataDir, 'outbox', 'mail');
-  for (let attempt = 0; attempt < 300; attempt++) {
-    for (const file of (await readdir(directory).catch(() => [] as string[])).filter((name) => name.endsWith('.eml'))) {
-      const mail = (await readFile(path.join(directory, file), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-      if (!mail.includes(email)) continue;
-      const token = /\/player\/activate\/([^\s"'<>]+)/.exec(mail)?.[1];
-      if (token) return token;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no activation mail for ${email}`);
-}
-
-/** Registers, activates, signs in and funds (a sandbox card deposit) one player over HTTP, as a person would. */
-async function readyPlayer(dataDir: string, i: number): Promise<{ id: number; token: string }> {
-  const email = `games-bench-${i}-${randomBytes(3).toString('hex')}@example.com`;
-  const headers = { 'content-type': 'application/json', accept: 'application/json' };
-  const registered = await json(
-    await fetch(`${base}/api/register`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify(benchRegistration(email, password)),
-    }),
-  );
-  await json(await fetch(`${base}/api/activate`, { method: 'POST', headers, body: JSON.stringify({ activate_token: await activationToken(dataDir, email) }) }));
-  const { token } = await json(await fetch(`${base}/api/login`, { method: 'POST', headers, body: JSON.stringify({ email, password }) }));
-  const auth = { ...headers, authorization: `Bearer ${token}` };
-  const deposit = await json(
-    await fetch(`${base}/api/payments/deposits`, {
-      method: 'POST',
-      headers: { ...auth, 'idempotency-key': randomUUID() },
-      body: JSON.stringify({ method: 'sandbox-card', amount: FUNDS }),
-    }),
-  );
-  await json(
-    await fetch(`${base}${deposit.data.redirect_url}`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ card_number: '4242 4242 4242 4242', expiry: '12 / 39', cvc: '123', name: 'Bench Player' }).toString(),
-    }),
-  );
-  for (let attempt = 0; attempt < 300; attempt++) {
-    if ((await json(await fetch(`${base}/api/player/wallet`, { headers: auth }))).data.cash >= FUNDS) return { id: Number(registered.data.id), token };
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`the deposit of ${email} was never credited`);
-}
+const readyPlayer = (dataDir: string, i: number) => readyHttpPlayer({ base, dataDir, label: `games-bench-${i}`, funds: FUNDS });
 
 /**
  * Bet transfers alone, the ledger's part of a round: from each worker's own funded cash account to its player's

@@ -10,15 +10,15 @@
 //   DATABASE_URL=postgres://… node bench/games.ts         (a fresh database on that server, shared by both)
 // BENCH_SECONDS (default 10) per measurement.
 import { benchPerson } from './support/bench-player.ts';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../server/db/client.ts';
 import { players as playersTable } from '../server/modules/accounts/schema.ts';
-import { createLedgerService, type LedgerService } from '../server/modules/ledger/service.ts';
+import { createLedgerService } from '../server/modules/ledger/service.ts';
 import { json, readyHttpPlayer } from './support/http-player.ts';
+import { ledgerBets, measure, rateRow, throwawayDatabase } from './support/load.ts';
 import { startProductionServer } from './support/production-server.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -28,86 +28,12 @@ const port = 3921;
 const base = `http://127.0.0.1:${port}`;
 const FUNDS = 5_000_00;
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-type Rate = { rps: number; p50: number; p99: number; errors: number };
-
-/**
- * `step` in `playerCount` concurrent loops for `seconds`: completed steps per second and their latencies. Each loop
- * starts its next step as soon as the last one answered, or, with `paceMs`, no sooner than `paceMs` after the last
- * one started (a player who plays a round every `paceMs`; the loops start spread over the first `paceMs`).
- */
-async function measure(step: (worker: number) => Promise<boolean>, paceMs = 0): Promise<Rate> {
-  const latencies: number[] = [];
-  let errors = 0;
-  const started = performance.now();
-  const deadline = started + seconds * 1000;
-  const until = (at: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, at - performance.now())));
-  await Promise.all(
-    Array.from({ length: playerCount }, async (_, worker) => {
-      let next = started + (paceMs * worker) / playerCount;
-      while (performance.now() < deadline) {
-        if (paceMs > 0) await until(next);
-        const t0 = performance.now();
-        next = t0 + paceMs;
-        if (await step(worker)) latencies.push(performance.now() - t0);
-        else errors++;
-      }
-    }),
-  );
-  const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return { rps: latencies.length / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors };
-}
-
 const readyPlayer = (dataDir: string, i: number) => readyHttpPlayer({ base, dataDir, label: `games-bench-${i}`, funds: FUNDS });
-
-/**
- * Bet transfers alone, the ledger's part of a round: from each worker's own funded cash account to its player's
- * shard of the house's game account, as a round bets; or, `oneGameAccount`, all to shard 0.
- */
-async function ledgerBets(ledger: LedgerService, playerIds: number[], oneGameAccount = false): Promise<() => Promise<Rate>> {
-  const cash: number[] = [];
-  const game: number[] = [];
-  for (const id of playerIds) {
-    cash.push((await ledger.ensurePlayerAccounts(id, 'EUR')).cash.id);
-    game.push(oneGameAccount ? (await ledger.houseAccount('game', 'EUR')).id : await ledger.houseGameAccountId(id, 'EUR'));
-  }
-  const run = randomBytes(4).toString('hex');
-  let n = 0;
-  return () =>
-    measure(async (worker) => {
-      await ledger.transfer({
-        idempotencyKey: `bench-bet:${run}:${n++}`,
-        type: 'bet',
-        entries: [
-          { accountId: cash[worker]!, amount: -10 },
-          { accountId: game[worker]!, amount: 10 },
-        ],
-      });
-      return true;
-    });
-}
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'croupier-bench-games-'));
 const ledgerDir = mkdtempSync(path.join(tmpdir(), 'croupier-bench-games-ledger-'));
-let databaseName: string | undefined;
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-let databaseUrl: string | undefined;
-if (serverUrl) {
-  databaseName = `croupier_bench_games_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await admin(`create database ${databaseName}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${databaseName}`;
-  databaseUrl = url.toString();
-}
+const database = serverUrl ? await throwawayDatabase(serverUrl, 'croupier_bench_games') : undefined;
+const databaseUrl = database?.url;
 
 // Loopback allowlisted so the per-IP registration and login limits do not stop the setup; the sandbox gateway
 // on, as production leaves it off (decision 0022), so the players can fund themselves with a test card.
@@ -159,12 +85,12 @@ try {
     }
   }
   const benchLedger = createLedgerService({ db: ledgerDatabase.db });
-  const ledgerRate = await ledgerBets(benchLedger, ledgerPlayerIds);
-  const oneAccountRate = await ledgerBets(benchLedger, ledgerPlayerIds, true);
+  const ledgerRate = await ledgerBets(benchLedger, ledgerPlayerIds, { seconds });
+  const oneAccountRate = await ledgerBets(benchLedger, ledgerPlayerIds, { seconds, oneHouseAccount: true });
 
   const round = (slug: string, body: unknown, paceMs = 0) => {
     const payload = JSON.stringify(body);
-    return measure(async (worker) => {
+    return measure({ loops: playerCount, seconds, paceMs }, async (worker) => {
       const response = await fetch(`${base}/api/games/${slug}/rounds`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${players[worker]!.token}`, 'idempotency-key': randomUUID() },
@@ -172,7 +98,7 @@ try {
       });
       await response.arrayBuffer();
       return response.status === 201;
-    }, paceMs);
+    });
   };
 
   // Each player's first round makes its seed pair and finds its accounts; measure the steady state after it.
@@ -203,7 +129,7 @@ try {
   // The same players at a pace a person plays: each a roulette round a second, 100 rounds/s offered in all.
   const paced = await round('european-roulette', { mode: 'real', bets: [{ type: 'red', amount: 10 }] }, 1_000);
   // The HTTP path alone, for scale: the same players, auth and one wallet statement, no money moved.
-  const walletRead = await measure(async (worker) => {
+  const walletRead = await measure({ loops: playerCount, seconds }, async (worker) => {
     const response = await fetch(`${base}/api/player/wallet`, { headers: { accept: 'application/json', authorization: `Bearer ${players[worker]!.token}` } });
     await response.arrayBuffer();
     return response.ok;
@@ -212,10 +138,7 @@ try {
   const oneAccount = await oneAccountRate();
 
   const ledgerMean = (before.rps + after.rps) / 2;
-  const row = (name: string, r: Rate) =>
-    console.log(
-      `${name.padEnd(44)} ${r.rps.toFixed(1).padStart(8)} /s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(7)} ms   errors ${r.errors}`,
-    );
+  const row = rateRow;
   row('ledger.transfer bet alone (before)', before);
   row('POST /api/games/european-roulette/rounds', roulette);
   row('POST /api/games/lantern-orchard/rounds', slot);
@@ -239,5 +162,5 @@ try {
   await server.stop();
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(ledgerDir, { recursive: true, force: true });
-  if (databaseName) await admin(`drop database if exists ${databaseName} with (force)`);
+  await database?.drop();
 }

@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,6 +62,31 @@ describe('npm run ops', () => {
     const token = login.stdout.trim();
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect((await ops(['players'], { OPS_TOKEN: token })).code).toBe(0);
+  });
+
+  it('keeps its session between commands, readable by the operator only, signs in again when it ended, and logs out', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'croupier-ops-'));
+    const file = path.join(dir, 'ops-session.json');
+    try {
+      const env = { ...OPERATOR, OPS_SESSION_FILE: file };
+      expect((await ops(['players'], env)).code).toBe(0);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      const kept = JSON.parse(readFileSync(file, 'utf8'))[url] as { email: string; token: string; expires_at: string };
+      expect(kept.email).toBe(OPERATOR.OPERATOR_EMAIL);
+      // The next command signs in no more (a wrong password would fail it; an authenticator code would be spent).
+      expect((await ops(['players'], { ...env, OPERATOR_PASSWORD: 'not the password' })).code).toBe(0);
+      // A session the server ended meanwhile: one new sign-in, the command goes through.
+      writeFileSync(file, JSON.stringify({ [url]: { ...kept, token: 'y'.repeat(43) } }));
+      expect((await ops(['players'], env)).code).toBe(0);
+      const renewed = JSON.parse(readFileSync(file, 'utf8'))[url].token as string;
+      expect(renewed).not.toBe('y'.repeat(43));
+      expect(await ops(['logout'], env)).toMatchObject({ code: 0, stdout: 'signed out\n' });
+      expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({});
+      const me = await t.app.inject({ method: 'GET', url: '/api/admin/me', headers: { authorization: `Bearer ${renewed}` } });
+      expect(me.statusCode).toBe(401);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('says what went wrong and exits 1', async () => {

@@ -1,6 +1,7 @@
 // `npm run ops -- <command>`: a small command-line client of the operator API (/api/admin/*).
 // It talks HTTP to a running server, so it works the same against a laptop or production.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { generate } from 'otplib';
 import { totpSecretProblem } from '../server/totp-secret.ts';
@@ -9,6 +10,7 @@ const usage = `Usage: npm run ops -- [--url URL] <command>
 
 Commands:
   login                      print an operator token (export OPS_TOKEN=… to reuse it)
+  logout                     end the session this command keeps between runs
   players [text]             list players, or those whose e-mail contains text
   block <player-id> --reason TEXT    block a player at once (the reason goes into the audit log)
   unblock <player-id> --reason TEXT  lift the block
@@ -18,11 +20,16 @@ Commands:
                              rows deleted) and writes the new head there: keep FILE off the server.
 
 Server: --url, else OPS_URL, else PUBLIC_URL, else http://localhost:3000.
-Credentials: OPS_TOKEN, else OPERATOR_EMAIL and OPERATOR_PASSWORD (a login per run), with OPERATOR_TOTP_SECRET\n(or a one-time OPS_TOTP_CODE) when the operator signs in with two factors.`;
+Credentials: OPS_TOKEN, else OPERATOR_EMAIL and OPERATOR_PASSWORD, with OPERATOR_TOTP_SECRET (or a one-time
+OPS_TOTP_CODE) when the operator signs in with two factors. The session a sign-in opens is kept for the next
+commands (each authenticator code works once) in OPS_SESSION_FILE, else $XDG_CACHE_HOME/croupier/ops-session.json
+or ~/.cache/croupier/ops-session.json, readable by you only, until it expires or \`logout\` ends it.`;
 
 type AdminPlayer = { id: string; email: string; active: boolean; blocked: boolean; kyc_status: string };
 
 class OpsError extends Error {}
+/** The server did not take the token (401). */
+class Unauthenticated extends OpsError {}
 
 /** The head an earlier `verify-audit --anchor FILE` wrote, or null on the first run. */
 function readAnchor(file: string): string | null {
@@ -51,25 +58,90 @@ async function call(base: string, method: string, path: string, token: string | 
   }
   const text = await response.text();
   const payload = text ? (JSON.parse(text) as { message?: string }) : {};
+  if (response.status === 401) throw new Unauthenticated(`${response.status}: ${payload.message ?? response.statusText}`);
   if (!response.ok) throw new OpsError(`${response.status}: ${payload.message ?? response.statusText}`);
   return payload;
 }
 
-async function operatorToken(base: string, env: NodeJS.ProcessEnv): Promise<string> {
-  if (env.OPS_TOKEN) return env.OPS_TOKEN;
+/** Where the signed-in session is kept between commands, or null when there is no home to keep it in. */
+function sessionFile(env: NodeJS.ProcessEnv): string | null {
+  if (env.OPS_SESSION_FILE) return env.OPS_SESSION_FILE;
+  const cache = env.XDG_CACHE_HOME || (env.HOME ? path.join(env.HOME, '.cache') : null);
+  return cache ? path.join(cache, 'croupier', 'ops-session.json') : null;
+}
+
+type KeptSession = { email: string; token: string; expires_at: string };
+type KeptSessions = Record<string, KeptSession>;
+
+function keptSessions(file: string | null): KeptSessions {
+  if (!file) return {};
+  try {
+    const kept = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+    return kept && typeof kept === 'object' ? (kept as KeptSessions) : {};
+  } catch {
+    return {};
+  }
+}
+
+function keepSession(file: string | null, base: string, session: KeptSession | null) {
+  if (!file) return;
+  const kept = keptSessions(file);
+  if (session) kept[base] = session;
+  else delete kept[base];
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  writeFileSync(file, `${JSON.stringify(kept, null, 2)}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+}
+
+/** A session kept from an earlier command for this server and operator, while it has a minute left. */
+function keptToken(base: string, env: NodeJS.ProcessEnv): string | null {
+  const kept = keptSessions(sessionFile(env))[base];
+  if (!kept || kept.email !== env.OPERATOR_EMAIL) return null;
+  return Date.parse(kept.expires_at) - Date.now() > 60_000 ? kept.token : null;
+}
+
+async function signIn(base: string, env: NodeJS.ProcessEnv): Promise<string> {
   if (!env.OPERATOR_EMAIL || !env.OPERATOR_PASSWORD) throw new OpsError('set OPS_TOKEN, or OPERATOR_EMAIL and OPERATOR_PASSWORD');
   // Checked before signing in: a secret otplib refuses would fail later with otplib's words, not ours.
   const secretProblem = env.OPERATOR_TOTP_SECRET ? totpSecretProblem(env.OPERATOR_TOTP_SECRET) : null;
   if (secretProblem) throw new OpsError(`OPERATOR_TOTP_SECRET ${secretProblem}`);
   const answer = (await call(base, 'POST', '/api/admin/login', undefined, { email: env.OPERATOR_EMAIL, password: env.OPERATOR_PASSWORD })) as {
     token?: string;
+    expires_at?: string;
     challenge?: string;
   };
-  if (answer.token) return answer.token;
-  const code = env.OPS_TOTP_CODE ?? (env.OPERATOR_TOTP_SECRET ? await generate({ secret: env.OPERATOR_TOTP_SECRET }) : undefined);
-  if (!code) throw new OpsError('this operator signs in with two factors: set OPERATOR_TOTP_SECRET or OPS_TOTP_CODE');
-  const { token } = (await call(base, 'POST', '/api/admin/login/two-factor', undefined, { challenge: answer.challenge, code })) as { token: string };
-  return token;
+  let session = answer;
+  if (!answer.token) {
+    const code = env.OPS_TOTP_CODE ?? (env.OPERATOR_TOTP_SECRET ? await generate({ secret: env.OPERATOR_TOTP_SECRET }) : undefined);
+    if (!code) throw new OpsError('this operator signs in with two factors: set OPERATOR_TOTP_SECRET or OPS_TOTP_CODE');
+    session = (await call(base, 'POST', '/api/admin/login/two-factor', undefined, { challenge: answer.challenge, code })) as {
+      token: string;
+      expires_at: string;
+    };
+  }
+  keepSession(sessionFile(env), base, { email: env.OPERATOR_EMAIL, token: session.token!, expires_at: session.expires_at! });
+  return session.token!;
+}
+
+/** OPS_TOKEN, else the session kept from an earlier command, else a new sign-in (kept for the next commands). */
+async function operatorToken(base: string, env: NodeJS.ProcessEnv): Promise<string> {
+  return env.OPS_TOKEN || keptToken(base, env) || signIn(base, env);
+}
+
+/**
+ * A call as the operator. A kept session the server has ended meanwhile (30 minutes idle, a password change) answers
+ * 401: the command signs in again once and repeats the call.
+ */
+async function asOperator(base: string, env: NodeJS.ProcessEnv, method: string, url: string, body?: unknown): Promise<unknown> {
+  const kept = env.OPS_TOKEN ? null : keptToken(base, env);
+  const token = env.OPS_TOKEN || kept || (await signIn(base, env));
+  try {
+    return await call(base, method, url, token, body);
+  } catch (error) {
+    if (!(error instanceof Unauthenticated) || token !== kept) throw error;
+    keepSession(sessionFile(env), base, null);
+    return call(base, method, url, await signIn(base, env), body);
+  }
 }
 
 const row = (p: AdminPlayer) =>
@@ -89,9 +161,18 @@ export async function runOps(argv: string[], env: NodeJS.ProcessEnv = process.en
   switch (command) {
     case 'login':
       return [await operatorToken(base, env)];
+    case 'logout': {
+      const token = env.OPS_TOKEN || keptToken(base, env);
+      if (token)
+        await call(base, 'POST', '/api/admin/logout', token).catch((error: unknown) => {
+          if (!(error instanceof Unauthenticated)) throw error;
+        });
+      keepSession(sessionFile(env), base, null);
+      return [token ? 'signed out' : 'no session was kept'];
+    }
     case 'players': {
       const query = argument ? `?email=${encodeURIComponent(argument)}` : '';
-      const { data } = (await call(base, 'GET', `/api/admin/players${query}`, await operatorToken(base, env))) as { data: AdminPlayer[] };
+      const { data } = (await asOperator(base, env, 'GET', `/api/admin/players${query}`)) as { data: AdminPlayer[] };
       return data.length === 0
         ? ['no players found']
         : [`${'id'.padStart(8)}  ${'email'.padEnd(40)}  ${'status'.padEnd(9)}  ${'blocked'.padEnd(8)}  kyc`, ...data.map(row)];
@@ -100,12 +181,12 @@ export async function runOps(argv: string[], env: NodeJS.ProcessEnv = process.en
     case 'unblock': {
       if (!argument || !/^[1-9]\d*$/.test(argument) || values.reason === undefined) throw new OpsError(`usage: ops ${command} <player-id> --reason TEXT`);
       const body = { reason: values.reason };
-      const { data } = (await call(base, 'POST', `/api/admin/players/${argument}/${command}`, await operatorToken(base, env), body)) as { data: AdminPlayer };
+      const { data } = (await asOperator(base, env, 'POST', `/api/admin/players/${argument}/${command}`, body)) as { data: AdminPlayer };
       return [`${command === 'block' ? 'blocked' : 'unblocked'} player ${data.id} (${data.email})`];
     }
     case 'activation-type': {
       if (argument !== 'email' && argument !== 'sms') throw new OpsError('usage: ops activation-type <email|sms>');
-      const { data } = (await call(base, 'PUT', '/api/admin/settings', await operatorToken(base, env), { registration_activation_type: argument })) as {
+      const { data } = (await asOperator(base, env, 'PUT', '/api/admin/settings', { registration_activation_type: argument })) as {
         data: { registration_activation_type: string };
       };
       return [`registration_activation_type is now ${data.registration_activation_type}`];
@@ -114,7 +195,7 @@ export async function runOps(argv: string[], env: NodeJS.ProcessEnv = process.en
       const anchorFile = values.anchor;
       const kept = anchorFile ? readAnchor(anchorFile) : null;
       const query = kept ? `?anchor=${encodeURIComponent(kept)}` : '';
-      const { data } = (await call(base, 'GET', `/api/admin/audit/verify${query}`, await operatorToken(base, env))) as {
+      const { data } = (await asOperator(base, env, 'GET', `/api/admin/audit/verify${query}`)) as {
         data: { intact: boolean; rows: number; first_broken_id: string | null; reason: string | null; head: { id: string; hash: string } | null };
       };
       if (!data.intact) throw new OpsError(`audit log broken at row ${data.first_broken_id}: ${data.reason} (${data.rows} rows before it verified)`);

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
-import { adminApi, rememberStaffToken, staffToken } from '../features/admin/api.ts';
+import { adminApi } from '../features/admin/api.ts';
 import { ADMIN_NAV, hasPermission, type StaffMe, StaffProvider } from '../features/admin/session.tsx';
 import { Loading } from '../features/admin/ui.tsx';
 
@@ -15,15 +15,14 @@ export default function AdminLayout() {
   const [me, setMe] = useState<StaffMe | null>(null);
   const [menuOpen, setMenuOpen] = useState(false);
 
+  // Asked again on every screen change (a role or enrolment may have changed). Signed out (no cookie, or an ended
+  // session), the call answers 401 and adminApi goes to the sign-in screen.
   useEffect(() => {
-    if (!staffToken()) {
-      navigate(`/admin/login?next=${encodeURIComponent(location.pathname)}`, { replace: true });
-      return;
-    }
+    if (!location.pathname) return;
     void adminApi<{ data: StaffMe }>('GET', '/api/admin/me').then((result) => {
       if (result.ok) setMe(result.body.data);
     });
-  }, [navigate, location.pathname]);
+  }, [location.pathname]);
 
   useEffect(() => {
     if (me?.must_enrol && location.pathname !== '/admin/security') navigate('/admin/security', { replace: true });
@@ -31,7 +30,6 @@ export default function AdminLayout() {
 
   async function signOut() {
     await adminApi('POST', '/api/admin/logout');
-    rememberStaffToken(null);
     navigate('/admin/login', { replace: true });
   }
 

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 /** The player's session cookie (SPEC.md §3): HttpOnly, Secure, SameSite=Strict, Path=/ (docs/decisions/0010). */
 export const TOKEN_COOKIE = 'token';
 
-/** `Authorization: Bearer <token>` only: how API clients and operators authenticate. */
+/** `Authorization: Bearer <token>` only: how API clients authenticate. */
 export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (!header) return undefined;
@@ -22,4 +22,26 @@ export function setTokenCookie(reply: FastifyReply, token: string, expiresAt: Da
 
 export function clearTokenCookie(reply: FastifyReply): void {
   reply.clearCookie(TOKEN_COOKIE, { path: '/', httpOnly: true, secure: true, sameSite: 'strict' });
+}
+
+/**
+ * The console's session cookie (docs/decisions/0084-admin-console.md): HttpOnly, Strict, sent only to the console's
+ * pages and the operator API, so every tab of one browser shares one staff session and no player route ever sees it.
+ */
+export const STAFF_COOKIE = 'staff_token';
+const STAFF_COOKIE_PATHS = ['/admin', '/api/admin'] as const;
+const staffCookieOptions = { httpOnly: true, secure: true, sameSite: 'strict' } as const;
+
+export function setStaffCookie(reply: FastifyReply, token: string, expiresAt: Date): void {
+  for (const path of STAFF_COOKIE_PATHS) reply.setCookie(STAFF_COOKIE, token, { ...staffCookieOptions, path, expires: expiresAt });
+}
+
+export function clearStaffCookie(reply: FastifyReply): void {
+  for (const path of STAFF_COOKIE_PATHS) reply.clearCookie(STAFF_COOKIE, { ...staffCookieOptions, path });
+}
+
+/** A staff member's token: the bearer header (the CLI, API clients) when present, else the console's cookie. */
+export function presentedStaffToken(request: FastifyRequest): string | undefined {
+  if (request.headers.authorization) return bearerToken(request);
+  return request.cookies[STAFF_COOKIE] || undefined;
 }

@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Problem } from '../problem.ts';
-import { TOKEN_COOKIE } from './auth.ts';
+import { STAFF_COOKIE, TOKEN_COOKIE } from './auth.ts';
 
-// Cross-site request forgery, in depth (docs/decisions/0017-request-hygiene.md). The session cookie is
-// SameSite=Strict already; on top of that a state-changing request that a browser could send on its own
-// (no `Authorization: Bearer`) must come from our own site, and one that carries the session cookie must
-// send JSON, which a cross-site HTML form cannot. API clients that authenticate with a bearer token are
-// not browsers acting for someone else and are unaffected.
+// Cross-site request forgery, in depth (docs/decisions/0017-request-hygiene.md). The session cookies (the player's
+// and the console's) are SameSite=Strict already; on top of that a state-changing request that a browser could
+// send on its own (no `Authorization: Bearer`) must come from our own site, and one that carries a session cookie
+// must send JSON, which a cross-site HTML form cannot. API clients that authenticate with a bearer token are not
+// browsers acting for someone else and are unaffected.
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -65,7 +65,8 @@ function csrfRefusal(request: FastifyRequest, publicUrl: string): Problem | unde
   if (isCrossSite(request, publicUrl)) return new Problem(403, 'This request came from another site and was refused.', { type: 'csrf' });
   const path = request.url;
   if (!path.startsWith('/api/') || FORM_POSTS.some((prefix) => path.startsWith(prefix))) return undefined;
-  if (request.cookies[TOKEN_COOKIE] !== undefined && !hasJsonBody(request)) return new Problem(415, 'The request body must be JSON.');
+  if ((request.cookies[TOKEN_COOKIE] !== undefined || request.cookies[STAFF_COOKIE] !== undefined) && !hasJsonBody(request))
+    return new Problem(415, 'The request body must be JSON.');
   return undefined;
 }
 

@@ -50,7 +50,7 @@ describe('GET /api/openapi.json', () => {
   it('says which routes take a player token, which an operator token, and what the bodies and answers are', async () => {
     const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as Document;
     expect(document.paths['/api/player']!.get!.security).toEqual([{ bearer: [] }, { tokenCookie: [] }]);
-    expect(document.paths['/api/admin/players']!.get!.security).toEqual([{ bearer: [] }]);
+    expect(document.paths['/api/admin/players']!.get!.security).toEqual([{ bearer: [] }, { staffCookie: [] }]);
     expect(document.paths['/api/games']!.get!.security).toBeUndefined();
     expect(document.paths['/api/login']!.post!.requestBody).toEqual(
       expect.objectContaining({ content: { 'application/json': { schema: expect.objectContaining({ required: ['email', 'password'] }) } } }),

@@ -14,8 +14,8 @@ export const DOCS_PATH = '/api/docs';
 /** Players present the HttpOnly `token` cookie (the site) or the same token as a bearer (API clients). */
 type Security = Record<string, string[]>[];
 const PLAYER_SECURITY: Security = [{ bearer: [] }, { tokenCookie: [] }];
-/** Operators present their bearer token only, never a cookie. */
-const OPERATOR_SECURITY: Security = [{ bearer: [] }];
+/** Operators present their bearer token (the CLI, API clients) or the console's HttpOnly `staff_token` cookie. */
+const OPERATOR_SECURITY: Security = [{ bearer: [] }, { staffCookie: [] }];
 
 /** Whether a route is part of the documented API: the player site's pages and the sandbox's hosted pages are not. */
 export const isDocumentedRoute = (url: string) => url.startsWith('/api/') && url !== '/api/*' && url !== OPENAPI_PATH && !url.startsWith(DOCS_PATH);
@@ -38,6 +38,12 @@ export async function installOpenApi(app: FastifyInstance, { siteName }: { siteN
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', description: 'A player token from POST /api/login, or an operator token from POST /api/admin/login.' },
           tokenCookie: { type: 'apiKey', in: 'cookie', name: 'token', description: 'The player site’s HttpOnly session cookie, set by POST /api/login.' },
+          staffCookie: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'staff_token',
+            description: 'The back office’s HttpOnly session cookie, sent only to /admin and /api/admin, set by POST /api/admin/login.',
+          },
         },
       },
     },

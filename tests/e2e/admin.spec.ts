@@ -191,6 +191,21 @@ test.describe('the back office', () => {
     await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   });
 
+  test('one console session per browser: a second tab is signed in, and signing out in one signs both out', async ({ page, context }) => {
+    await signIn(page, operator.OPERATOR_EMAIL, operator.OPERATOR_PASSWORD);
+    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+    // The session is an HttpOnly cookie of the console's paths: no script of the page can read it.
+    expect(await page.evaluate(() => document.cookie)).not.toContain('staff_token');
+    const second = await context.newPage();
+    await second.goto('/admin/players');
+    await expect(second.getByRole('heading', { name: 'Players' })).toBeVisible();
+    await second.getByRole('button', { name: 'Sign out' }).click();
+    await expect(second.getByRole('heading', { name: 'Back office sign-in' })).toBeVisible();
+    await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Players' }).click();
+    await expect(page.getByRole('heading', { name: 'Back office sign-in' })).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/login\?next=%2Fadmin%2Fplayers$/);
+  });
+
   test('sign-in screen, and nothing of the console loads on player pages', async ({ page }) => {
     await page.goto('/admin/players');
     await expect(page).toHaveURL(/\/admin\/login\?next=%2Fadmin%2Fplayers$/);

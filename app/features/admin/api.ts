@@ -1,32 +1,26 @@
-// The console's calls to the operator API (docs/decisions/0084-admin-console.md). Staff authenticate with a bearer
-// token kept in this tab's sessionStorage only: never a cookie, so no player page can send it, and closing the tab
-// ends the console session (the server ends it after 30 minutes idle or 12 hours anyway).
+// The console's calls to the operator API (docs/decisions/0084-admin-console.md). Staff are signed in by an HttpOnly
+// cookie that the browser sends only to /admin and /api/admin: every tab shares the one console session, no script
+// can read it, and the server ends it after 30 minutes idle or 12 hours. A 401 sends the console to its sign-in.
 import { useCallback, useEffect, useState } from 'react';
 import { type ApiMethod, type ApiResult, callApi } from '../../lib/api.ts';
 
-const TOKEN_KEY = 'croupier.staff-token';
-
-export function staffToken(): string | null {
-  try {
-    return sessionStorage.getItem(TOKEN_KEY);
-  } catch {
-    return null;
-  }
-}
-export function rememberStaffToken(token: string | null) {
-  if (token) sessionStorage.setItem(TOKEN_KEY, token);
-  else sessionStorage.removeItem(TOKEN_KEY);
+/** To the sign-in screen, coming back here afterwards. */
+function toSignIn() {
+  window.location.assign(`/admin/login?next=${encodeURIComponent(window.location.pathname + window.location.search)}`);
 }
 
-/** A call with the staff token; a 401 (signed out, expired) sends the console to its sign-in screen. */
+/** A call of the operator API; a 401 (signed out, expired) sends the console to its sign-in screen. */
 export async function adminApi<T>(method: ApiMethod, path: string, body?: unknown): Promise<ApiResult<T>> {
-  const token = staffToken();
-  const result = await callApi<T>(method, path, body, token ? { Authorization: `Bearer ${token}` } : {});
-  if (!result.ok && result.status === 401 && !path.startsWith('/api/admin/login')) {
-    rememberStaffToken(null);
-    window.location.assign(`/admin/login?next=${encodeURIComponent(window.location.pathname + window.location.search)}`);
-  }
+  const result = await callApi<T>(method, path, body);
+  if (!result.ok && result.status === 401 && !path.startsWith('/api/admin/login')) toSignIn();
   return result;
+}
+
+/** A plain fetch of the operator API (files, CSV), with the console's cookie; a 401 goes to the sign-in screen. */
+export async function staffFetch(path: string, init: RequestInit = {}): Promise<Response> {
+  const response = await fetch(path, { ...init, credentials: 'same-origin' });
+  if (response.status === 401) toSignIn();
+  return response;
 }
 
 /** GET `path` once mounted (and on reload()); the answer's `data`, or the refusal's message. */
@@ -44,9 +38,9 @@ export function useAdminData<T>(path: string | null) {
   return { ...state, reload: load };
 }
 
-/** Downloads an authenticated CSV (the token cannot ride on a plain link). */
+/** Downloads a CSV of the operator API under `filename`. */
 export async function downloadCsv(path: string, filename: string) {
-  const response = await fetch(path, { headers: { Authorization: `Bearer ${staffToken() ?? ''}` } });
+  const response = await staffFetch(path);
   if (!response.ok) return false;
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');

@@ -8,7 +8,7 @@ import { DOCUMENT_KIND_LABELS, DOCUMENT_TYPE_LABELS, type DocumentStatus, isDoub
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Table } from '../../components/ui/table.tsx';
-import { adminApi, rememberStaffToken, staffToken, useAdminData } from './api.ts';
+import { adminApi, staffFetch, useAdminData } from './api.ts';
 import { ReasonDialog } from './reason-dialog.tsx';
 import { hasPermission, useStaff } from './session.tsx';
 import { Badge, dateTime, Loading, Notice } from './ui.tsx';
@@ -37,7 +37,7 @@ export function DocumentStatusBadge({ status }: { status: DocumentStatus }) {
 
 type FileState = { state: 'loading' } | { state: 'shown'; url: string; type: (typeof VIEWABLE)[number] } | { state: 'failed'; message: string };
 
-/** The decrypted file as a blob: URL, fetched with the staff token; the URL is revoked when the viewer goes. */
+/** The decrypted file as a blob: URL, fetched with the console's session; the URL is revoked when the viewer goes. */
 function useDocumentFile(id: string): FileState {
   const [file, setFile] = useState<FileState>({ state: 'loading' });
   useEffect(() => {
@@ -45,15 +45,8 @@ function useDocumentFile(id: string): FileState {
     let url: string | null = null;
     setFile({ state: 'loading' });
     (async () => {
-      const response = await fetch(`/api/admin/kyc/documents/${id}/file`, {
-        headers: { Authorization: `Bearer ${staffToken() ?? ''}` },
-        signal: controller.signal,
-      });
-      if (response.status === 401) {
-        rememberStaffToken(null);
-        window.location.assign(`/admin/login?next=${encodeURIComponent(window.location.pathname + window.location.search)}`);
-        return;
-      }
+      const response = await staffFetch(`/api/admin/kyc/documents/${id}/file`, { signal: controller.signal });
+      if (response.status === 401) return;
       if (!response.ok) {
         const body = (await response.json().catch(() => ({}))) as { message?: unknown };
         setFile({ state: 'failed', message: typeof body.message === 'string' ? body.message : 'The document could not be loaded.' });

@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import type { AuditRecord } from '../../../contract/operators.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/field.tsx';
-import { adminApi, staffToken } from '../../features/admin/api.ts';
+import { adminApi, staffFetch } from '../../features/admin/api.ts';
 import { AdminHeading, dateTime, Loading, Notice } from '../../features/admin/ui.tsx';
 import { useEffect } from 'react';
 
@@ -28,11 +28,8 @@ export default function AdminAudit() {
   const [verification, setVerification] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
 
   useEffect(() => {
-    if (!staffToken()) return;
     const separator = query ? '&' : '?';
-    void fetch(`/api/admin/audit${query}${separator}page=${page}&per_page=25`, {
-      headers: { Authorization: `Bearer ${staffToken()}`, Accept: 'application/json' },
-    })
+    void staffFetch(`/api/admin/audit${query}${separator}page=${page}&per_page=25`, { headers: { Accept: 'application/json' } })
       .then(async (response) => {
         const body = await response.json();
         if (response.ok) {

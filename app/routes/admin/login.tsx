@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/field.tsx';
-import { adminApi, rememberStaffToken } from '../../features/admin/api.ts';
+import { adminApi } from '../../features/admin/api.ts';
 import { Notice } from '../../features/admin/ui.tsx';
 import { firstErrors } from '../../lib/api.ts';
 
@@ -35,7 +35,7 @@ export default function AdminLogin() {
       setChallenge(body.challenge);
       return;
     }
-    rememberStaffToken(body.token!);
+    // Signed in: the answer set the console's cookie, which every tab of this browser now shares.
     navigate(next, { replace: true });
   }
 

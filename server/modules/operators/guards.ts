@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { UNAUTHENTICATED_MESSAGE } from '../../../contract/player-standing.ts';
-import { bearerToken } from '../../http/auth.ts';
+import { presentedStaffToken } from '../../http/auth.ts';
 import { Problem } from '../../problem.ts';
 import type { Permission } from './permissions.ts';
 import type { AuthenticatedOperator, OperatorsService } from './service.ts';
@@ -22,7 +22,7 @@ export type OperatorGuards = ReturnType<typeof operatorGuards>;
 
 export function operatorGuards(operators: Pick<OperatorsService, 'authenticate'>) {
   async function signedInStaff(request: FastifyRequest, enrolled: boolean): Promise<AuthenticatedOperator> {
-    const operator = await operators.authenticate(bearerToken(request));
+    const operator = await operators.authenticate(presentedStaffToken(request));
     if (!operator) throw new Problem(401, UNAUTHENTICATED_MESSAGE);
     request.operator = operator;
     if (enrolled && operator.mustEnrol) throw new Problem(403, ENROL_FIRST_MESSAGE, { type: 'two_factor_enrolment_required' });

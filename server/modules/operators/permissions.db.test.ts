@@ -139,7 +139,7 @@ beforeAll(async () => {
 });
 
 describe('operator route permissions', () => {
-  it('every /api/admin operation in the OpenAPI document is in the table, secured by an operator bearer token', async () => {
+  it('every /api/admin operation in the OpenAPI document is in the table, secured by an operator bearer token or the console’s cookie', async () => {
     const document = (await kit.call('GET', '/api/openapi.json')).json() as { paths: Record<string, Record<string, { security?: unknown }>> };
     const documented = Object.entries(document.paths)
       .filter(([path]) => path.startsWith('/api/admin'))
@@ -148,7 +148,8 @@ describe('operator route permissions', () => {
       `${check.method} ${check.url.replace(NO_PLAYER, '{id}').replace(NO_UUID, '{id}').replace(NO_SLUG, '{slug}').replace(NO_JOB, '{name}').replace('/pages/faq', '/pages/{slug}')}`;
     const known = new Set([...ROUTES.map(pattern), ...UNGUARDED]);
     expect(documented.map(({ key }) => key).filter((key) => !known.has(key))).toEqual([]);
-    for (const { key, operation } of documented) if (!UNGUARDED.slice(0, 2).includes(key)) expect(operation.security, key).toEqual([{ bearer: [] }]);
+    for (const { key, operation } of documented)
+      if (!UNGUARDED.slice(0, 2).includes(key)) expect(operation.security, key).toEqual([{ bearer: [] }, { staffCookie: [] }]);
   });
 
   for (const role of STAFF_ROLES) {

@@ -68,8 +68,17 @@ describe('POST /api/admin/login', () => {
     const response = await call('POST', '/api/admin/login', { payload: { email: OPERATOR.email.toUpperCase(), password: OPERATOR.password } });
     expect(response.statusCode).toBe(200);
     expect(Object.keys(response.json()).sort()).toEqual(['expires_at', 'token']);
-    // No session cookie: operators authenticate by bearer token. Only the login device cookie (decision 0015).
-    expect(response.cookies.map((cookie) => [cookie.name, cookie.path])).toEqual([['operator_device', '/api/admin/login']]);
+    // The login device cookie (decision 0015) and the console's session, sent only to the console and its API.
+    expect(response.cookies.map((cookie) => [cookie.name, cookie.path]).sort()).toEqual([
+      ['operator_device', '/api/admin/login'],
+      ['staff_token', '/admin'],
+      ['staff_token', '/api/admin'],
+    ]);
+    for (const cookie of response.cookies.filter((c) => c.name === 'staff_token')) {
+      expect(cookie).toMatchObject({ value: response.json().token, httpOnly: true, secure: true, sameSite: 'Strict' });
+      // Cookie dates have whole seconds.
+      expect(Math.floor(new Date(response.json().expires_at).getTime() / 1000) - new Date(cookie.expires!).getTime() / 1000).toBe(0);
+    }
     const stored = JSON.stringify(await t.services.database.db.select().from(operatorTokens));
     expect(stored).not.toContain(response.json().token);
   });
@@ -94,7 +103,7 @@ describe('POST /api/admin/login', () => {
   });
 });
 
-describe('admin routes take an operator’s bearer token and nothing else', () => {
+describe('admin routes take an operator’s bearer token or the console’s cookie, and nothing else', () => {
   it('refuses no token, a player’s token (header or cookie) and an operator token on player routes', async () => {
     const player = await newPlayer();
     const admin = await adminToken();
@@ -110,6 +119,40 @@ describe('admin routes take an operator’s bearer token and nothing else', () =
     const admin = await adminToken();
     expect((await call('POST', '/api/admin/logout', { token: admin })).statusCode).toBe(204);
     expect((await call('GET', '/api/admin/players', { token: admin })).statusCode).toBe(401);
+  });
+
+  it('one console session per browser: the cookie alone signs every tab in, until sign-out clears it and ends it', async () => {
+    const admin = await adminToken();
+    const cookies = { staff_token: admin };
+    expect((await call('GET', '/api/admin/me', { cookies })).statusCode).toBe(200);
+    expect((await call('GET', '/api/admin/players', { cookies })).statusCode).toBe(200);
+    // Not a player's session, on player routes.
+    expect((await call('GET', '/api/player', { cookies })).statusCode).toBe(401);
+    const out = await t.app.inject({ method: 'POST', url: '/api/admin/logout', remoteAddress: newIp(), cookies, headers: { 'sec-fetch-site': 'same-origin' } });
+    expect(out.statusCode).toBe(204);
+    expect(out.cookies.filter((cookie) => cookie.name === 'staff_token').map((cookie) => [cookie.path, cookie.value])).toEqual([
+      ['/admin', ''],
+      ['/api/admin', ''],
+    ]);
+    expect((await call('GET', '/api/admin/me', { cookies })).statusCode).toBe(401);
+  });
+
+  it('refuses a state change carried by the console’s cookie from another site, or as a form', async () => {
+    const admin = await adminToken();
+    const player = await newPlayer();
+    const block = (headers: Record<string, string>, payload: string) =>
+      t.app.inject({ method: 'POST', url: `/api/admin/players/${player.id}/block`, remoteAddress: newIp(), cookies: { staff_token: admin }, headers, payload });
+    const crossSite = await block({ origin: 'https://evil.example', 'content-type': 'application/json' }, JSON.stringify({ reason: 'Cross-site attempt' }));
+    expect(crossSite.statusCode).toBe(403);
+    const form = await block({ 'sec-fetch-site': 'same-origin', 'content-type': 'application/x-www-form-urlencoded' }, 'reason=Form+attempt');
+    expect(form.statusCode).toBe(415);
+    const [row] = await t.services.database.db
+      .select({ blocked: players.blocked })
+      .from(players)
+      .where(eq(players.id, Number(player.id)));
+    expect(row!.blocked).toBe(false);
+    const same = await block({ 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' }, JSON.stringify({ reason: 'Same-site block' }));
+    expect(same.statusCode, same.body).toBe(200);
   });
 });
 

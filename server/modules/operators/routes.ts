@@ -20,7 +20,7 @@ import {
   staffUpdateBodySchema,
   twoFactorBodySchema,
 } from '../../../contract/operators.ts';
-import { bearerToken } from '../../http/auth.ts';
+import { clearStaffCookie, presentedStaffToken, setStaffCookie } from '../../http/auth.ts';
 import { loginGuard } from '../../http/login-guard.ts';
 import { limitRequests, MINUTES_15 } from '../../http/rate-limit.ts';
 import { invalid, Problem } from '../../problem.ts';
@@ -67,6 +67,7 @@ export async function operatorRoutes(fastify: FastifyInstance, { services }: { s
       const result = await attemptLogin(request, reply, email, () => operators.login(email, password));
       if (!result) throw invalid({ email: ['These credentials do not match our records.'] });
       if ('challenge' in result) return { two_factor: true as const, challenge: result.challenge };
+      setStaffCookie(reply, result.token, new Date(result.expires_at));
       return { token: result.token, expires_at: result.expires_at };
     },
   );
@@ -85,12 +86,14 @@ export async function operatorRoutes(fastify: FastifyInstance, { services }: { s
         reply.header('retry-after', String(seconds));
         throw new Problem(429, lockedMessage(Math.ceil(seconds / 60)), { type: 'two_factor_locked' });
       }
+      setStaffCookie(reply, session.token, new Date(session.expires_at));
       return { token: session.token, expires_at: session.expires_at };
     },
   );
 
   app.post('/api/admin/logout', { preHandler: staffSession }, async (request, reply) => {
-    await operators.logout(bearerToken(request));
+    await operators.logout(presentedStaffToken(request));
+    clearStaffCookie(reply);
     return reply.code(204).send();
   });
 

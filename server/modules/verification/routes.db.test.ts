@@ -287,7 +287,7 @@ describe('the API reference', () => {
     expect(Object.keys(body.properties)).toEqual(['kind', 'document_type', 'side', 'file']);
     expect(body.properties.file).toMatchObject({ type: 'string', format: 'binary' });
     expect(body.required).toEqual(expect.arrayContaining(['kind']));
-    expect(document.paths['/api/admin/kyc/documents/{id}/approve'].post.security).toEqual([{ bearer: [] }]);
+    expect(document.paths['/api/admin/kyc/documents/{id}/approve'].post.security).toEqual([{ bearer: [] }, { staffCookie: [] }]);
     expect(document.paths['/api/player/verification'].get.security).toEqual([{ bearer: [] }, { tokenCookie: [] }]);
   });
 });

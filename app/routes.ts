@@ -67,13 +67,16 @@ function siteRoutes(base: '' | 'en'): RouteConfigEntry[] {
 /** The back office (docs/decisions/0084-admin-console.md): its own layout and route tree, code-split from the site. */
 const adminRoutes: RouteConfigEntry[] = [
   route('admin/login', 'routes/admin/login.tsx', { id: 'admin-login' }),
+  route('admin/password/:token', 'routes/admin/password.tsx', { id: 'admin-password' }),
   layout('layouts/admin.tsx', { id: 'layout-admin' }, [
     route('admin', 'routes/admin/dashboard.tsx', { id: 'admin-dashboard' }),
+    route('admin/reports', 'routes/admin/reports.tsx', { id: 'admin-reports' }),
     route('admin/security', 'routes/admin/security.tsx', { id: 'admin-security' }),
     route('admin/players', 'routes/admin/players.tsx', { id: 'admin-players' }),
     route('admin/players/:id', 'routes/admin/player.tsx', { id: 'admin-player' }),
     route('admin/kyc', 'routes/admin/kyc.tsx', { id: 'admin-kyc' }),
     route('admin/withdrawals', 'routes/admin/withdrawals.tsx', { id: 'admin-withdrawals' }),
+    route('admin/payments', 'routes/admin/payments.tsx', { id: 'admin-payments' }),
     route('admin/adjustments', 'routes/admin/adjustments.tsx', { id: 'admin-adjustments' }),
     route('admin/messages', 'routes/admin/messages.tsx', { id: 'admin-messages' }),
     route('admin/bonuses', 'routes/admin/bonuses.tsx', { id: 'admin-bonuses' }),
@@ -82,6 +85,7 @@ const adminRoutes: RouteConfigEntry[] = [
     route('admin/providers', 'routes/admin/providers.tsx', { id: 'admin-providers' }),
     route('admin/settings', 'routes/admin/settings.tsx', { id: 'admin-settings' }),
     route('admin/outbox', 'routes/admin/outbox.tsx', { id: 'admin-outbox' }),
+    route('admin/jobs', 'routes/admin/jobs.tsx', { id: 'admin-jobs' }),
     route('admin/staff', 'routes/admin/staff.tsx', { id: 'admin-staff' }),
     route('admin/audit', 'routes/admin/audit.tsx', { id: 'admin-audit' }),
   ]),

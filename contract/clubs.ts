@@ -2,7 +2,7 @@
 // which the site's bundles import instead of this file (no zod there), and are re-exported here.
 import { z } from 'zod';
 import { LOYALTY_ENTRY_TYPES } from './clubs.rules.ts';
-import { matching, pageMetaSchema, PAGE, PER_PAGE } from './http.ts';
+import { pageMetaSchema, PAGE, PER_PAGE } from './http.ts';
 
 export * from './clubs.rules.ts';
 
@@ -70,23 +70,3 @@ export const adminLoyaltySchema = z.object({
   tier: z.enum(TIER_SLUGS),
   history: z.array(loyaltyEntrySchema.extend({ operator_id: z.string().nullable() })),
 });
-
-// ---- Scheduled jobs (operator API) ----
-export const jobNameParamsSchema = z.object({ name: matching(/^[a-z0-9:-]{1,64}$/) });
-/** POST /api/admin/jobs/{name}/run body: the period to run for, in the job's own form; the current one without it. */
-export const jobRunBodySchema = z
-  .object({ period: z.string().max(40).optional() })
-  .nullable()
-  .optional();
-export const jobRunSchema = z.object({
-  id: z.string(),
-  job: z.string(),
-  period: z.string(),
-  trigger: z.enum(['schedule', 'operator']),
-  status: z.enum(['ran', 'skipped', 'failed']),
-  result: z.unknown(),
-  started_at: z.string(),
-  finished_at: z.string(),
-});
-export type JobRunView = z.infer<typeof jobRunSchema>;
-export const jobsSchema = z.array(z.object({ name: z.string(), pattern: z.string(), period_format: z.string(), last_runs: z.array(jobRunSchema) }));

@@ -105,6 +105,19 @@ export const staffCreateBodySchema = z.object({
 /** PATCH /api/admin/staff/{id}: a new role, or disabled/enabled, with the reason for the change. */
 export const staffUpdateBodySchema = z.object({ role: z.enum(STAFF_ROLE_NAMES).optional(), disabled: z.boolean().optional(), reason: actionReasonSchema });
 export const staffIdParamsSchema = z.object({ id: matching(/^[1-9][0-9]{0,14}$/) });
+/** A staff password: at least 12 characters (decision 0080). */
+const staffPasswordSchema = z.string().min(12).max(128);
+/** POST /api/admin/staff/invitations: the new member's address and role; they choose their password from the link. */
+export const staffInviteBodySchema = z.object({ email: z.email().max(254), role: z.enum(STAFF_ROLE_NAMES) });
+/** POST /api/admin/staff/{id}/reset-password: why the admin resets it. */
+export const staffPasswordResetBodySchema = z.object({ reason: actionReasonSchema });
+export const staffLinkParamsSchema = z.object({ token: z.string().max(128) });
+/** GET /api/admin/password-links/{token}: what a valid one-time link is for. */
+export const staffLinkSchema = z.object({ email: z.string(), purpose: z.enum(['invite', 'reset']), expires_at: z.string() });
+export type StaffLink = z.infer<typeof staffLinkSchema>;
+export const staffLinkBodySchema = z.object({ password: staffPasswordSchema });
+/** POST /api/admin/me/password: the member's own change. */
+export const staffPasswordChangeBodySchema = z.object({ current_password: z.string().max(128), password: staffPasswordSchema });
 
 /** A day (or instant) within the years a casino's records can hold: year 0000 or 9999 is refused, not sent to the database. */
 const DAY_PATTERN = '(19|2\\d)\\d{2}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])';
@@ -171,6 +184,11 @@ export const adjustmentSchema = z.object({
   decided_by: z.string().nullable(),
   created_at: z.string(),
   decided_at: z.string().nullable(),
+  /** In the list: who the player is and who asked and decided (names, not ids). */
+  player_name: z.string().nullable().optional(),
+  player_email: z.string().nullable().optional(),
+  requested_by_email: z.string().nullable().optional(),
+  decided_by_email: z.string().nullable().optional(),
 });
 export type Adjustment = z.infer<typeof adjustmentSchema>;
 export const adjustmentsQuerySchema = z.object({ status: z.enum(ADJUSTMENT_STATUSES).optional(), player_id: matching(/^[1-9][0-9]{0,14}$/).optional() });
@@ -201,6 +219,10 @@ export const adminWithdrawalSchema = withdrawalSchema.extend({
   review_due_at: z.string().nullable(),
   four_eyes: z.boolean(),
   first_approval_by: z.string().nullable(),
+  /** In the queue's rows: who the player is, and who gave the first approval (names, not ids). */
+  player_name: z.string().nullable().optional(),
+  player_email: z.string().nullable().optional(),
+  first_approval_email: z.string().nullable().optional(),
 });
 /** GET /api/admin/withdrawals rows: each request with its player's risk hints. */
 export const adminWithdrawalRowSchema = adminWithdrawalSchema.extend({ risk: withdrawalRiskSchema });
@@ -307,6 +329,9 @@ const dailyFiguresSchema = z.object({
   wins: z.int(),
   ggr: z.int(),
   bonus_cost: z.int(),
+  /** Approved adjustments: credited to players less debited from them (docs/decisions/0103-operator-reports.md). */
+  adjustments: z.int(),
+  /** GGR − bonus cost − adjustments. */
   ngr: z.int(),
   active_players: z.int(),
 });

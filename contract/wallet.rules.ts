@@ -10,7 +10,7 @@ export const BONUS_ID_PATTERN = '^[A-Za-z0-9_-]{1,100}$';
 
 export type AmountLimits = { min: number; max: number };
 
-export const DEPOSIT_STATUSES = ['pending', 'completed', 'declined'] as const;
+export const DEPOSIT_STATUSES = ['pending', 'completed', 'declined', 'refunded', 'charged_back'] as const;
 export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
 export const WITHDRAWAL_STATUSES = ['pending', 'paid', 'rejected'] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
@@ -20,7 +20,11 @@ export const MAX_AMOUNT = 100_000_000_00;
 
 export const TRANSACTION_TYPES = ['deposit', 'withdrawal', 'bet', 'win', 'bonus', 'adjustment'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
-export const TRANSACTION_STATUSES = ['pending', 'completed', 'declined', 'paid', 'rejected'] as const;
+/**
+ * `refunded`, `charged_back`, `reversed`: money a refund or the player's bank took back from a deposit;
+ * `debt_repaid`: what a deposit repaid of an amount a chargeback left owing (docs/decisions/0104).
+ */
+export const TRANSACTION_STATUSES = ['pending', 'completed', 'declined', 'paid', 'rejected', 'refunded', 'charged_back', 'reversed', 'debt_repaid'] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 
 export const KYC_MESSAGE = 'Your account must be KYC verified!';

@@ -89,6 +89,23 @@ describe('npm run ops', () => {
     }
   });
 
+  it('invites, disables and clears the second factor of staff', async () => {
+    const email = `cli-${Date.now()}@casino.example`;
+    const invited = await ops(['staff', 'create', email, '--role', 'finance']);
+    expect(invited.code, invited.stderr).toBe(0);
+    const id = /\(staff (\d+)\)/.exec(invited.stdout)![1]!;
+    expect(invited.stdout).toBe(`invited ${email} as finance (staff ${id}): a link to choose a password is on its way to them\n`);
+    expect((await ops(['staff', 'create', email, '--role', 'finance'])).stderr).toBe('ops: 422: The email has already been taken.\n');
+    expect((await ops(['staff', 'reset-2fa', id])).stdout).toBe(
+      `two-factor sign-in of staff ${id} (${email}) cleared: they enrol again at their next sign-in\n`,
+    );
+    expect((await ops(['staff', 'disable', id, '--reason', 'Left the company'])).stdout).toBe(`disabled staff ${id} (${email}) and signed them out\n`);
+    expect((await t.services.operators.staff.byId(Number(id)))!.disabled).toBe(true);
+    expect((await ops(['staff', 'disable', id])).stderr).toBe('ops: usage: ops staff disable <staff-id> --reason TEXT\n');
+    expect((await ops(['staff', 'create', email])).stderr).toBe('ops: usage: ops staff create <email> --role ROLE\n');
+    expect((await ops(['staff', 'fire', id])).code).toBe(1);
+  });
+
   it('says what went wrong and exits 1', async () => {
     expect(await ops(['players'], {})).toMatchObject({ code: 1, stderr: 'ops: set OPS_TOKEN, or OPERATOR_EMAIL and OPERATOR_PASSWORD\n' });
     expect(await ops(['players'], { OPS_TOKEN: 'x'.repeat(43) })).toMatchObject({ code: 1, stderr: 'ops: 401: Unauthenticated.\n' });

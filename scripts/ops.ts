@@ -15,6 +15,10 @@ Commands:
   block <player-id> --reason TEXT    block a player at once (the reason goes into the audit log)
   unblock <player-id> --reason TEXT  lift the block
   activation-type <email|sms>  how new players activate their account
+  staff create <email> --role ROLE   invite a staff member (support, compliance, finance, marketing or admin):
+                             they choose their password from the e-mailed link
+  staff disable <staff-id> --reason TEXT  disable a staff account and sign it out at once
+  staff reset-2fa <staff-id>  clear a member's two-factor sign-in: they enrol again at their next sign-in
   verify-audit [--anchor FILE]  re-compute the audit log's hash chain; names the first broken row. With
                              --anchor, also checks the head FILE holds from the last run (finds the newest
                              rows deleted) and writes the new head there: keep FILE off the server.
@@ -147,14 +151,52 @@ async function asOperator(base: string, env: NodeJS.ProcessEnv, method: string, 
 const row = (p: AdminPlayer) =>
   [p.id.padStart(8), p.email.padEnd(40), (p.active ? 'active' : 'inactive').padEnd(9), (p.blocked ? 'blocked' : '-').padEnd(8), p.kyc_status].join('  ');
 
+type StaffMemberView = { id: string; email: string; role: string; disabled: boolean; two_factor: boolean };
+
+/** `staff create|disable|reset-2fa` (docs/decisions/0106-staff-lifecycle.md). */
+async function staffCommand(
+  base: string,
+  env: NodeJS.ProcessEnv,
+  action: string | undefined,
+  subject: string | undefined,
+  { role, reason }: { role?: string | undefined; reason?: string | undefined },
+): Promise<string[]> {
+  const staffId = subject && /^[1-9]\d*$/.test(subject) ? subject : null;
+  switch (action) {
+    case 'create': {
+      if (!subject || !role) throw new OpsError('usage: ops staff create <email> --role ROLE');
+      const { data } = (await asOperator(base, env, 'POST', '/api/admin/staff/invitations', { email: subject, role })) as { data: StaffMemberView };
+      return [`invited ${data.email} as ${data.role} (staff ${data.id}): a link to choose a password is on its way to them`];
+    }
+    case 'disable': {
+      if (!staffId || reason === undefined) throw new OpsError('usage: ops staff disable <staff-id> --reason TEXT');
+      const { data } = (await asOperator(base, env, 'PATCH', `/api/admin/staff/${staffId}`, { disabled: true, reason })) as { data: StaffMemberView };
+      return [`disabled staff ${data.id} (${data.email}) and signed them out`];
+    }
+    case 'reset-2fa': {
+      if (!staffId) throw new OpsError('usage: ops staff reset-2fa <staff-id>');
+      const { data } = (await asOperator(base, env, 'POST', `/api/admin/staff/${staffId}/reset-two-factor`)) as { data: StaffMemberView };
+      return [`two-factor sign-in of staff ${data.id} (${data.email}) cleared: they enrol again at their next sign-in`];
+    }
+    default:
+      throw new OpsError('usage: ops staff <create|disable|reset-2fa> …');
+  }
+}
+
 /** Runs one command; returns the lines to print. */
 export async function runOps(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<string[]> {
   const { values, positionals } = parseArgs({
     args: argv,
-    options: { url: { type: 'string' }, anchor: { type: 'string' }, reason: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      url: { type: 'string' },
+      anchor: { type: 'string' },
+      reason: { type: 'string' },
+      role: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
     allowPositionals: true,
   });
-  const [command, argument] = positionals;
+  const [command, argument, subject] = positionals;
   if (values.help || !command) return [usage];
   const base = (values.url ?? env.OPS_URL ?? env.PUBLIC_URL ?? 'http://localhost:3000').replace(/\/+$/, '');
 
@@ -205,6 +247,8 @@ export async function runOps(argv: string[], env: NodeJS.ProcessEnv = process.en
         ...(anchorFile && data.head ? [`new anchor ${data.head.id} written to ${anchorFile}`] : []),
       ];
     }
+    case 'staff':
+      return staffCommand(base, env, argument, subject, values);
     default:
       throw new OpsError(`unknown command "${command}"\n\n${usage}`);
   }

@@ -12,6 +12,13 @@ export const ARGON2_MINIMUM = { memoryKib: 19_456, timeCost: 2 } as const;
 
 // Every environment variable the server reads is parsed here and nowhere else (DESIGN.md).
 const booleanString = z.enum(['true', 'false'], { message: "must be 'true' or 'false'" });
+/** A comma-separated list, each item trimmed, empty items dropped. */
+const commaList = z.string().transform((value) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean),
+);
 const port = z.coerce
   .number({ message: 'must be a port number' })
   .int('must be a whole number')
@@ -23,6 +30,8 @@ const url = (protocols: string[]) =>
     abort: true,
   });
 
+/** The payment gateway adapters configuration may name (server/modules/payments/gateways/registry.ts builds them). */
+const PAYMENT_GATEWAY_IDS = ['sandbox'] as const;
 const HUB88_REQUIRED = ['HUB88_OPERATOR_ID', 'HUB88_API_URL', 'HUB88_PUBLIC_KEY', 'HUB88_PRIVATE_KEY'] as const;
 
 const environmentSchema = z
@@ -141,6 +150,12 @@ const environmentSchema = z
       .max(100_000_000)
       .default(200),
     PAYMENTS_SANDBOX: booleanString.optional(),
+    /** The payment gateway adapters that are on, by id (docs/decisions/0104); `sandbox` is the only one so far. */
+    PAYMENT_GATEWAYS: commaList
+      .refine((items) => items.every((item) => (PAYMENT_GATEWAY_IDS as readonly string[]).includes(item)), {
+        message: `must be a comma-separated list of ${PAYMENT_GATEWAY_IDS.join(', ')}`,
+      })
+      .optional(),
     PAYMENTS_SANDBOX_SECRET: z.string().min(32, 'must be at least 32 characters').max(256, 'must be at most 256 characters').optional(),
     DEVICE_COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters').max(256, 'must be at most 256 characters').optional(),
     KYC_ENCRYPTION_KEY: z
@@ -153,14 +168,7 @@ const environmentSchema = z
       .optional(),
     KYC_S3_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL like https://KEY:SECRET@host/bucket?region=…' }).optional(),
     KYC_RETENTION_DAYS: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(0, 'must be at least 0').max(36_500).default(1825),
-    RATE_LIMIT_ALLOWLIST: z
-      .string()
-      .transform((value) =>
-        value
-          .split(',')
-          .map((item) => item.trim())
-          .filter(Boolean),
-      )
+    RATE_LIMIT_ALLOWLIST: commaList
       .refine((items) => items.every((item) => isIP(item) !== 0), { message: 'must be a comma-separated list of IP addresses' })
       .optional(),
     TRUST_PROXY: z
@@ -277,6 +285,8 @@ export type Config = {
   paymentsSandboxSecret: string | undefined;
   /** The sandbox gateway and its methods exist at all: on outside production unless PAYMENTS_SANDBOX says otherwise. */
   paymentsSandbox: boolean;
+  /** The payment gateway adapters that are on (PAYMENT_GATEWAYS; by default the sandbox when it exists), in order. */
+  paymentGateways: string[];
   /** Signs login device cookies; generated once into DATA_DIR when unset (docs/decisions/0015). */
   deviceCookieSecret: string | undefined;
   /** Per-spin slot stake caps in minor units, the lower one for players aged 18 to 24 (docs/decisions/0055). */
@@ -330,6 +340,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  // Sandbox money is free money: production has it only when the operator asks for it by name.
+  const paymentsSandbox = e.PAYMENTS_SANDBOX === undefined ? e.APP_ENV !== 'production' : e.PAYMENTS_SANDBOX === 'true';
   return {
     port: e.PORT,
     host: e.HOST,
@@ -376,8 +388,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     argon2: { memoryKib: e.ARGON2_MEMORY_KIB, timeCost: e.ARGON2_TIME_COST },
     rateLimitAllowlist: e.RATE_LIMIT_ALLOWLIST ?? [],
     paymentsSandboxSecret: e.PAYMENTS_SANDBOX_SECRET,
-    // Sandbox money is free money: production has it only when the operator asks for it by name.
-    paymentsSandbox: e.PAYMENTS_SANDBOX === undefined ? e.APP_ENV !== 'production' : e.PAYMENTS_SANDBOX === 'true',
+    paymentsSandbox,
+    // The sandbox adapter needs the sandbox itself: listed while PAYMENTS_SANDBOX leaves it off, it stays off.
+    paymentGateways: (e.PAYMENT_GATEWAYS ?? ['sandbox']).filter((id) => id !== 'sandbox' || paymentsSandbox),
     deviceCookieSecret: e.DEVICE_COOKIE_SECRET,
     stakeCaps: { maxSlotStake: e.MAX_SLOT_STAKE, maxSlotStakeUnder25: e.MAX_SLOT_STAKE_UNDER_25 },
     kyc: { encryptionKey: e.KYC_ENCRYPTION_KEY, s3Url: e.KYC_S3_URL, retentionDays: e.KYC_RETENTION_DAYS },

@@ -32,6 +32,7 @@ import { createRoundTotals } from './modules/games/totals.ts';
 import { createCrashTotals } from './modules/crash/totals.ts';
 import { createPaymentStatements } from './modules/payments/statements.ts';
 import { createSandboxGateway } from './modules/sandbox-gateway/service.ts';
+import { createPaymentGateways } from './modules/payments/gateways/registry.ts';
 import { createWalletService } from './modules/wallet/service.ts';
 import { createVerificationService } from './modules/verification/service.ts';
 import { createDocumentStore } from './modules/verification/store-choice.ts';
@@ -87,6 +88,8 @@ export function createServices({
     requireTwoFactor: config.appEnv === 'production',
     siteName: config.siteName,
     totpKey: config.totpEncryptionKey ?? loadOrCreateLocalSecret(config.dataDir, 'totp-encryption-key'),
+    outbox,
+    templates,
     logger,
   });
   const session = createSessionService({ accounts });
@@ -163,10 +166,12 @@ export function createServices({
   const sandboxGateway = config.paymentsSandbox
     ? createSandboxGateway({ db, secret: config.paymentsSandboxSecret ?? loadOrCreateLocalSecret(config.dataDir, 'payments-sandbox'), logger })
     : undefined;
+  // The adapters configuration turns on (PAYMENT_GATEWAYS, docs/decisions/0104); the sandbox is one of them.
+  const paymentGateways = createPaymentGateways(config.paymentGateways, { sandbox: sandboxGateway });
   const payments = createPaymentsService({
     db,
     ledger,
-    gateway: sandboxGateway,
+    gateways: paymentGateways,
     currency,
     kycStatusOf: verification.statusOf,
     bonuses,
@@ -295,6 +300,8 @@ export function createServices({
     db,
     scheduler,
     jobs: [...games.jobs, ...clubs.jobs, ...bonusJobs(bonuses), ...providers.jobs, auditAnchorJob({ audit: operators.audit, anchors: auditAnchors, logger })],
+    audit: operators.audit,
+    staffEmails: async () => new Map((await operators.staff.list()).map((member) => [Number(member.id), member.email])),
     logger,
   });
   let closed = false;
@@ -316,6 +323,7 @@ export function createServices({
     ledger,
     wallet,
     sandboxGateway,
+    paymentGateways,
     payments,
     messages,
     verification,

@@ -32,6 +32,9 @@ const PUBLIC = new Set([
   'POST /api/magic-link/consume',
   'POST /api/admin/login',
   'POST /api/admin/login/two-factor',
+  // A staff member's one-time password link: the link is the credential (decision 0106).
+  'GET /api/admin/password-links/:token',
+  'POST /api/admin/password-links/:token',
   'GET /api/playing-now',
   'GET /api/payments/methods',
   'GET /api/games',

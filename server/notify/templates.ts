@@ -67,6 +67,20 @@ ${htmlBlocks}
         { kind: 'p', text: `The link works once, for ${minutes} minutes. If you did not ask for it, ignore this e-mail: your password stays as it is.` },
       ]),
 
+    /** A staff member's one-time link (docs/decisions/0106): an invitation to the back office, or an admin's reset. */
+    staffPasswordLinkMail: ({ purpose, token, hours, invitedBy }: { purpose: 'invite' | 'reset'; token: string; hours: number; invitedBy: string | null }) =>
+      purpose === 'invite'
+        ? mail(`You are invited to the ${siteName} back office`, 'Hello,', [
+            { kind: 'p', text: `${invitedBy ?? 'An administrator'} has given you a staff account in the ${siteName} back office.` },
+            { kind: 'button', label: 'Choose your password', url: link(`/admin/password/${token}`) },
+            { kind: 'p', text: `The link works once, for ${hours} hours. After your password you set up two-factor sign-in with an authenticator app.` },
+          ])
+        : mail(`Choose a new ${siteName} back-office password`, 'Hello,', [
+            { kind: 'p', text: 'An administrator has reset the password of your back-office account and signed you out everywhere.' },
+            { kind: 'button', label: 'Choose a new password', url: link(`/admin/password/${token}`) },
+            { kind: 'p', text: `The link works once, for ${hours} hours. If you did not expect this, tell your administrator.` },
+          ]),
+
     passwordChangedMail: ({ name }: { name: string }) =>
       mail(`Your ${siteName} password was changed`, hello(name), [
         { kind: 'p', text: 'The password of your account has just been changed, and every other session was signed out.' },

@@ -20,6 +20,18 @@ export type ScheduledJob = {
 
 export type JobRun = { ran: true; result: unknown } | { ran: false };
 
+/** One attempt at a run, whatever came of it (docs/decisions/0102): what the jobs module records. */
+export type RunReport = {
+  job: string;
+  period: Date;
+  startedAt: Date;
+  finishedAt: Date;
+  /** `skipped`: another node, or another run here, held the job's lock and does the same work. */
+  outcome: 'ran' | 'skipped' | 'failed';
+  result?: unknown;
+  error?: unknown;
+};
+
 /** Keeps the scheduler's advisory locks apart from any other use of them: "CROU" in ASCII. */
 const LOCK_SPACE = 0x43524f55;
 
@@ -65,20 +77,41 @@ export function createScheduler({ database, logger }: { database: DatabaseHandle
     return run;
   }
 
+  /** Like runNow, but never throws: the outcome (ran, skipped or failed), the period and the times of the attempt. */
+  async function runReported(job: ScheduledJob, at = new Date()): Promise<RunReport> {
+    const period = periodOf(job, at);
+    const startedAt = new Date();
+    const report = (fields: Pick<RunReport, 'outcome' | 'result' | 'error'>): RunReport => ({
+      job: job.name,
+      period,
+      startedAt,
+      finishedAt: new Date(),
+      ...fields,
+    });
+    try {
+      const run = await runNow(job, at);
+      return run.ran ? report({ outcome: 'ran', result: run.result }) : report({ outcome: 'skipped' });
+    } catch (error) {
+      return report({ outcome: 'failed', error });
+    }
+  }
+
   return {
     runNow,
-    /** Runs `job` on its pattern until stop(). A failed run is logged and the next one goes ahead. */
-    schedule(job: ScheduledJob): void {
+    runReported,
+    /**
+     * Runs `job` on its pattern until stop(). A failed run is logged and the next one goes ahead; `afterRun` hears
+     * of every attempt (the jobs module records it), and its own failure is logged, never the job's.
+     */
+    schedule(job: ScheduledJob, afterRun?: (report: RunReport) => Promise<void>): void {
       if (stopped) throw new Error('The scheduler is stopped');
       crons.push(
         new Cron(job.pattern, { timezone: 'UTC', protect: true, unref: true }, async () => {
-          const started = Date.now();
-          try {
-            const outcome = await runNow(job);
-            if (outcome.ran) logger?.info({ job: job.name, result: outcome.result, ms: Date.now() - started }, 'scheduled job ran');
-          } catch (error) {
-            logger?.error({ err: error, job: job.name }, 'scheduled job failed');
-          }
+          const report = await runReported(job);
+          const ms = report.finishedAt.getTime() - report.startedAt.getTime();
+          if (report.outcome === 'ran') logger?.info({ job: job.name, result: report.result, ms }, 'scheduled job ran');
+          if (report.outcome === 'failed') logger?.error({ err: report.error, job: job.name }, 'scheduled job failed');
+          await afterRun?.(report).catch((error: unknown) => logger?.warn({ err: error, job: job.name }, 'scheduled job run not recorded'));
         }),
       );
     },

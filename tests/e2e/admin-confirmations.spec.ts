@@ -96,7 +96,7 @@ test.describe('console confirmations', () => {
     expect(withdrawal.status).toBe(201);
     const finance = await newStaff('finance');
     await signIn(page, finance, STAFF_PASSWORD, '/admin/withdrawals');
-    const row = page.getByRole('row').filter({ hasText: `Player ${id}` });
+    const row = page.getByRole('row').filter({ hasText: email });
     await row.getByRole('button', { name: 'Reject withdrawal of €60.00' }).click();
     const dialog = page.getByRole('dialog', { name: 'Reject withdrawal' });
     await expect(dialog).toContainText(`Reject the withdrawal of €60.00 (crypto) asked by player ${id}`);

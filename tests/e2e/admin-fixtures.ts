@@ -18,6 +18,19 @@ export async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
+/**
+ * Screenshots at the widths a new console screen must look finished at (1280 px and 375 px), into
+ * test-results/admin/{name}-{width}.png, checking first that the page never scrolls sideways.
+ */
+export async function shootWide375(page: Page, name: string) {
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await screenshotPage(page, `test-results/admin/${name}-${width}.png`);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
 export async function signIn(page: Page, email: string, password: string, next = '/admin') {
   await page.goto(`/admin/login?next=${encodeURIComponent(next)}`);
   await waitForHydration(page);

@@ -157,7 +157,7 @@ test.describe('the back office player page', () => {
 
     // The withdrawals queue: the player's request with its risk hints.
     await page.goto('/admin/withdrawals');
-    const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: `Player ${player.id}`, exact: true }) });
+    const row = page.getByRole('row').filter({ hasText: player.email });
     const hints = row.getByTestId('risk-hints');
     await expect(hints).toContainText('crypto');
     await expect(hints).toContainText('net €200.00');

@@ -117,7 +117,7 @@ test.describe('the back office', () => {
     try {
       const one = await staffPage(firstContext, first, '/admin/withdrawals');
       await expect(one.getByRole('heading', { name: 'Withdrawals' })).toBeVisible();
-      const row = one.getByRole('row').filter({ hasText: `Player ${playerId}` });
+      const row = one.getByRole('row').filter({ hasText: email });
       await expect(row.getByText('Needs 2 approvals')).toBeVisible();
       // A Bronze player's request: reviewed within 24 hours of asking, and not overdue yet.
       const [asked, due] = await Promise.all([row.getByRole('cell').first().textContent(), row.getByTestId('review-by').textContent()]);
@@ -133,7 +133,7 @@ test.describe('the back office', () => {
       const two = await staffPage(secondContext, second, '/admin/withdrawals');
       await two
         .getByRole('row')
-        .filter({ hasText: `Player ${playerId}` })
+        .filter({ hasText: email })
         .getByRole('button', { name: /^Approve/ })
         .click();
       await expect(two.getByText('Withdrawal paid.')).toBeVisible();

@@ -20,9 +20,11 @@ export const hasPermission = (me: StaffMe, permission: string) => me.permissions
 /** The console's screens and the permission each needs, in navigation order. */
 export const ADMIN_NAV = [
   { to: '/admin', label: 'Dashboard', permission: 'reports.read' },
+  { to: '/admin/reports', label: 'Reports', permission: 'reports.read' },
   { to: '/admin/players', label: 'Players', permission: 'players.read' },
   { to: '/admin/kyc', label: 'KYC', permission: 'kyc.decide' },
   { to: '/admin/withdrawals', label: 'Withdrawals', permission: 'withdrawals.read' },
+  { to: '/admin/payments', label: 'Payments', permission: 'payments.read' },
   { to: '/admin/adjustments', label: 'Adjustments', permission: 'adjustments.request' },
   { to: '/admin/messages', label: 'Messages', permission: 'messages.send' },
   { to: '/admin/bonuses', label: 'Bonuses', permission: 'bonuses.manage' },
@@ -31,6 +33,7 @@ export const ADMIN_NAV = [
   { to: '/admin/providers', label: 'Providers', permission: 'reports.read' },
   { to: '/admin/settings', label: 'Settings', permission: 'settings.manage' },
   { to: '/admin/outbox', label: 'Outbox', permission: 'outbox.manage' },
+  { to: '/admin/jobs', label: 'Jobs', permission: 'reports.read' },
   { to: '/admin/staff', label: 'Staff', permission: 'staff.manage' },
   { to: '/admin/audit', label: 'Audit log', permission: 'audit.read' },
 ] as const;

@@ -1,5 +1,5 @@
 import { flexRender, type Row, type Table } from '@tanstack/react-table';
-import type { HTMLAttributes } from 'react';
+import type { HTMLAttributes, ReactNode } from 'react';
 
 /**
  * A TanStack table drawn the console's way: column headers that sort (announced with aria-sort), a header
@@ -11,6 +11,7 @@ export function SortableTable<T>({
   minWidth,
   rowProps,
   dense = false,
+  footer,
 }: {
   table: Table<T>;
   caption: string;
@@ -18,10 +19,14 @@ export function SortableTable<T>({
   minWidth: string;
   rowProps?: (row: Row<T>) => HTMLAttributes<HTMLTableRowElement> & Record<`data-${string}`, string>;
   dense?: boolean;
+  /** Rows after the sorted ones (a total), kept last whatever the sort. */
+  footer?: ReactNode;
 }) {
   const pad = dense ? 'px-3' : 'px-4';
   return (
-    <div className="overflow-x-auto rounded-card border border-night-700">
+    // relative: the screen-reader-only header of an actions column is positioned absolutely; without a positioned
+    // ancestor inside the scroller it escapes the scrolling and widens the page on a phone.
+    <div className="relative overflow-x-auto rounded-card border border-night-700">
       <table className={`w-full text-sm ${minWidth}`}>
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-night-800 text-mist-400">
@@ -65,6 +70,7 @@ export function SortableTable<T>({
             );
           })}
         </tbody>
+        {footer ? <tfoot className="border-t-2 border-night-600 bg-night-800 font-semibold text-mist-100">{footer}</tfoot> : null}
       </table>
     </div>
   );

@@ -36,11 +36,21 @@ export function Badge({ tone = 'neutral', children }: { tone?: 'neutral' | 'good
 }
 
 /** A player's id, linking to their page in the console. */
-export function PlayerLink({ id }: { id: string | number }) {
+/** A link to the player's page, named by their name and e-mail where the list has them, else by their id. */
+export function PlayerLink({ id, name, email }: { id: string | number; name?: string | null | undefined; email?: string | null | undefined }) {
+  if (!name && !email)
+    return (
+      <Link className="text-gold-400 hover:underline" to={`/admin/players/${id}`}>
+        Player {id}
+      </Link>
+    );
   return (
-    <Link className="text-gold-400 hover:underline" to={`/admin/players/${id}`}>
-      Player {id}
-    </Link>
+    <span className="block min-w-0">
+      <Link className="text-gold-400 hover:underline" to={`/admin/players/${id}`}>
+        {name || email}
+      </Link>
+      {name && email ? <span className="block truncate text-xs text-mist-400">{email}</span> : null}
+    </span>
   );
 }
 

@@ -125,6 +125,27 @@ function Declined({ deposit }: { deposit: Deposit }) {
   );
 }
 
+/** A deposit refunded, or taken back by the player's bank, after it was paid (docs/decisions/0104). */
+function TakenBack({ deposit }: { deposit: Deposit }) {
+  const refunded = deposit.status === 'refunded';
+  return (
+    <Outcome tone="failure" title={refunded ? 'Deposit refunded' : 'Deposit reversed by your bank'}>
+      <p className="font-semibold text-mist-100">
+        {refunded
+          ? `The ${formatMoney(deposit.amount, deposit.currency)} of this deposit went back to where you paid from.`
+          : `Your bank took back the ${formatMoney(deposit.amount, deposit.currency)} of this deposit.`}
+      </p>
+      <p>
+        It has left your balance; each step shows in your{' '}
+        <Link to="/account/transaction" className="text-gold-300 underline">
+          transactions
+        </Link>
+        .
+      </p>
+    </Outcome>
+  );
+}
+
 function StillWaiting({ onAgain }: { onAgain: () => void }) {
   return (
     <div className="space-y-3 text-center text-sm">
@@ -240,6 +261,7 @@ export function DepositStatus({ id }: { id: string }) {
   }
   if (deposit.status === 'completed') return <Completed deposit={deposit} />;
   if (deposit.status === 'declined') return <Declined deposit={deposit} />;
+  if (deposit.status === 'refunded' || deposit.status === 'charged_back') return <TakenBack deposit={deposit} />;
   if (deposit.method === 'sandbox-crypto') return <CryptoPending deposit={deposit} gaveUp={gaveUp} onChanged={again} />;
   return <CardPending deposit={deposit} gaveUp={gaveUp} onAgain={again} />;
 }

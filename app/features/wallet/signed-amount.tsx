@@ -3,7 +3,7 @@ import { formatMoney } from '../../../contract/money.ts';
 
 /** Whether the money of a history row has left or reached the player's balance (a pending withdrawal is already held). */
 function moved({ type, status }: Pick<Transaction, 'type' | 'status'>): boolean {
-  return status === 'completed' || status === 'paid' || (type === 'withdrawal' && status === 'pending');
+  return status !== 'pending' ? status !== 'declined' && status !== 'rejected' : type === 'withdrawal';
 }
 
 /**

@@ -15,6 +15,10 @@ export const TRANSACTION_STATUS_LABELS: Record<TransactionStatus, string> = {
   declined: 'Declined',
   paid: 'Paid',
   rejected: 'Rejected',
+  refunded: 'Refunded to you',
+  charged_back: 'Reversed by your bank',
+  reversed: 'Reversed by your bank',
+  debt_repaid: 'Covers a reversed deposit',
 };
 
 const STATUS_TONES: Record<TransactionStatus, string> = {
@@ -23,6 +27,10 @@ const STATUS_TONES: Record<TransactionStatus, string> = {
   paid: 'border-felt-500/50 bg-felt-500/10 text-felt-500',
   declined: 'border-ruby-500/50 bg-ruby-500/10 text-ruby-500',
   rejected: 'border-ruby-500/50 bg-ruby-500/10 text-ruby-500',
+  refunded: 'border-mist-400/50 bg-mist-400/10 text-mist-300',
+  charged_back: 'border-ruby-500/50 bg-ruby-500/10 text-ruby-500',
+  reversed: 'border-ruby-500/50 bg-ruby-500/10 text-ruby-500',
+  debt_repaid: 'border-mist-400/50 bg-mist-400/10 text-mist-300',
 };
 
 export function StatusBadge({ status }: { status: TransactionStatus }) {

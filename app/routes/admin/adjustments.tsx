@@ -44,7 +44,7 @@ export default function AdminAdjustments() {
                 </>
               ),
             },
-            { key: 'player', header: 'Player', cell: (row) => <PlayerLink id={row.player_id} /> },
+            { key: 'player', header: 'Player', cell: (row) => <PlayerLink id={row.player_id} name={row.player_name} email={row.player_email} /> },
             { key: 'reason', header: 'Reason', cell: (row) => row.reason },
             { key: 'amount', header: 'Amount', align: 'right', cell: (row) => money(row.amount, row.currency) },
             {
@@ -72,7 +72,7 @@ export default function AdminAdjustments() {
                     </div>
                   )
                 ) : (
-                  <span className="text-xs text-mist-400">{row.decided_by ? `staff ${row.decided_by}` : '—'}</span>
+                  <span className="text-xs text-mist-400">{row.decided_by ? (row.decided_by_email ?? `staff ${row.decided_by}`) : '—'}</span>
                 ),
             },
           ]}

@@ -72,7 +72,24 @@ export default function AdminAudit() {
       >
         <TextField label="Player ID" name="player_id" inputMode="numeric" />
         <TextField label="Staff ID" name="staff_id" inputMode="numeric" />
-        <TextField label="Action" name="action" placeholder="player.block" />
+        <TextField label="Action" name="action" placeholder="player.block" list="audit-actions" />
+        <datalist id="audit-actions">
+          {[
+            'job.run',
+            'staff.login',
+            'staff.login_failed',
+            'staff.invite',
+            'staff.password_reset',
+            'player.block',
+            'player.unblock',
+            'withdrawal.reject',
+            'adjustment.request',
+            'staff.update',
+            'settings.update',
+          ].map((action) => (
+            <option key={action} value={action} />
+          ))}
+        </datalist>
         <TextField label="From" name="from" type="date" />
         <TextField label="To" name="to" type="date" />
         <div className="flex items-end">

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Dashboard } from '../../../contract/operators.ts';
 import { useAdminData } from '../../features/admin/api.ts';
@@ -20,6 +21,9 @@ export default function AdminDashboard() {
   return (
     <div className="space-y-6">
       <AdminHeading title="Dashboard">
+        <Link to="/admin/reports" className="text-sm text-gold-400 hover:underline">
+          Reports: any range, by game, country, player…
+        </Link>
         <ChoiceGroup label="Period" value={days} choices={PERIODS.map((period) => ({ value: period.days, label: period.label }))} onChoose={setDays} />
       </AdminHeading>
       {error ? <Notice tone="error">{error}</Notice> : null}
@@ -27,15 +31,17 @@ export default function AdminDashboard() {
         <Loading />
       ) : (
         <>
-          <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+          <div className="grid grid-cols-2 gap-3 lg:grid-cols-5">
+            <Stat label="Stakes" value={money(data.totals.stakes, data.currency)} />
             <Stat label="GGR (stakes − wins)" value={money(data.totals.ggr, data.currency)} />
-            <Stat label="NGR (GGR − bonus cost)" value={money(data.totals.ngr, data.currency)} />
+            <Stat label="NGR (GGR − bonus cost − adjustments)" value={money(data.totals.ngr, data.currency)} />
             <Stat label="Deposits" value={money(data.totals.deposits, data.currency)} />
             <Stat label="Withdrawals" value={money(data.totals.withdrawals, data.currency)} />
             <Stat label="Registrations" value={data.totals.registrations} />
             <Stat label="First-time depositors" value={data.totals.first_depositors} />
             <Stat label="Active players" value={data.totals.active_players} />
             <Stat label="Bonus cost" value={money(data.totals.bonus_cost, data.currency)} />
+            <Stat label="Approved adjustments (net to players)" value={money(data.totals.adjustments, data.currency)} />
           </div>
           <div className="grid gap-3 sm:grid-cols-2">
             <a href="/admin/withdrawals" className="rounded-card border border-night-700 bg-night-850 p-4 hover:border-gold-400">

@@ -87,6 +87,47 @@ export default function AdminSecurity() {
           </Button>
         </Card>
       )}
+      {me.must_enrol ? null : <ChangePassword />}
     </div>
+  );
+}
+
+/** The member's own password: the current one first; every other session of theirs ends, this one stays. */
+function ChangePassword() {
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [done, setDone] = useState(false);
+  const [busy, setBusy] = useState(false);
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const element = event.currentTarget;
+    const form = new FormData(element);
+    const password = String(form.get('password') ?? '');
+    setDone(false);
+    if (password !== String(form.get('password_confirmation') ?? '')) {
+      setErrors({ password_confirmation: 'The two passwords are not the same.' });
+      return;
+    }
+    setBusy(true);
+    const result = await adminApi('POST', '/api/admin/me/password', { current_password: form.get('current_password'), password });
+    setBusy(false);
+    setErrors(result.ok ? {} : { ...firstErrors(result.errors), form: result.errors ? '' : result.message });
+    if (result.ok) {
+      element.reset();
+      setDone(true);
+    }
+  }
+  return (
+    <Card title="Change your password" className="max-w-xl">
+      <form onSubmit={submit} className="space-y-3" noValidate aria-label="Change your password">
+        <TextField label="Current password" name="current_password" type="password" autoComplete="current-password" error={errors.current_password} />
+        <TextField label="New password (12+ characters)" name="password" type="password" autoComplete="new-password" error={errors.password} />
+        <TextField label="New password again" name="password_confirmation" type="password" autoComplete="new-password" error={errors.password_confirmation} />
+        {errors.form ? <Notice tone="error">{errors.form}</Notice> : null}
+        {done ? <Notice tone="success">Your password is changed. Your other sessions were signed out.</Notice> : null}
+        <Button type="submit" busy={busy}>
+          Change password
+        </Button>
+      </form>
+    </Card>
   );
 }

@@ -13,11 +13,16 @@ import { firstErrors } from '../../lib/api.ts';
 const ROLES = STAFF_ROLE_NAMES.map((role) => ({ value: role, label: role[0]!.toUpperCase() + role.slice(1) }));
 const roleName = (role: string) => ROLES.find((choice) => choice.value === role)?.label ?? role;
 
-/** A change to a member waiting for its confirmation and reason: a new role, or disabling or enabling them. */
-type PendingChange = { member: StaffMember; role: string } | { member: StaffMember; disabled: boolean };
+/**
+ * A change to a member waiting for its confirmation and reason: a new role, disabling or enabling them, or a password
+ * reset.
+ */
+type PendingChange = { member: StaffMember; role: string } | { member: StaffMember; disabled: boolean } | { member: StaffMember; reset: true };
 
 function effectOf(change: PendingChange): string {
   const { email } = change.member;
+  if ('reset' in change)
+    return `Reset the password of ${email}? Their password stops working and they are signed out now; a link to choose a new one goes to ${email} (it works once, for 24 hours).`;
   if ('role' in change)
     return `Change the role of ${email} from ${roleName(change.member.role)} to ${roleName(change.role)}? They are signed out now and sign in again with the ${roleName(change.role)} role's permissions.`;
   return change.disabled
@@ -26,9 +31,10 @@ function effectOf(change: PendingChange): string {
 }
 
 /**
- * Admins create staff accounts, change roles, disable accounts and reset two-factor sign-in. A role change and
- * disabling or enabling an account are confirmed with a reason first (decision 0099): choosing a role in the list
- * only opens the confirmation.
+ * Admins invite staff by e-mail (the member chooses their own password from the link, decision 0106), change roles,
+ * disable accounts, reset passwords and two-factor sign-in. A role change, disabling or enabling an account and a
+ * password reset are confirmed with a reason first (decision 0099): choosing a role in the list only opens the
+ * confirmation.
  */
 export default function AdminStaff() {
   const me = useStaff();
@@ -43,13 +49,14 @@ export default function AdminStaff() {
     reload();
     return result;
   }
-  async function create(event: FormEvent<HTMLFormElement>) {
+  async function invite(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const element = event.currentTarget;
     const form = new FormData(element);
+    const email = String(form.get('email') ?? '');
     const result = await act(
-      adminApi('POST', '/api/admin/staff', { email: form.get('email'), password: form.get('password'), role: form.get('role') }),
-      'Staff account created.',
+      adminApi('POST', '/api/admin/staff/invitations', { email, role: form.get('role') }),
+      `Invitation sent to ${email}. The link works once, for 72 hours.`,
     );
     setErrors(result.ok ? {} : firstErrors(result.errors));
     if (result.ok) element.reset();
@@ -110,7 +117,7 @@ export default function AdminStaff() {
                       </span>
                     ) : null}
                   </td>
-                  <td className="px-4 py-2.5">{dateTime(row.last_login_at)}</td>
+                  <td className="px-4 py-2.5">{row.last_login_at ? dateTime(row.last_login_at) : 'Never'}</td>
                   <td className="px-4 py-2.5">
                     {row.id === me.id ? null : (
                       <div className="flex flex-wrap gap-2">
@@ -123,6 +130,17 @@ export default function AdminStaff() {
                             Reset 2FA
                           </Button>
                         ) : null}
+                        <Button
+                          variant="ghost"
+                          className="px-3 py-1.5 text-sm"
+                          aria-label={`Reset the password of ${row.email}`}
+                          onClick={() => {
+                            setOutcome(null);
+                            setPending({ member: row, reset: true });
+                          }}
+                        >
+                          Reset password…
+                        </Button>
                         <Button
                           variant="ghost"
                           className="px-3 py-1.5 text-sm"
@@ -145,37 +163,53 @@ export default function AdminStaff() {
       )}
       {pending ? (
         <ReasonDialog
-          title={'role' in pending ? 'Change role' : pending.disabled ? 'Disable staff account' : 'Enable staff account'}
+          title={
+            'reset' in pending ? 'Reset password' : 'role' in pending ? 'Change role' : pending.disabled ? 'Disable staff account' : 'Enable staff account'
+          }
           effect={effectOf(pending)}
-          confirm={'role' in pending ? `Make ${roleName(pending.role).toLowerCase()}` : pending.disabled ? 'Disable account' : 'Enable account'}
-          tone={'role' in pending || pending.disabled ? 'danger' : 'primary'}
+          confirm={
+            'reset' in pending
+              ? 'Reset password'
+              : 'role' in pending
+                ? `Make ${roleName(pending.role).toLowerCase()}`
+                : pending.disabled
+                  ? 'Disable account'
+                  : 'Enable account'
+          }
+          tone={'reset' in pending || 'role' in pending || pending.disabled ? 'danger' : 'primary'}
           send={(reason) =>
-            adminApi('PATCH', `/api/admin/staff/${pending.member.id}`, {
-              ...('role' in pending ? { role: pending.role } : { disabled: pending.disabled }),
-              reason,
-            })
+            'reset' in pending
+              ? adminApi('POST', `/api/admin/staff/${pending.member.id}/reset-password`, { reason })
+              : adminApi('PATCH', `/api/admin/staff/${pending.member.id}`, {
+                  ...('role' in pending ? { role: pending.role } : { disabled: pending.disabled }),
+                  reason,
+                })
           }
           onClose={() => setPending(null)}
           onDone={() => {
             setOutcome({
               tone: 'success',
               text:
-                'role' in pending
-                  ? `${pending.member.email} is now ${roleName(pending.role).toLowerCase()}.`
-                  : `${pending.member.email} is ${pending.disabled ? 'disabled' : 'enabled'}.`,
+                'reset' in pending
+                  ? `The password of ${pending.member.email} is reset; a link to choose a new one is on its way to them.`
+                  : 'role' in pending
+                    ? `${pending.member.email} is now ${roleName(pending.role).toLowerCase()}.`
+                    : `${pending.member.email} is ${pending.disabled ? 'disabled' : 'enabled'}.`,
             });
             setPending(null);
             reload();
           }}
         />
       ) : null}
-      <Card title="New staff account" className="max-w-2xl">
-        <form onSubmit={create} className="grid gap-3 sm:grid-cols-3" noValidate aria-label="New staff account">
+      <Card title="Invite a staff member" className="max-w-2xl">
+        <p className="mb-3 text-sm text-mist-300">
+          They get an e-mail with a link to choose their own password (it works once, for 72 hours), then set up two-factor sign-in.
+        </p>
+        <form onSubmit={invite} className="grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-end" noValidate aria-label="Invite a staff member">
           <TextField label="E-mail" name="email" type="email" error={errors.email} />
-          <TextField label="Password (12+ characters)" name="password" type="password" autoComplete="new-password" error={errors.password} />
           <SelectField label="Role" name="role" defaultValue="support" options={ROLES} />
           <div>
-            <Button type="submit">Create account</Button>
+            <Button type="submit">Send invitation</Button>
           </div>
         </form>
       </Card>

@@ -121,7 +121,7 @@ export default function AdminWithdrawals() {
                   },
                 ]
               : []),
-            { key: 'player', header: 'Player', cell: (row) => <PlayerLink id={row.player_id} /> },
+            { key: 'player', header: 'Player', cell: (row) => <PlayerLink id={row.player_id} name={row.player_name} email={row.player_email} /> },
             {
               key: 'amount',
               header: 'Amount',
@@ -138,8 +138,14 @@ export default function AdminWithdrawals() {
               key: 'control',
               header: 'Control',
               cell: (row) =>
-                row.four_eyes ? (
-                  <Badge tone="warn">{row.first_approval_by ? `1 of 2 approvals (staff ${row.first_approval_by})` : 'Needs 2 approvals'}</Badge>
+                row.status !== 'pending' ? (
+                  <Badge tone={row.status === 'paid' ? 'good' : 'bad'}>
+                    {row.status === 'paid' ? (row.four_eyes ? 'Paid after 2 approvals' : 'Paid after 1 approval') : 'Rejected'}
+                  </Badge>
+                ) : row.four_eyes ? (
+                  <Badge tone="warn">
+                    {row.first_approval_by ? `1 of 2 approvals (${row.first_approval_email ?? `staff ${row.first_approval_by}`})` : 'Needs 2 approvals'}
+                  </Badge>
                 ) : (
                   <Badge>1 approval</Badge>
                 ),

@@ -138,6 +138,16 @@ export function createPlayerAdmin({ db, now, passwords }: AccountsCore) {
       return new Map(rows.map((row) => [row.id, { createdAt: row.createdAt, kycStatus: row.kycStatus as KycStatus }]));
     },
 
+    /** Players' names and e-mails by id, for the console's lists that would otherwise show only ids. */
+    async playerNames(playerIds: number[]): Promise<Map<number, { name: string; email: string }>> {
+      if (playerIds.length === 0) return new Map();
+      const rows = await db
+        .select({ id: players.id, name: players.name, surname: players.surname, email: players.email })
+        .from(players)
+        .where(inArray(players.id, playerIds));
+      return new Map(rows.map((row) => [row.id, { name: [row.name, row.surname].filter(Boolean).join(' '), email: row.email }]));
+    },
+
     /** Whether a player with this id exists. */
     async playerExists(playerId: number): Promise<boolean> {
       const [row] = await db.select({ id: players.id }).from(players).where(eq(players.id, playerId));

@@ -59,6 +59,7 @@ export function createAccountsService(dependencies: AccountsDependencies) {
     adminPlayer: playerAdmin.adminPlayer,
     searchPlayers: playerAdmin.searchPlayers,
     riskBasics: playerAdmin.riskBasics,
+    playerNames: playerAdmin.playerNames,
     registrationsByDay: playerAdmin.registrationsByDay,
     adminPlayerProfile: playerAdmin.adminPlayerProfile,
   };

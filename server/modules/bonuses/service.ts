@@ -254,6 +254,12 @@ export function createBonusesService({
       await activate(open, bonusForDeposit(open.type as BonusType, open.terms, amount), depositId);
     },
 
+    /** A refund or chargeback took back the deposit an open bonus came with: the bonus goes too (docs/decisions/0104). */
+    async depositReversed(playerId: number, depositId: string): Promise<void> {
+      const open = await core.openBonus(playerId);
+      if (open?.depositId === depositId) await core.end(open, 'forfeited', 'deposit_reversed');
+    },
+
     /**
      * Before a withdrawal: an active bonus is forfeited when the player said so (`forfeit_bonus`), else a 409
      * `type: bonus` tells them it would be. Cash is always withdrawable.

@@ -154,6 +154,7 @@ describe('operator jobs API', () => {
       'clubs:points-expiry',
       'bonuses:expiry',
       'audit:anchor',
+      'jobs:prune-runs',
     ]);
     // A real week of real rounds: a Gold player's losses this week, paid by the run for this week.
     const player = await kit.fundedPlayer(500_00);
@@ -170,10 +171,10 @@ describe('operator jobs API', () => {
     const week = isoWeekOf(new Date());
     const expected = cashbackFor(stakes, wins, 10).amount;
     const before = (await kit.wallet(player.token)).cash;
-    const run = await kit.call('POST', '/api/admin/jobs/clubs:weekly-cashback/run', { token, payload: { period: week } });
+    const run = await kit.call('POST', '/api/admin/jobs/clubs:weekly-cashback/run', { token, payload: { period: week, reason: 'Pay this week now' } });
     expect(run.statusCode).toBe(200);
     expect(run.json().data).toMatchObject({ job: 'clubs:weekly-cashback', period: week, trigger: 'operator', status: 'ran', result: { week } });
-    const repeat = await kit.call('POST', '/api/admin/jobs/clubs:weekly-cashback/run', { token, payload: { period: week } });
+    const repeat = await kit.call('POST', '/api/admin/jobs/clubs:weekly-cashback/run', { token, payload: { period: week, reason: 'Pay this week now' } });
     expect(repeat.json().data.result).toEqual({ week, paid: 0, amount: 0 });
     expect((await kit.wallet(player.token)).cash).toBe(before + expected);
     const runs = (await kit.call('GET', '/api/admin/jobs', { token }))
@@ -183,19 +184,21 @@ describe('operator jobs API', () => {
       [week, 'ran'],
       [week, 'ran'],
     ]);
-    const sweep = await kit.call('POST', '/api/admin/jobs/games:interrupted-rounds/run', { token, payload: {} });
+    const sweep = await kit.call('POST', '/api/admin/jobs/games:interrupted-rounds/run', { token, payload: { reason: 'Sweep now' } });
     expect(sweep.json().data).toMatchObject({ status: 'ran', result: { settled: expect.any(Number), completed: expect.any(Number) } });
   });
 
   it('refuses a bad period, an unknown job and anyone but an operator', async () => {
     const token = await kit.operator();
-    const bad = await kit.call('POST', '/api/admin/jobs/clubs:weekly-cashback/run', { token, payload: { period: '2026-11' } });
+    const bad = await kit.call('POST', '/api/admin/jobs/clubs:weekly-cashback/run', { token, payload: { period: '2026-11', reason: 'Pay last month' } });
     expect([bad.statusCode, Object.keys(bad.json().errors)]).toEqual([422, ['period']]);
-    expect((await kit.call('POST', '/api/admin/jobs/clubs:tier-review/run', { token, payload: { period: '2026-13' } })).statusCode).toBe(422);
-    expect((await kit.call('POST', '/api/admin/jobs/nothing-here/run', { token, payload: {} })).statusCode).toBe(404);
+    expect(
+      (await kit.call('POST', '/api/admin/jobs/clubs:tier-review/run', { token, payload: { period: '2026-13', reason: 'Review a bad month' } })).statusCode,
+    ).toBe(422);
+    expect((await kit.call('POST', '/api/admin/jobs/nothing-here/run', { token, payload: { reason: 'No such job' } })).statusCode).toBe(404);
     const player = await kit.fundedPlayer(0);
     expect((await kit.call('GET', '/api/admin/jobs', { token: player.token })).statusCode).toBe(401);
-    expect((await kit.call('POST', '/api/admin/jobs/clubs:tier-review/run', { payload: {} })).statusCode).toBe(401);
+    expect((await kit.call('POST', '/api/admin/jobs/clubs:tier-review/run', { payload: { reason: 'No token' } })).statusCode).toBe(401);
   });
 });
 

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rowsOf } from '../shared/db-results.ts';
 
@@ -7,6 +7,20 @@ import { rowsOf } from '../shared/db-results.ts';
 
 export type DailyPlay = { day: string; stakes: number; wins: number; rounds: number; active_players: number };
 export type GamePlay = { game_id: number; rounds: number; stakes: number; wins: number; observed_rtp: number | null; interval: [number, number] | null };
+
+/**
+ * The operator reports' play rows from our rounds (docs/decisions/0103-operator-reports.md): settled real-money rounds
+ * of `currency` started in [from, to), summed per UTC day, player and game, in the columns every game module's
+ * play rows share (day, player_id, game_id, game_source, game_code, stakes, wins, rounds).
+ */
+export function housePlayRows(from: Date, to: Date, currency: string): SQL {
+  return sql`
+    select (created_at at time zone 'UTC')::date as day, player_id, game_id, 'house'::text as game_source, null::text as game_code,
+           sum(stake) as stakes, sum(win) as wins, count(*) as rounds
+    from game_rounds
+    where status = 'settled' and currency = ${currency} and created_at >= ${from.toISOString()} and created_at < ${to.toISOString()}
+    group by 1, 2, 3`;
+}
 
 export function createGameReports({ db }: { db: Database }) {
   return {

@@ -1,6 +1,6 @@
-import { bigint, bigserial, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** Every run of a scheduled job, by the clock or by an operator, with what it did (docs/decisions/0068). */
+/** Every run of a scheduled job, by the clock or by an operator, with what it did (docs/decisions/0068, 0102). */
 export const jobRuns = pgTable(
   'job_runs',
   {
@@ -9,11 +9,18 @@ export const jobRuns = pgTable(
     /** The period's own form: `2026-W47`, `2026-11`, or the start time for sweeps. */
     period: text('period').notNull(),
     trigger: text('trigger').notNull(),
+    /** `ran`, `skipped` (another node or run held the lock) or `failed`. */
     status: text('status').notNull(),
     result: jsonb('result'),
+    /** The staff member who started a run by hand; null for the clock's runs. */
     operatorId: bigint('operator_id', { mode: 'number' }),
+    /** The process that made the run (the cache bus's node id); null on runs recorded before 0028. */
+    node: text('node'),
+    durationMs: integer('duration_ms'),
+    /** A failed run's error message, cut to 500 characters; the stack stays in the log. */
+    error: text('error'),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
     finishedAt: timestamp('finished_at', { withTimezone: true }).notNull(),
   },
-  (table) => [index('job_runs_job').on(table.job, table.id)],
+  (table) => [index('job_runs_job').on(table.job, table.id), index('job_runs_started').on(table.startedAt)],
 );

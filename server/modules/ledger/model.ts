@@ -8,8 +8,9 @@ export const PLAYER_ACCOUNT_KINDS = ['cash', 'bonus', 'withdrawal_hold'] as cons
 /**
  * `adjustments`: the house side of operators' manual corrections (four-eyes), apart from payments' clearing.
  * `provider`: the house side of stakes and wins on aggregators' games (docs/decisions/0096), apart from our own games.
+ * `receivables`: what players owe after a chargeback took back more than their balance (docs/decisions/0104).
  */
-export const HOUSE_ACCOUNT_KINDS = ['payment_clearing', 'game', 'bonus_cost', 'loyalty', 'adjustments', 'provider'] as const;
+export const HOUSE_ACCOUNT_KINDS = ['payment_clearing', 'game', 'bonus_cost', 'loyalty', 'adjustments', 'provider', 'receivables'] as const;
 /**
  * The house's game account is this many accounts per currency (decision 0093): a player's bets and wins go to the
  * shard `playerId % HOUSE_GAME_SHARDS`, so concurrent rounds of different players lock different rows. Only ever
@@ -18,7 +19,26 @@ export const HOUSE_ACCOUNT_KINDS = ['payment_clearing', 'game', 'bonus_cost', 'l
 export const HOUSE_GAME_SHARDS = 16;
 /** The game account shard a player's rounds use. */
 export const gameShardOf = (playerId: number): number => playerId % HOUSE_GAME_SHARDS;
-export const JOURNAL_TYPES = ['deposit', 'withdrawal', 'bet', 'win', 'bonus', 'adjustment', 'withdrawal_hold', 'withdrawal_release'] as const;
+/**
+ * The house accounts kept in HOUSE_GAME_SHARDS shards, each player's money on shard `gameShardOf(playerId)`: the game
+ * account (our rounds) and the provider account (aggregators' bets and wins, decision 0096), the two every stake
+ * and win touches. Every other house account is one row.
+ */
+export const SHARDED_HOUSE_KINDS = ['game', 'provider'] as const;
+export type ShardedHouseKind = (typeof SHARDED_HOUSE_KINDS)[number];
+export const JOURNAL_TYPES = [
+  'deposit',
+  'withdrawal',
+  'bet',
+  'win',
+  'bonus',
+  'adjustment',
+  'withdrawal_hold',
+  'withdrawal_release',
+  'refund',
+  'chargeback',
+  'debt_repayment',
+] as const;
 
 export type PlayerAccountKind = (typeof PLAYER_ACCOUNT_KINDS)[number];
 export type HouseAccountKind = (typeof HOUSE_ACCOUNT_KINDS)[number];

@@ -1,14 +1,48 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rowsOf } from '../shared/db-results.ts';
 
 // The back office's money figures per UTC day (docs/decisions/0084-admin-console.md), read from the ledger: what
-// players' accounts received or gave up, by journal type. Amounts are minor units of `currency`.
+// players' accounts received or gave up, by journal type. Amounts are minor units of `currency`. Bonus cost and
+// adjustments are the operator reports' (playerMoneyRows below, docs/decisions/0103-operator-reports.md), which the
+// dashboard reads too.
 
-export type DailyMoney = { day: string; deposits: number; withdrawals: number; bonus_cost: number; adjustments: number; first_depositors: number };
+export type DailyMoney = { day: string; deposits: number; withdrawals: number; first_depositors: number };
+
+/**
+ * The operator reports' money rows (docs/decisions/0103-operator-reports.md): per UTC day and player, what bonuses
+ * (grants, cashback, points exchanged, less forfeits) and approved adjustments moved into (+) or out of (−) the
+ * player's cash and bonus accounts in `currency` during [from, to). Each adjustment journal is one credit or one
+ * debit; debits are given as a positive amount.
+ */
+export function playerMoneyRows(from: Date, to: Date, currency: string): SQL {
+  return sql`
+    select day, player_id,
+           coalesce(sum(amount) filter (where type = 'bonus'), 0) as bonus_cost,
+           coalesce(sum(amount) filter (where type = 'adjustment' and amount > 0), 0) as adjustments_credited,
+           coalesce(-sum(amount) filter (where type = 'adjustment' and amount < 0), 0) as adjustments_debited
+    from (
+      select (j.created_at at time zone 'UTC')::date as day, a.player_id, j.type, sum(e.amount) as amount
+      from ledger_journals j
+      join ledger_entries e on e.journal_id = j.id
+      join ledger_accounts a on a.id = e.account_id
+      where j.created_at >= ${from.toISOString()} and j.created_at < ${to.toISOString()} and j.type in ('bonus', 'adjustment')
+        and a.owner_type = 'player' and a.kind in ('cash', 'bonus') and a.currency = ${currency}
+      group by j.id, 1, 2, 3
+    ) journals
+    group by day, player_id`;
+}
 
 export function createLedgerReports({ db }: { db: Database }) {
   return {
+    /** The currencies the house keeps accounts in: the ones money has moved in. */
+    async currencies(): Promise<string[]> {
+      const rows = rowsOf<{ currency: string }>(
+        await db.execute(sql`select distinct currency from ledger_accounts where owner_type = 'house' order by currency`),
+      );
+      return rows.map((row) => row.currency.trim());
+    },
+
     async dailyMoney(from: Date, to: Date, currency: string): Promise<DailyMoney[]> {
       const rows = rowsOf<{ day: string; type: string; amount: string | number }>(
         await db.execute(sql`
@@ -18,7 +52,7 @@ export function createLedgerReports({ db }: { db: Database }) {
           join ledger_accounts a on a.id = e.account_id
           where j.created_at >= ${from.toISOString()} and j.created_at < ${to.toISOString()}
             and a.owner_type = 'player' and a.currency = ${currency}
-            and j.type in ('deposit', 'withdrawal', 'bonus', 'adjustment')
+            and j.type in ('deposit', 'withdrawal')
             and ((j.type = 'withdrawal' and a.kind = 'withdrawal_hold') or (j.type <> 'withdrawal' and a.kind in ('cash', 'bonus')))
           group by 1, 2`),
       );
@@ -37,7 +71,7 @@ export function createLedgerReports({ db }: { db: Database }) {
       const days = new Map<string, DailyMoney>();
       const day = (key: string) => {
         let found = days.get(key);
-        if (!found) days.set(key, (found = { day: key, deposits: 0, withdrawals: 0, bonus_cost: 0, adjustments: 0, first_depositors: 0 }));
+        if (!found) days.set(key, (found = { day: key, deposits: 0, withdrawals: 0, first_depositors: 0 }));
         return found;
       };
       for (const row of rows) {
@@ -45,8 +79,6 @@ export function createLedgerReports({ db }: { db: Database }) {
         const target = day(row.day);
         if (row.type === 'deposit') target.deposits += amount;
         if (row.type === 'withdrawal') target.withdrawals += -amount;
-        if (row.type === 'bonus') target.bonus_cost += amount;
-        if (row.type === 'adjustment') target.adjustments += amount;
       }
       for (const row of first) day(row.day).first_depositors += Number(row.players);
       return [...days.values()];

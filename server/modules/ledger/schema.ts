@@ -18,8 +18,9 @@ export const ledgerAccounts = pgTable(
     currency: char('currency', { length: 3 }).notNull(),
     balance: bigint('balance', { mode: 'number' }).notNull().default(0),
     /**
-     * One of the house's game accounts per currency (HOUSE_GAME_SHARDS of them, decision 0093): each round's bet and
-     * win go to its player's shard, so concurrent rounds do not queue on one row. 0 for every other account.
+     * One of the house's game or provider accounts per currency (HOUSE_GAME_SHARDS of each, decision 0093): each
+     * round's bet and win go to its player's shard, so concurrent rounds do not queue on one row. 0 for every other
+     * account.
      */
     shard: smallint('shard').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -27,11 +28,14 @@ export const ledgerAccounts = pgTable(
   (table) => [
     uniqueIndex('ledger_accounts_player_kind_currency').on(table.playerId, table.kind, table.currency).where(sql`${table.ownerType} = 'player'`),
     uniqueIndex('ledger_accounts_house_kind_currency_shard').on(table.kind, table.currency, table.shard).where(sql`${table.ownerType} = 'house'`),
-    check('ledger_accounts_shard', sql`${table.shard} = 0 or (${table.ownerType} = 'house' and ${table.kind} = 'game' and ${table.shard} between 1 and 255)`),
+    check(
+      'ledger_accounts_shard',
+      sql`${table.shard} = 0 or (${table.ownerType} = 'house' and ${table.kind} in ('game', 'provider') and ${table.shard} between 1 and 255)`,
+    ),
     check(
       'ledger_accounts_owner_kind',
       sql`(${table.ownerType} = 'player' and ${table.playerId} is not null and ${table.kind} in ('cash', 'bonus', 'withdrawal_hold'))
-        or (${table.ownerType} = 'house' and ${table.playerId} is null and ${table.kind} in ('payment_clearing', 'game', 'bonus_cost', 'loyalty', 'adjustments', 'provider'))`,
+        or (${table.ownerType} = 'house' and ${table.playerId} is null and ${table.kind} in ('payment_clearing', 'game', 'bonus_cost', 'loyalty', 'adjustments', 'provider', 'receivables'))`,
     ),
     check('ledger_accounts_currency_iso', sql`${table.currency} ~ '^[A-Z]{3}$'`),
     // Backstop only: the service refuses overdrafts with a conditional update before this could fire.
@@ -57,7 +61,7 @@ export const ledgerJournals = pgTable(
     index('ledger_journals_created_brin').using('brin', table.createdAt),
     check(
       'ledger_journals_type',
-      sql`${table.type} in ('deposit', 'withdrawal', 'bet', 'win', 'bonus', 'adjustment', 'withdrawal_hold', 'withdrawal_release')`,
+      sql`${table.type} in ('deposit', 'withdrawal', 'bet', 'win', 'bonus', 'adjustment', 'withdrawal_hold', 'withdrawal_release', 'refund', 'chargeback', 'debt_repayment')`,
     ),
   ],
 );

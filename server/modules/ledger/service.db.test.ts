@@ -45,8 +45,14 @@ describe('accounts', () => {
     expect(a).toMatchObject({ ownerType: 'house', playerId: null, kind: 'game', currency: 'GBP' });
   });
 
-  it("splits the house's game account into shards, one per player id modulo their count, and no other kind", async () => {
+  it("splits the house's game and provider accounts into shards, one per player id modulo their count, and no other kind", async () => {
+    const providerShards = await Promise.all(Array.from({ length: HOUSE_GAME_SHARDS }, (_, shard) => t.ledger.houseAccount('provider', 'CHF', shard)));
+    expect(new Set(providerShards.map((a) => a.id)).size).toBe(HOUSE_GAME_SHARDS);
+    for (const playerId of [2, 18, 1_000_005])
+      expect(await t.ledger.houseShardAccountId('provider', playerId, 'CHF')).toBe(providerShards[playerId % HOUSE_GAME_SHARDS]!.id);
+    await expect(t.ledger.houseAccount('provider', 'CHF', HOUSE_GAME_SHARDS)).rejects.toBeInstanceOf(LedgerValidationError);
     const shards = await Promise.all(Array.from({ length: HOUSE_GAME_SHARDS }, (_, shard) => t.ledger.houseAccount('game', 'CHF', shard)));
+    expect(providerShards.some((account) => shards.some((game) => game.id === account.id))).toBe(false);
     expect(new Set(shards.map((a) => a.id)).size).toBe(HOUSE_GAME_SHARDS);
     expect((await t.ledger.houseAccount('game', 'CHF', 5)).id).toBe(shards[5]!.id);
     expect((await t.ledger.houseAccount('game', 'CHF')).id).toBe(shards[0]!.id);

@@ -6,6 +6,8 @@ import {
   HOUSE_ACCOUNT_KINDS,
   HOUSE_GAME_SHARDS,
   type HouseAccountKind,
+  SHARDED_HOUSE_KINDS,
+  type ShardedHouseKind,
   IdempotencyConflict,
   InsufficientFunds,
   type Journal,
@@ -60,8 +62,8 @@ export function createLedgerService({ db, onCommitted }: { db: Database; onCommi
     currency: ledgerAccounts.currency,
     balance: ledgerAccounts.balance,
   };
-  // Account ids never change once made: `${currency}:${shard}` → the game account shard's id.
-  const gameAccountIds = new Map<string, number>();
+  // Account ids never change once made: `${kind}:${currency}:${shard}` → the shard's id.
+  const shardAccountIds = new Map<string, number>();
   const toAccount = (row: { ownerType: string; kind: string } & Omit<LedgerAccount, 'ownerType' | 'kind'>): LedgerAccount => ({
     ...row,
     ownerType: row.ownerType as LedgerAccount['ownerType'],
@@ -118,13 +120,13 @@ export function createLedgerService({ db, onCommitted }: { db: Database; onCommi
   }
 
   /**
-   * The house account of `kind` in `currency`, created on first use. The game account has HOUSE_GAME_SHARDS
-   * shards (decision 0093); `shard` picks one, 0 by default. Every other kind has only shard 0.
+   * The house account of `kind` in `currency`, created on first use. The game and provider accounts have
+   * HOUSE_GAME_SHARDS shards (decision 0093); `shard` picks one, 0 by default. Every other kind has only shard 0.
    */
   async function houseAccount(kind: HouseAccountKind, currency: string, shard = 0): Promise<LedgerAccount> {
     checkCurrency(currency);
     if (!(HOUSE_ACCOUNT_KINDS as readonly string[]).includes(kind)) throw new LedgerValidationError(`Unknown house account kind ${JSON.stringify(kind)}`);
-    const shards = kind === 'game' ? HOUSE_GAME_SHARDS : 1;
+    const shards = (SHARDED_HOUSE_KINDS as readonly string[]).includes(kind) ? HOUSE_GAME_SHARDS : 1;
     if (!Number.isInteger(shard) || shard < 0 || shard >= shards)
       throw new LedgerValidationError(`The house's ${kind} account has shards 0 to ${shards - 1}, got ${JSON.stringify(shard)}`);
     const where = and(
@@ -138,6 +140,17 @@ export function createLedgerService({ db, onCommitted }: { db: Database; onCommi
     await db.insert(ledgerAccounts).values({ ownerType: 'house', kind, currency, shard }).onConflictDoNothing();
     const [row] = await db.select(accountColumns).from(ledgerAccounts).where(where);
     return toAccount(row!);
+  }
+
+  /** The id of `kind`'s shard that takes `playerId`'s stakes and pays their wins, looked up once per process. */
+  async function houseShardAccountId(kind: ShardedHouseKind, playerId: number, currency: string): Promise<number> {
+    const key = `${kind}:${currency}:${gameShardOf(playerId)}`;
+    let id = shardAccountIds.get(key);
+    if (id === undefined) {
+      id = (await houseAccount(kind, currency, gameShardOf(playerId))).id;
+      shardAccountIds.set(key, id);
+    }
+    return id;
   }
 
   /**
@@ -222,15 +235,8 @@ export function createLedgerService({ db, onCommitted }: { db: Database; onCommi
     houseAccount,
 
     /** The id of the game account shard that takes `playerId`'s bets and pays their wins, looked up once per process. */
-    async houseGameAccountId(playerId: number, currency: string): Promise<number> {
-      const key = `${currency}:${gameShardOf(playerId)}`;
-      let id = gameAccountIds.get(key);
-      if (id === undefined) {
-        id = (await houseAccount('game', currency, gameShardOf(playerId))).id;
-        gameAccountIds.set(key, id);
-      }
-      return id;
-    },
+    houseGameAccountId: (playerId: number, currency: string) => houseShardAccountId('game', playerId, currency),
+    houseShardAccountId,
 
     /** What the house holds in `kind` and `currency`: the sum over the kind's shards (only the game account has more than one). */
     async houseBalance(kind: HouseAccountKind, currency: string): Promise<number> {

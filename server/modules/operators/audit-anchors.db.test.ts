@@ -46,7 +46,7 @@ describe('audit anchors', () => {
   it('the scheduled anchor job writes the head to the anchor file; an edit re-chained after it is found', async () => {
     const admin = await kit.adminToken();
     await someActions(admin);
-    const run = await call('POST', '/api/admin/jobs/audit:anchor/run', { token: admin, payload: {} });
+    const run = await call('POST', '/api/admin/jobs/audit:anchor/run', { token: admin, payload: { reason: 'Anchor the head now' } });
     expect(run.statusCode).toBe(200);
     const anchors = createAnchorFile(t.services.auditAnchors.file).read();
     expect(anchors.length).toBeGreaterThan(0);

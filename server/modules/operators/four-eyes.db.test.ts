@@ -54,6 +54,18 @@ describe('balance adjustments', () => {
     expect((await call('POST', `/api/admin/adjustments/${adjustment.id}/approve`, { token: second.token })).statusCode).toBe(409);
     expect((await call('POST', `/api/admin/adjustments/${adjustment.id}/reject`, { token: first.token })).statusCode).toBe(409);
 
+    // The list names the player and the staff who asked and decided (issue 32: names, not ids).
+    const listed = (await call('GET', `/api/admin/adjustments?player_id=${player.id}`, { token: first.token })).json().data;
+    expect(listed).toEqual([
+      expect.objectContaining({
+        id: adjustment.id,
+        player_email: player.email,
+        player_name: expect.stringMatching(/\S/),
+        requested_by_email: first.email,
+        decided_by_email: second.email,
+      }),
+    ]);
+
     const trail = await t.services.operators.actionsOn(`adjustment:${adjustment.id}`);
     expect(trail.map((row) => [row.action, row.staff_id])).toEqual([
       ['adjustment.request', String(first.id)],

@@ -40,6 +40,17 @@ export async function moneyRoutes(
     }));
   };
 
+  /** Names and e-mails for the ids a list shows: its players, and the staff who acted (issue 32: names, not ids). */
+  const staffEmails = async () => new Map((await services.operators.staff.list()).map((member) => [member.id, member.email]));
+  const withNames = async <T extends { player_id: string }>(rows: T[]) => {
+    const names = await services.accounts.playerNames([...new Set(rows.map((row) => Number(row.player_id)))]);
+    return rows.map((row) => ({
+      ...row,
+      player_name: names.get(Number(row.player_id))?.name ?? null,
+      player_email: names.get(Number(row.player_id))?.email ?? null,
+    }));
+  };
+
   /**
    * The risk hints beside each request (issue 18): deposit methods, lifetime net deposits, bonus record, account
    * age and KYC status of each player in the queue, a few batched queries for the whole page.
@@ -77,7 +88,11 @@ export async function moneyRoutes(
       schema: { querystring: withdrawalsQuerySchema, response: { 200: dataOf(z.array(adminWithdrawalRowSchema)) } },
     },
     async (request) => {
-      const data = await withRisk(await withApprovals(await payments.withdrawalsForOperators(request.query.status)));
+      const [rows, emails] = await Promise.all([withRisk(await withApprovals(await payments.withdrawalsForOperators(request.query.status))), staffEmails()]);
+      const data = (await withNames(rows)).map((row) => ({
+        ...row,
+        first_approval_email: row.first_approval_by ? (emails.get(row.first_approval_by) ?? null) : null,
+      }));
       // The hints are players' money and KYC figures: reading them is audited like a player page.
       await services.operators.audit.record({
         staffId: request.operator!.id,
@@ -137,9 +152,18 @@ export async function moneyRoutes(
       preHandler: requirePermission('adjustments.request'),
       schema: { querystring: adjustmentsQuerySchema, response: { 200: dataOf(z.array(adjustmentSchema)) } },
     },
-    async (request) => ({
-      data: await fourEyes.adjustments({ status: request.query.status, playerId: request.query.player_id ? Number(request.query.player_id) : undefined }),
-    }),
+    async (request) => {
+      const [rows, emails] = await Promise.all([
+        fourEyes.adjustments({ status: request.query.status, playerId: request.query.player_id ? Number(request.query.player_id) : undefined }),
+        staffEmails(),
+      ]);
+      const data = (await withNames(rows)).map((row) => ({
+        ...row,
+        requested_by_email: emails.get(row.requested_by) ?? null,
+        decided_by_email: row.decided_by ? (emails.get(row.decided_by) ?? null) : null,
+      }));
+      return { data };
+    },
   );
 
   for (const decision of ['approve', 'reject'] as const) {

@@ -14,6 +14,8 @@ export const PERMISSIONS = [
   'messages.send',
   'withdrawals.read',
   'withdrawals.decide',
+  'payments.read',
+  'payments.manage',
   'adjustments.request',
   'adjustments.decide',
   'bonuses.manage',
@@ -24,6 +26,8 @@ export const PERMISSIONS = [
   'outbox.manage',
   'staff.manage',
   'audit.read',
+  // Run a scheduled job by hand (cashback, expiries, sweeps): admin only (decision 0102).
+  'jobs.run',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -31,9 +35,9 @@ const READ_PLAYERS: Permission[] = ['reports.read', 'players.read', 'players.not
 
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   admin: PERMISSIONS,
-  support: [...READ_PLAYERS, 'messages.send', 'outbox.manage'],
-  compliance: [...READ_PLAYERS, 'players.block', 'kyc.decide', 'limits.manage', 'withdrawals.read', 'audit.read'],
-  finance: [...READ_PLAYERS, 'withdrawals.read', 'withdrawals.decide', 'adjustments.request', 'adjustments.decide'],
+  support: [...READ_PLAYERS, 'messages.send', 'outbox.manage', 'payments.read'],
+  compliance: [...READ_PLAYERS, 'players.block', 'kyc.decide', 'limits.manage', 'withdrawals.read', 'audit.read', 'payments.read'],
+  finance: [...READ_PLAYERS, 'withdrawals.read', 'withdrawals.decide', 'adjustments.request', 'adjustments.decide', 'payments.read', 'payments.manage'],
   marketing: ['reports.read', 'messages.send', 'bonuses.manage', 'loyalty.manage', 'content.manage', 'games.manage'],
 };
 

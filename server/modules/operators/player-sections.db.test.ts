@@ -276,7 +276,9 @@ describe('GET /api/admin/withdrawals risk hints', () => {
     const compliance = await staff.staff('compliance');
     const response = await staff.call('GET', '/api/admin/withdrawals?status=pending', { token: compliance.token });
     expect(response.statusCode, response.body).toBe(200);
-    const rows = response.json().data as { id: string; player_id: string; risk: unknown }[];
+    const rows = response.json().data as { id: string; player_id: string; player_email: string | null; risk: unknown }[];
+    // Names, not ids: the queue says whose request it is.
+    expect(rows.find((row) => row.id === requested.json().data.id)!.player_email).toMatch(/@/);
     expect(rows.find((row) => row.id === requested.json().data.id)!.risk).toEqual({
       deposit_methods: ['card', 'crypto'],
       net_deposits: 150_00,

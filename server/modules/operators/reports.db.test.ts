@@ -39,6 +39,7 @@ describe('reports', () => {
       stakes: 5 * stake,
       wins,
       ggr: 5 * stake - wins,
+      adjustments: 0,
       ngr: 5 * stake - wins,
       active_players: 1,
     });
@@ -52,5 +53,32 @@ describe('reports', () => {
     expect(report[0].observed_rtp).toBeCloseTo((wins / (5 * stake)) * 100, 6);
     expect(report[0].interval[0]).toBeLessThanOrEqual(report[0].observed_rtp);
     expect(report[0].interval[1]).toBeGreaterThanOrEqual(report[0].observed_rtp);
+  });
+
+  it('counts approved adjustments in the dashboard and its NGR: credits lower it, debits raise it, pending and rejected ones do not count', async () => {
+    const player = await pay.player();
+    await pay.deposit(player.token, 50_00);
+    const [requester, approver] = [await kit.staff('finance'), await kit.staff('finance')];
+    const adjust = async (amount: number, decision: 'approve' | 'reject' | null) => {
+      const requested = await kit.call('POST', `/api/admin/players/${player.id}/adjustments`, {
+        token: requester.token,
+        payload: { amount, reason: 'Goodwill for a stuck round' },
+      });
+      expect(requested.statusCode, requested.body).toBe(201);
+      if (decision)
+        expect((await kit.call('POST', `/api/admin/adjustments/${requested.json().data.id}/${decision}`, { token: approver.token })).statusCode).toBe(200);
+    };
+    const dashboard = async () => (await kit.call('GET', '/api/admin/reports/dashboard?days=1', { token: approver.token })).json().data;
+    const before = await dashboard();
+    await adjust(25_00, 'approve');
+    await adjust(-10_00, 'approve');
+    await adjust(40_00, 'reject');
+    await adjust(30_00, null);
+    const after = await dashboard();
+    expect(after.totals.adjustments - before.totals.adjustments).toBe(15_00);
+    expect(after.totals.ngr).toBe(after.totals.ggr - after.totals.bonus_cost - after.totals.adjustments);
+    expect(before.totals.ngr - after.totals.ngr).toBe(15_00);
+    expect(after.daily[0].adjustments - before.daily[0].adjustments).toBe(15_00);
+    expect(after.daily[0].ngr).toBe(after.daily[0].ggr - after.daily[0].bonus_cost - after.daily[0].adjustments);
   });
 });

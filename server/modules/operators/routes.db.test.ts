@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test-app.ts';
 import { players } from '../accounts/schema.ts';
 import { uniqueEmail, validRegistration } from '../accounts/testing.ts';
-import { operators, operatorTokens } from './schema.ts';
+import { auditLog, operators, operatorTokens } from './schema.ts';
 
 const OPERATOR = { email: 'ops@casino.example', password: 'a long operator secret' };
 
@@ -60,6 +60,32 @@ describe('operator accounts', () => {
     expect((await call('POST', '/api/admin/login', { payload: OPERATOR })).statusCode).toBe(422);
     expect(await t.services.operators.ensureOperator(OPERATOR)).toBe('updated');
     await adminToken();
+  });
+});
+
+describe('staff sign-ins in the audit log (issue 32 §5)', () => {
+  const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0';
+  const signIn = (email: string, password: string, ip: string) =>
+    t.app.inject({ method: 'POST', url: '/api/admin/login', remoteAddress: ip, headers: { 'user-agent': BROWSER }, payload: { email, password } });
+  const newest = async (action: string) =>
+    (await t.services.database.db.select().from(auditLog).where(eq(auditLog.action, action)).orderBy(desc(auditLog.id)).limit(1))[0]!;
+
+  it('records each sign-in and each failed one with the address and the browser, never the typed e-mail or password', async () => {
+    expect((await signIn(OPERATOR.email, OPERATOR.password, '10.90.0.1')).statusCode).toBe(200);
+    const [operator] = await t.services.database.db.select().from(operators).where(eq(operators.email, OPERATOR.email));
+    expect(await newest('staff.login')).toMatchObject({ staffId: operator!.id, after: { ip: '10.90.0.1', user_agent: BROWSER } });
+
+    expect((await signIn(OPERATOR.email, 'not the password', '10.90.0.2')).statusCode).toBe(422);
+    expect(await newest('staff.login_failed')).toMatchObject({
+      staffId: operator!.id,
+      subject: `staff:${operator!.id}`,
+      after: { reason: 'password', ip: '10.90.0.2', user_agent: BROWSER },
+    });
+
+    expect((await signIn('who-is-this@casino.example', 'typed secret here', '10.90.0.3')).statusCode).toBe(422);
+    const unknown = await newest('staff.login_failed');
+    expect(unknown).toMatchObject({ staffId: null, subject: null, after: { reason: 'unknown_email', ip: '10.90.0.3', user_agent: BROWSER } });
+    expect(JSON.stringify(unknown)).not.toMatch(/who-is-this|typed secret/);
   });
 });
 

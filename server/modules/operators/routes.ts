@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dataOf, pageMetaSchema } from '../../../contract/http.ts';
@@ -28,12 +28,16 @@ import type { Services } from '../../services.ts';
 import { parseAnchor } from './audit-anchors.ts';
 import { createFourEyes } from './four-eyes.ts';
 import { moneyRoutes } from './money-routes.ts';
+import { paymentRoutes } from './payment-routes.ts';
 import { operatorGuards } from './guards.ts';
 import { opsRoutes } from './ops-routes.ts';
 import { playerRoutes } from './player-routes.ts';
 import { reportRoutes } from './report-routes.ts';
+import { staffRoutes } from './staff-routes.ts';
 
 const WRONG_CODE = 'The code is not valid, or was already used.';
+/** Where a staff sign-in came from, for its audit row: the client's address as TRUST_PROXY resolves it, and its browser. */
+const signInClient = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
 /** Said before any code is checked, so it tells nothing about the code sent (decision 0099). */
 const lockedMessage = (minutes: number) =>
   `Too many wrong codes were entered for this account, so its two-factor sign-in is locked and no code is checked. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}; an admin has been alerted.`;
@@ -64,7 +68,7 @@ export async function operatorRoutes(fastify: FastifyInstance, { services }: { s
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      const result = await attemptLogin(request, reply, email, () => operators.login(email, password));
+      const result = await attemptLogin(request, reply, email, () => operators.login(email, password, signInClient(request)));
       if (!result) throw invalid({ email: ['These credentials do not match our records.'] });
       if ('challenge' in result) return { two_factor: true as const, challenge: result.challenge };
       setStaffCookie(reply, result.token, new Date(result.expires_at));
@@ -79,7 +83,7 @@ export async function operatorRoutes(fastify: FastifyInstance, { services }: { s
       preHandler: ipLimit('admin-two-factor-ip'),
     },
     async (request, reply) => {
-      const session = await operators.completeTwoFactor(request.body.challenge, request.body.code);
+      const session = await operators.completeTwoFactor(request.body.challenge, request.body.code, signInClient(request));
       if (!session) throw invalid({ code: [WRONG_CODE] });
       if ('locked' in session) {
         const seconds = Math.max(1, Math.ceil(session.retryAfterMs / 1000));
@@ -210,7 +214,9 @@ export async function operatorRoutes(fastify: FastifyInstance, { services }: { s
     playerExists: services.accounts.playerExists,
   });
   await moneyRoutes(app, { services, guards, fourEyes });
+  await paymentRoutes(app, { services, guards });
   await playerRoutes(app, { services, guards, fourEyes });
   await reportRoutes(app, { services, guards, fourEyes });
   await opsRoutes(app, { services, guards });
+  await staffRoutes(app, { services, guards });
 }

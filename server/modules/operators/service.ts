@@ -11,6 +11,9 @@ import { type Permission, permissionsOf } from './permissions.ts';
 import { operators, operatorTokens } from './schema.ts';
 import { createSecondFactorStore } from './second-factor-store.ts';
 import { createStaffAdmin } from './staff.ts';
+import { createStaffLinks } from './staff-links.ts';
+import type { OutboxService } from '../outbox/service.ts';
+import type { Templates } from '../../notify/templates.ts';
 import { looksLikeRecoveryCode, matchTotp, newRecoveryCodes, newTotpSecret, otpauthUrl, recoveryCodeHash, type TotpRefusal } from './two-factor.ts';
 
 /** Staff sessions: 30 minutes idle, 12 hours at most (docs/decisions/0080-staff-two-factor-sign-in.md). */
@@ -31,6 +34,9 @@ export type OperatorSession = { token: string; expires_at: string; operatorId: n
 /** The account's second factor is locked (too many wrong codes, decision 0099): no code was checked. */
 export type SecondFactorLocked = { locked: true; retryAt: Date; retryAfterMs: number };
 export type OperatorsService = ReturnType<typeof createOperatorsService>;
+/** Where a sign-in came from, for its audit row (issue 32 §5): the address (TRUST_PROXY applied) and the browser. */
+export type SignInClient = { ip: string; userAgent: string | undefined };
+const clientOf = (client: SignInClient | undefined) => (client ? { ip: client.ip, user_agent: client.userAgent?.slice(0, 300) ?? null } : {});
 
 export function createOperatorsService({
   db,
@@ -39,6 +45,8 @@ export function createOperatorsService({
   requireTwoFactor = false,
   siteName = 'Croupier',
   totpKey = randomBytes(32).toString('hex'),
+  outbox,
+  templates,
   logger,
 }: {
   db: Database;
@@ -48,6 +56,9 @@ export function createOperatorsService({
   siteName?: string;
   /** Seals TOTP secrets at rest (64 hex: TOTP_ENCRYPTION_KEY or the generated one); a fresh one per process by default. */
   totpKey?: string;
+  /** Sends staff their invitation and reset links (absent in tests of the service alone: no mail leaves). */
+  outbox?: OutboxService;
+  templates?: Templates;
   logger?: FastifyBaseLogger;
 }) {
   const audit = createAuditService({ db, now });
@@ -68,6 +79,7 @@ export function createOperatorsService({
   // Wrong codes across all of an account's challenges share one budget, kept in the database (decision 0099).
   const secondFactor = createSecondFactorStore({ db, now });
   const staff = createStaffAdmin({ db, passwords, audit, secondFactor });
+  const staffLinks = createStaffLinks({ db, passwords, audit, outbox, templates, now });
   /** otplib would not check a code against this member's secret: they cannot sign in with codes until an admin resets it. */
   const secretRefused = (operatorId: number) => (refusal: TotpRefusal) =>
     logger?.error(
@@ -83,13 +95,13 @@ export function createOperatorsService({
     return row;
   }
 
-  async function openSession(within: Database, operatorId: number, at: Date): Promise<OperatorSession> {
+  async function openSession(within: Database, operatorId: number, at: Date, client?: SignInClient): Promise<OperatorSession> {
     const token = newToken();
     const expiresAt = new Date(at.getTime() + OPERATOR_SESSION.lifetimeMs);
     await within.insert(operatorTokens).values({ operatorId, tokenHash: sha256(token), createdAt: at, lastUsedAt: at, expiresAt });
     await within.update(operators).set({ lastLoginAt: at }).where(eq(operators.id, operatorId));
     await within.delete(operatorTokens).where(and(eq(operatorTokens.operatorId, operatorId), lt(operatorTokens.expiresAt, at)));
-    await audit.record({ staffId: operatorId, action: 'staff.login', subject: `staff:${operatorId}` }, within);
+    await audit.record({ staffId: operatorId, action: 'staff.login', subject: `staff:${operatorId}`, after: clientOf(client) }, within);
     return { token, expires_at: expiresAt.toISOString(), operatorId };
   }
 
@@ -122,6 +134,7 @@ export function createOperatorsService({
   return {
     audit,
     staff,
+    staffLinks,
 
     /**
      * OPERATOR_EMAIL/OPERATOR_PASSWORD at start: creates that operator (an admin), or sets its password to the
@@ -175,10 +188,22 @@ export function createOperatorsService({
      * POST /api/admin/login. Null for an unknown e-mail, a wrong password or a disabled operator alike; a
      * challenge for an operator with 2FA; else a session.
      */
-    async login(email: string, password: string): Promise<OperatorSession | { challenge: string; operatorId: number } | null> {
+    async login(email: string, password: string, client?: SignInClient): Promise<OperatorSession | { challenge: string; operatorId: number } | null> {
       const operator = await findByEmail(email);
-      if (!operator) return passwords.verifyNothing(password).then(() => null);
-      if (!(await passwords.verify(operator.passwordHash, password)) || operator.disabled) return null;
+      // A failed sign-in is audited with where it came from: against the member when the e-mail is a member's,
+      // else with no subject (the typed e-mail is not kept: it may be a password typed in the wrong field).
+      const failed = async (reason: 'unknown_email' | 'password' | 'disabled') => {
+        await audit.record({
+          staffId: operator?.id ?? null,
+          action: 'staff.login_failed',
+          subject: operator ? `staff:${operator.id}` : null,
+          after: { reason, ...clientOf(client) },
+        });
+        return null;
+      };
+      if (!operator) return passwords.verifyNothing(password).then(() => failed('unknown_email'));
+      if (!(await passwords.verify(operator.passwordHash, password))) return failed('password');
+      if (operator.disabled) return failed('disabled');
       const at = now();
       if (operator.totpEnabledAt) {
         const challenge = newToken();
@@ -192,7 +217,7 @@ export function createOperatorsService({
         });
         return { challenge, operatorId: operator.id };
       }
-      return db.transaction((tx) => openSession(tx as unknown as Database, operator.id, at));
+      return db.transaction((tx) => openSession(tx as unknown as Database, operator.id, at, client));
     },
 
     /**
@@ -201,7 +226,7 @@ export function createOperatorsService({
      * second factor is locked and no code is checked at all, the right one included, so the answer says nothing of
      * the code.
      */
-    async completeTwoFactor(challenge: string, code: string): Promise<OperatorSession | SecondFactorLocked | null> {
+    async completeTwoFactor(challenge: string, code: string, client?: SignInClient): Promise<OperatorSession | SecondFactorLocked | null> {
       if (!looksLikeToken(challenge)) return null;
       const at = now();
       const [row] = await db
@@ -231,12 +256,16 @@ export function createOperatorsService({
           const within = tx as unknown as Database;
           if (!(await spendCode(within, row.operator, code, at))) {
             outcome = 'wrong';
+            await audit.record(
+              { staffId: operatorId, action: 'staff.login_failed', subject: `staff:${operatorId}`, after: { reason: 'code', ...clientOf(client) } },
+              within,
+            );
             return null;
           }
           outcome = 'right';
           const gone = await within.delete(operatorTokens).where(eq(operatorTokens.id, row.tokenId)).returning({ id: operatorTokens.id });
           if (gone.length !== 1) return null;
-          return openSession(within, operatorId, at);
+          return openSession(within, operatorId, at, client);
         });
       } finally {
         // A right code (or one never checked) gives its check back; a wrong one keeps it, and may lock the account:

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test-app.ts';
-import { operators, operatorTokens } from './schema.ts';
+import { auditLog, operators, operatorTokens } from './schema.ts';
 import { OPERATOR_ENV, STAFF_PASSWORD, staffKit, totpCode } from './testing.ts';
 
 // Staff sign-in with a second factor (docs/decisions/0080-staff-two-factor-sign-in.md).
@@ -56,6 +56,13 @@ describe('POST /api/admin/login with two factors', () => {
       message: 'The code is not valid, or was already used.',
       errors: { code: ['The code is not valid, or was already used.'] },
     });
+    // The wrong code is a failed sign-in in the audit log, against the member, with where it came from.
+    const failed = await t.services.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'staff.login_failed'), eq(auditLog.staffId, member.id)));
+    expect(failed.map((row) => (row.after as { reason: string }).reason)).toEqual(['code']);
+    expect(failed[0]!.after).toHaveProperty('ip');
     const answered = await finish(challenge, right);
     expect(answered.statusCode).toBe(200);
     expect(Object.keys(answered.json()).sort()).toEqual(['expires_at', 'token']);

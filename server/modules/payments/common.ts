@@ -3,8 +3,8 @@ import type { Deposit, PaymentMethod, PaymentMethodId, Withdrawal, WithdrawalSta
 import type { Database } from '../../db/client.ts';
 import { invalid } from '../../problem.ts';
 import type { LedgerService } from '../ledger/service.ts';
-import type { SandboxGateway } from '../sandbox-gateway/service.ts';
-import { findMethod } from './methods.ts';
+import type { PaymentGateway } from './gateways/port.ts';
+import type { PaymentGateways } from './gateways/registry.ts';
 import type { deposits, withdrawals } from './schema.ts';
 
 // What deposits, withdrawals and operator decisions share: their rows as the API shows them, the method limits,
@@ -20,6 +20,8 @@ export type PaymentBonuses = {
   claim(playerId: number, slug: string, idempotencyKey: string, deposit: { id: string; amount: number }): Promise<unknown>;
   depositCompleted(playerId: number, depositId: string, amount: number): Promise<void>;
   beforeWithdrawal(playerId: number, forfeit: boolean): Promise<void>;
+  /** A refund or chargeback took the deposit back: a bonus it activated is forfeited (docs/decisions/0104). */
+  depositReversed?(playerId: number, depositId: string): Promise<void>;
 };
 
 export type PaymentsDependencies = {
@@ -27,8 +29,8 @@ export type PaymentsDependencies = {
   /** The bonus a deposit claims and activates, and the forfeit a withdrawal needs; no bonuses without it. */
   bonuses?: PaymentBonuses;
   ledger: LedgerService;
-  /** Absent when the sandbox is off: then no method is offered (docs/decisions/0022). */
-  gateway: SandboxGateway | undefined;
+  /** The payment gateway adapters that are on (docs/decisions/0104); none: no method is offered (docs/decisions/0022). */
+  gateways: PaymentGateways;
   currency: string;
   /** Responsible-gambling deposit limits (limits module); a deposit is counted by its `reference`. */
   depositLimits?: DepositLimits;
@@ -46,23 +48,25 @@ export const limitReference = (playerId: number, idempotencyKey: string) => `dep
 
 /** The method, if offered, and the amount within its limits for `direction`; else the 422 the player sees. */
 export function methodOrFail(
-  { gateway, currency }: Pick<PaymentsDependencies, 'gateway' | 'currency'>,
+  { gateways, currency }: Pick<PaymentsDependencies, 'gateways' | 'currency'>,
   method: string,
   direction: 'deposit' | 'withdrawal',
   amount: number,
-): { found: PaymentMethod; gateway: SandboxGateway } {
-  const found = gateway && findMethod(currency, method);
-  if (!gateway || !found) throw invalid({ method: ['The selected method is invalid.'] });
+): { found: PaymentMethod; gateway: PaymentGateway } {
+  const offered = gateways.forMethod(currency, method);
+  if (!offered) throw invalid({ method: ['The selected method is invalid.'] });
+  const { method: found, gateway } = offered;
   const limits = found[direction];
   if (amount < limits.min) throw invalid({ amount: [`The amount must be at least ${formatMoney(limits.min, currency)}.`] });
   if (amount > limits.max) throw invalid({ amount: [`The amount may not be greater than ${formatMoney(limits.max, currency)}.`] });
   return { found, gateway };
 }
 
-export function toDeposit(row: DepositRow, gateway: Pick<SandboxGateway, 'cryptoConfirmUrl' | 'confirmSignature'> | undefined): Deposit {
-  // Only a pending sandbox crypto deposit can still be confirmed, and only while the sandbox exists.
-  const checkout =
-    gateway && row.method === 'sandbox-crypto' && row.gatewayReference && row.status === 'pending' ? { gateway, id: row.gatewayReference } : null;
+export function toDeposit(row: DepositRow, gateways: Pick<PaymentGateways, 'forMethod'>): Deposit {
+  // A deposit its owner confirms themselves (the sandbox's simulated network), while its gateway is on.
+  const confirmation =
+    gateways.forMethod(row.currency, row.method)?.gateway.confirmation?.({ method: row.method, status: row.status, providerReference: row.gatewayReference }) ??
+    null;
   return {
     id: row.id,
     method: row.method as PaymentMethodId,
@@ -71,8 +75,8 @@ export function toDeposit(row: DepositRow, gateway: Pick<SandboxGateway, 'crypto
     currency: row.currency,
     redirect_url: row.redirectUrl,
     address: row.address,
-    sandbox_confirm_url: checkout ? checkout.gateway.cryptoConfirmUrl(checkout.id) : null,
-    sandbox_confirm_signature: checkout ? checkout.gateway.confirmSignature(checkout.id) : null,
+    sandbox_confirm_url: confirmation?.url ?? null,
+    sandbox_confirm_signature: confirmation?.signature ?? null,
     bonus_id: row.bonusId,
     failure_message: row.failureMessage,
     created_at: row.createdAt.toISOString(),

@@ -4,13 +4,14 @@ import type { WithdrawalStatus } from '../../../contract/wallet.ts';
 import { Problem } from '../../problem.ts';
 import { IdempotencyConflict } from '../ledger/service.ts';
 import { type AdminWithdrawal, type PaymentsDependencies, toWithdrawal, type WithdrawalRow } from './common.ts';
+import { recordPaymentEvent } from './events.ts';
 import { withdrawals } from './schema.ts';
 
 // Operators' side of withdrawals: the queue, and paying or rejecting one (ledger key `withdrawal-decision:{id}`,
 // one key for both decisions so the first wins).
 
 export function createOperatorDecisions(
-  { db, ledger }: PaymentsDependencies,
+  { db, ledger, gateways }: PaymentsDependencies,
   { withdrawalById }: { withdrawalById: (id: string) => Promise<WithdrawalRow | undefined> },
 ) {
   /** `onDecided` runs in the decision's transaction (the back office's audit row, decision 0082). */
@@ -50,6 +51,32 @@ export function createOperatorDecisions(
               .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'pending')))
               .returning({ id: withdrawals.id });
             if (changed.length !== 1) throw new IdempotencyConflict(`withdrawal-decision:${id}`);
+            // Paid: the method's gateway sends the money now, inside the decision (a refusal undoes it; the
+            // withdrawal id is the provider's idempotency key, so a retry after a crash pays once).
+            const offered = gateways.forMethod(withdrawal.currency, withdrawal.method);
+            if (decision === 'paid' && !offered) throw new Problem(409, "This withdrawal's payment gateway is off, so it cannot be paid now.");
+            const payout =
+              decision === 'paid' && offered
+                ? await offered.gateway.payWithdrawal({
+                    withdrawalId: id,
+                    method: offered.method,
+                    amount: withdrawal.amount,
+                    currency: withdrawal.currency,
+                    destination: withdrawal.destination,
+                  })
+                : null;
+            await recordPaymentEvent(tx, {
+              key: `withdrawal:${id}:${decision}`,
+              payment: { withdrawal: id },
+              playerId: withdrawal.playerId,
+              kind: decision,
+              gateway: offered?.gateway.id ?? null,
+              providerReference: payout?.providerReference ?? null,
+              amount: withdrawal.amount,
+              currency: withdrawal.currency,
+              staffId: operatorId,
+              reason: note,
+            });
             await onDecided?.(tx as unknown as Database, forOperators(withdrawal));
           },
         },

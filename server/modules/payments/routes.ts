@@ -15,14 +15,13 @@ import {
   withdrawalBodySchema,
   withdrawalSchema,
 } from '../../../contract/wallet.ts';
-import { gatewayEventSchema, parseGatewayEvent } from '../sandbox-gateway/event.ts';
-import { SIGNATURE_HEADER } from '../sandbox-gateway/service.ts';
+import { SANDBOX_GATEWAY_ID, sandboxNotificationSchemas } from './gateways/sandbox.ts';
 
 const webhookAnswerSchema = z.object({ received: z.boolean(), status: z.enum(DEPOSIT_STATUSES), credited: z.boolean() });
 
 export async function paymentRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { payments, sandboxGateway, accounts } = services;
+  const { payments, paymentGateways: gateways, accounts } = services;
   const { signedIn, activePlayer } = playerGuards(fastify, accounts);
 
   app.get('/api/payments/methods', { schema: { response: { 200: dataOf(z.array(paymentMethodSchema)) } } }, async () => ({ data: payments.methods() }));
@@ -73,55 +72,51 @@ export async function paymentRoutes(fastify: FastifyInstance, { services }: { se
     data: await payments.pendingWithdrawalsOf(request.player!.id),
   }));
 
-  // With the sandbox off there is no gateway to hear from: its webhook does not exist either.
-  if (!sandboxGateway) return;
-  const gateway = sandboxGateway;
-
-  // The gateway's webhook. The signature covers the raw bytes, so this scope keeps the body as received and only
-  // parses it once it is known to come from the gateway.
+  // Each gateway that is on has its webhook, `/api/payments/webhooks/{id}` (docs/decisions/0104); one that is off has
+  // none. The signature covers the raw bytes, so this scope keeps the body as received and only parses it once the
+  // adapter knows it comes from its provider.
+  if (gateways.all.length === 0) return;
   await fastify.register(async (plain) => {
     const webhooks = plain.withTypeProvider<ZodTypeProvider>();
     webhooks.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, body));
-    // The body's schema documents the event; it is checked in the handler, once the signature over the raw
-    // bytes is known to be the gateway's (so this route's validator passes the raw text through).
-    // Named: server/http/guards-first.ts runs it, like a sign-in guard, before any check of the input.
-    async function gatewaySigned(request: FastifyRequest) {
-      const signature = request.headers[SIGNATURE_HEADER];
-      if (!gateway.verifySignature(typeof request.body === 'string' ? request.body : '', typeof signature === 'string' ? signature : undefined)) {
-        throw new Problem(401, 'Invalid webhook signature.');
+    for (const gateway of gateways.all) {
+      // Named: server/http/guards-first.ts runs it, like a sign-in guard, before any check of the input.
+      async function gatewaySigned(request: FastifyRequest) {
+        const rawBody = typeof request.body === 'string' ? request.body : '';
+        if (!gateway.verifyNotification({ rawBody, headers: request.headers })) throw new Problem(401, 'Invalid webhook signature.');
       }
+      webhooks.post(
+        `/api/payments/webhooks/${gateway.id}`,
+        {
+          preHandler: gatewaySigned,
+          // The body's schema documents the notification; it is checked in the handler, once the signature over the
+          // raw bytes is known to be the provider's (so this route's validator passes the raw text through).
+          schema: { body: gateway.id === SANDBOX_GATEWAY_ID ? z.union(sandboxNotificationSchemas) : z.unknown(), response: { 200: webhookAnswerSchema } },
+          validatorCompiler: () => (value) => ({ value }),
+        },
+        async (request) => {
+          const raw = typeof request.body === 'string' ? request.body : '';
+          let body: unknown;
+          try {
+            body = JSON.parse(raw);
+          } catch {
+            throw new Problem(400, 'The request body is not valid JSON.');
+          }
+          const applied = await payments.applyNotificationBody(gateway, body);
+          if ('errors' in applied) throw invalid(applied.errors);
+          return { received: true, status: applied.deposit.status, credited: applied.credited };
+        },
+      );
+      // An in-process provider (the sandbox) delivers to the same endpoint through the whole HTTP stack, signature included.
+      gateway.connect?.(async ({ rawBody, headers }) => {
+        const response = await app.inject({
+          method: 'POST',
+          url: `/api/payments/webhooks/${gateway.id}`,
+          headers: Object.fromEntries(Object.entries(headers).filter((entry): entry is [string, string] => typeof entry[1] === 'string')),
+          payload: rawBody,
+        });
+        return response.statusCode >= 200 && response.statusCode < 300;
+      });
     }
-    webhooks.post(
-      '/api/payments/webhooks/sandbox',
-      {
-        preHandler: gatewaySigned,
-        schema: { body: gatewayEventSchema, response: { 200: webhookAnswerSchema } },
-        validatorCompiler: () => (value) => ({ value }),
-      },
-      async (request) => {
-        const raw = typeof request.body === 'string' ? request.body : '';
-        let body: unknown;
-        try {
-          body = JSON.parse(raw);
-        } catch {
-          throw new Problem(400, 'The request body is not valid JSON.');
-        }
-        const parsed = parseGatewayEvent(body);
-        if ('errors' in parsed) throw invalid(parsed.errors);
-        const { deposit, credited } = await payments.applyGatewayEvent(parsed.event);
-        return { received: true, status: deposit.status, credited };
-      },
-    );
-  });
-
-  // The in-process sandbox delivers to the same endpoint through the whole HTTP stack, signature included.
-  sandboxGateway.connect(async (rawBody, signature) => {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/payments/webhooks/sandbox',
-      headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signature },
-      payload: rawBody,
-    });
-    return response.statusCode >= 200 && response.statusCode < 300;
   });
 }

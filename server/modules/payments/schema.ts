@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, char, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, char, check, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { players } from '../accounts/schema.ts';
 
 /**
@@ -32,12 +32,16 @@ export const deposits = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** What refunds and chargebacks took back so far (docs/decisions/0104); never more than the amount. */
+    reversedAmount: bigint('reversed_amount', { mode: 'number' }).notNull().default(0),
   },
   (table) => [
     uniqueIndex('deposits_player_idempotency_key').on(table.playerId, table.idempotencyKey),
     index('deposits_player_created').on(table.playerId, table.createdAt),
-    check('deposits_status_known', sql`${table.status} in ('pending', 'completed', 'declined')`),
+    index('deposits_status_created').on(table.status, table.createdAt),
+    check('deposits_status_known', sql`${table.status} in ('pending', 'completed', 'declined', 'refunded', 'charged_back')`),
     check('deposits_amount_positive', sql`${table.amount} > 0`),
+    check('deposits_reversed_within_amount', sql`${table.reversedAmount} >= 0 and ${table.reversedAmount} <= ${table.amount}`),
   ],
 );
 
@@ -83,3 +87,58 @@ export const depositAddresses = pgTable('deposit_addresses', {
   address: text('address').notNull().unique(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A payment's history (docs/decisions/0104): each provider notification and each operator action on a deposit or a
+ * withdrawal, once per `key` (a repeated notification adds nothing). `details` is what the provider said, redacted
+ * by its adapter; `staff_id` is who acted when it was staff.
+ */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    key: text('key').notNull(),
+    depositId: uuid('deposit_id').references(() => deposits.id),
+    withdrawalId: uuid('withdrawal_id').references(() => withdrawals.id),
+    playerId: bigint('player_id', { mode: 'number' })
+      .notNull()
+      .references(() => players.id),
+    kind: text('kind').notNull(),
+    gateway: text('gateway'),
+    providerReference: text('provider_reference'),
+    amount: bigint('amount', { mode: 'number' }),
+    currency: char('currency', { length: 3 }),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    staffId: bigint('staff_id', { mode: 'number' }),
+    reason: text('reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('payment_events_key').on(table.key),
+    index('payment_events_deposit').on(table.depositId, table.id),
+    index('payment_events_withdrawal').on(table.withdrawalId, table.id),
+    index('payment_events_player').on(table.playerId, table.id),
+    check('payment_events_one_payment', sql`(${table.depositId} is null) <> (${table.withdrawalId} is null)`),
+    check(
+      'payment_events_kind_known',
+      sql`${table.kind} in ('created', 'authorised', 'completed', 'declined', 'refunded', 'charged_back', 'reversed', 'debt_repaid', 'paid', 'rejected')`,
+    ),
+  ],
+);
+
+/**
+ * What a player owes after a chargeback took back more than their balance held (docs/decisions/0104): the rest of
+ * the chargeback is the house's receivable, and their next deposits repay it first.
+ */
+export const paymentDebts = pgTable(
+  'payment_debts',
+  {
+    playerId: bigint('player_id', { mode: 'number' })
+      .notNull()
+      .references(() => players.id),
+    currency: char('currency', { length: 3 }).notNull(),
+    owed: bigint('owed', { mode: 'number' }).notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.playerId, table.currency] }), check('payment_debts_owed_nonnegative', sql`${table.owed} >= 0`)],
+);

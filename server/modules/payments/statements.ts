@@ -24,12 +24,20 @@ export const toPaymentTotals = (summary: PaymentTotalsRow | undefined): PaymentT
   hasDeposited: Boolean(summary?.deposited),
 });
 
+/**
+ * Deposits whose money arrived: completed ones, and those refunded or charged back since (docs/decisions/0104),
+ * which count for what is left of them (`amount - reversed_amount`).
+ */
+const CREDITED = sql.raw(`'completed', 'refunded', 'charged_back'`);
+/** History events that took money back from the player's balance: each is its own line in their transactions. */
+const TAKEN_BACK = sql.raw(`'refunded', 'charged_back', 'reversed', 'debt_repaid'`);
+
 export function createPaymentStatements({ db, currency }: { db: Database; currency: string }) {
   /** The player's payment totals as one row (PaymentTotalsRow), for the wallet to read beside the balances in one statement. */
   function totalsRow(playerId: number | Placeholder): SQL {
     return sql`
       with money as (
-        select amount, completed_at as at from deposits where player_id = ${playerId} and status = 'completed' and currency = ${currency}
+        select amount - reversed_amount as amount, completed_at as at from deposits where player_id = ${playerId} and status in (${CREDITED}) and currency = ${currency}
         union all
         select -amount, decided_at from withdrawals where player_id = ${playerId} and status = 'paid' and currency = ${currency}
       )
@@ -37,7 +45,7 @@ export function createPaymentStatements({ db, currency }: { db: Database; curren
         (select count(*) from withdrawals where player_id = ${playerId} and status = 'pending') as pending_count,
         coalesce((select sum(amount) from money), 0) as lifetime,
         coalesce((select sum(amount) from money where at >= date_trunc('month', now() at time zone 'UTC') at time zone 'UTC'), 0) as this_month,
-        exists (select 1 from deposits where player_id = ${playerId} and status = 'completed') as deposited`;
+        exists (select 1 from deposits where player_id = ${playerId} and status in (${CREDITED})) as deposited`;
   }
 
   return {
@@ -62,12 +70,12 @@ export function createPaymentStatements({ db, currency }: { db: Database; curren
       const rows = rowsOf<{ player_id: number | string; methods: string[] | string | null; net: number | string }>(
         await db.execute(sql`
           with money as (
-            select player_id, amount from deposits where player_id in (${ids}) and status = 'completed' and currency = ${currency}
+            select player_id, amount - reversed_amount as amount from deposits where player_id in (${ids}) and status in (${CREDITED}) and currency = ${currency}
             union all
             select player_id, -amount from withdrawals where player_id in (${ids}) and status = 'paid' and currency = ${currency}
           )
           select p.player_id,
-            (select string_agg(distinct d.method, ',' order by d.method) from deposits d where d.player_id = p.player_id and d.status = 'completed') as methods,
+            (select string_agg(distinct d.method, ',' order by d.method) from deposits d where d.player_id = p.player_id and d.status in (${CREDITED})) as methods,
             coalesce((select sum(m.amount) from money m where m.player_id = p.player_id), 0) as net
           from (select distinct player_id from money union select distinct player_id from deposits where player_id in (${ids})) p`),
       );
@@ -79,14 +87,19 @@ export function createPaymentStatements({ db, currency }: { db: Database; curren
     },
 
     /**
-     * The player's deposits and withdrawals (every status) as rows of the wallet history relation
+     * The player's deposits and withdrawals (every status), and each refund, chargeback and debt repayment taken
+     * from their balance since (a line of its own, money out: what the balance gave, never what is still owed), as rows of the wallet history relation
      * `(id, type, status, amount, currency, created_at, reference_id)`, for the wallet to unite with the ledger's
      * movements, filter, count and page in one statement.
      */
     historyRows(playerId: number): SQL {
       return sql`
-        select 'dep_' || d.id::text as id, 'deposit' as type, d.status, d.amount, d.currency, d.created_at, d.id::text as reference_id
+        select 'dep_' || d.id::text as id, 'deposit' as type, case when d.status in ('refunded', 'charged_back') then 'completed' else d.status end,
+          d.amount, d.currency, d.created_at, d.id::text as reference_id
         from deposits d where d.player_id = ${playerId}
+        union all
+        select 'pe_' || e.id::text, 'deposit', e.kind, -(e.amount - coalesce((e.details->>'owed')::bigint, 0)), e.currency, e.created_at, e.deposit_id::text
+        from payment_events e where e.player_id = ${playerId} and e.kind in (${TAKEN_BACK}) and e.deposit_id is not null
         union all
         select 'wd_' || w.id::text, 'withdrawal', w.status, -w.amount, w.currency, w.created_at, w.id::text
         from withdrawals w where w.player_id = ${playerId}`;

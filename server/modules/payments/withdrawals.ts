@@ -6,6 +6,7 @@ import { invalid, Problem } from '../../problem.ts';
 import { IdempotencyConflict, InsufficientFunds } from '../ledger/service.ts';
 import { idempotencyConflict, keyedUuid, replayOf, requestHashOf } from '../shared/idempotency.ts';
 import { methodOrFail, type PayingPlayer, type PaymentsDependencies, toWithdrawal, type WithdrawalRow } from './common.ts';
+import { recordPaymentEvent } from './events.ts';
 import { withdrawals } from './schema.ts';
 
 // Withdrawal requests (docs/decisions/0021-wallet-and-payments.md): the id is derived from the player and the
@@ -124,6 +125,15 @@ export function createWithdrawals(
                 requestHash,
                 createdAt: journal.createdAt,
                 reviewDueAt,
+              });
+              await recordPaymentEvent(tx, {
+                key: `withdrawal:${id}:created`,
+                payment: { withdrawal: id },
+                playerId: player.id,
+                kind: 'created',
+                amount: input.amount,
+                currency,
+                details: { method: method.id, destination },
               });
             },
           },

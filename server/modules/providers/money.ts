@@ -47,19 +47,14 @@ export const journalMetadata = (row: { provider: string; transactionUuid: string
 });
 
 export function createMoneyHelpers({ ledger, currency, funding, loyalty, balances, logger }: WalletDependencies) {
-  let houseAccount: number | undefined;
-
   return {
     /**
-     * The bonuses' entries, with the house's side moved from the game account shard to the house's `provider`
-     * account: the bonuses split a stake as for our own games, and the aggregator's money stays apart from ours.
+     * The bonuses' entries, with the house's side moved from the player's game account shard to their shard of the
+     * house's `provider` account: the bonuses split a stake as for our own games, and the aggregator's money stays
+     * apart from ours, on as many rows as our games' (decision 0093), so concurrent players do not queue on one.
      */
     async toProvider(playerId: number, entries: TransferEntry[]): Promise<TransferEntry[]> {
-      const [game, house] = await Promise.all([
-        ledger.houseGameAccountId(playerId, currency),
-        houseAccount ?? ledger.houseAccount('provider', currency).then((account) => account.id),
-      ]);
-      houseAccount = house;
+      const [game, house] = await Promise.all([ledger.houseGameAccountId(playerId, currency), ledger.houseShardAccountId('provider', playerId, currency)]);
       return entries.map((entry) => (entry.accountId === game ? { ...entry, accountId: house } : entry));
     },
 

@@ -35,12 +35,30 @@ export const gatewayEventSchema = z.object({
   }),
 });
 
-export type GatewayEvent = z.infer<typeof gatewayEventSchema>;
-export type GatewayEventType = GatewayEvent['type'];
+/**
+ * A refund or a chargeback of a paid checkout (docs/decisions/0104): the same envelope, with the id of the refund
+ * or dispute, which our side posts once, and the amount taken back.
+ */
+export const DISPUTE_EVENT_TYPES = ['charge.refunded', 'charge.dispute.lost'] as const;
+export const disputeEventSchema = gatewayEventSchema.extend({
+  type: z.enum(DISPUTE_EVENT_TYPES, 'must be charge.refunded or charge.dispute.lost'),
+  data: gatewayEventSchema.shape.data.extend({
+    dispute_id: z.string().regex(/^(re|dp)_[0-9a-f]{24}$/, 'must be a refund or dispute id'),
+  }),
+});
+
+export type PaymentEvent = z.infer<typeof gatewayEventSchema>;
+export type DisputeEvent = z.infer<typeof disputeEventSchema>;
+export type GatewayEvent = PaymentEvent | DisputeEvent;
+export type GatewayEventType = PaymentEvent['type'];
+
+const isDisputeBody = (value: unknown): boolean =>
+  typeof value === 'object' && value !== null && (DISPUTE_EVENT_TYPES as readonly unknown[]).includes((value as { type?: unknown }).type);
 
 /** The event in a verified body, or the fields that are wrong, keyed as Laravel keys nested fields (`data.amount`). */
 export function parseGatewayEvent(value: unknown): { event: GatewayEvent } | { errors: FieldErrors } {
-  const parsed = gatewayEventSchema.safeParse(value, {
+  const schema: z.ZodType<GatewayEvent> = isDisputeBody(value) ? disputeEventSchema : gatewayEventSchema;
+  const parsed = schema.safeParse(value, {
     error: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? 'is required' : undefined),
   });
   if (parsed.success) return { event: parsed.data };

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import type { GatewayEvent, GatewayEventType } from './event.ts';
+import type { DisputeEvent, GatewayEvent, GatewayEventType, PaymentEvent } from './event.ts';
 import { sandboxCheckouts } from './schema.ts';
 
 // A payment provider in a box (docs/decisions/0021-wallet-and-payments.md): a hosted card page and a crypto
@@ -79,7 +79,7 @@ export function createSandboxGateway({ db, secret, logger }: { db: Database; sec
     return accepted;
   }
 
-  function event(checkout: Checkout, type: GatewayEventType, failureMessage: string | null, cardLast4: string | null = null): GatewayEvent {
+  function event(checkout: Checkout, type: GatewayEventType, failureMessage: string | null, cardLast4: string | null = null): PaymentEvent {
     return {
       id: `evt_${randomBytes(12).toString('hex')}`,
       type,
@@ -214,6 +214,28 @@ export function createSandboxGateway({ db, secret, logger }: { db: Database; sec
       if (checkout?.kind !== 'crypto') return null;
       if (await markPaid(id)) await deliver(event(checkout, 'payment.succeeded', null));
       return (await find(id)) ?? null;
+    },
+
+    /** The sandbox's payouts: every approved withdrawal is paid at once, under a payout id of its own. */
+    payout: (): { id: string } => ({ id: `po_${randomBytes(12).toString('hex')}` }),
+
+    /** A refund the merchant asked for through the API: accepted at once (a real provider may also notify it later). */
+    refund: (): { id: string } => ({ id: `re_${randomBytes(12).toString('hex')}` }),
+
+    /**
+     * The card network takes money back from a paid checkout (a refund made in the provider's dashboard, or a
+     * chargeback the cardholder's bank opened) and tells the merchant: for tests and the developer tools.
+     */
+    async dispute(reference: string, type: DisputeEvent['type'], amount: number): Promise<{ event: DisputeEvent; accepted: boolean } | null> {
+      const [checkout] = await db.select().from(sandboxCheckouts).where(eq(sandboxCheckouts.reference, reference));
+      if (checkout?.status !== 'paid') return null;
+      const base = event(checkout, 'payment.succeeded', null);
+      const disputed: DisputeEvent = {
+        ...base,
+        type,
+        data: { ...base.data, amount, dispute_id: `${type === 'charge.refunded' ? 're' : 'dp'}_${randomBytes(12).toString('hex')}` },
+      };
+      return { event: disputed, accepted: await deliver(disputed) };
     },
 
     close() {

@@ -36,16 +36,6 @@ export function GameTile({ game, eager = false }: { game: GameSummary; eager?: b
           className="game-tile-img"
         />
         {game.rtp > 0 ? <span className="game-tile-badge">RTP {game.rtp.toFixed(2)}%</span> : null}
-        {fromProvider && game.demo ? (
-          <Link
-            to={`/play/${game.slug}?mode=demo`}
-            draggable={false}
-            aria-label={`Play ${game.name} in demo mode`}
-            className="absolute right-2 bottom-2 z-10 rounded-full border border-night-600 bg-night-950/80 px-2.5 py-0.5 text-xs font-semibold text-mist-100 backdrop-blur-sm hover:border-gold-400 hover:text-gold-300"
-          >
-            Demo
-          </Link>
-        ) : null}
       </div>
       <div className="game-tile-body">
         <h3 className="game-tile-name">
@@ -53,7 +43,19 @@ export function GameTile({ game, eager = false }: { game: GameSummary; eager?: b
             {game.name}
           </Link>
         </h3>
-        <p className="truncate text-xs text-mist-400">{game.studio}</p>
+        <div className="flex items-center justify-between gap-2">
+          <p className="truncate text-xs text-mist-400">{game.studio}</p>
+          {fromProvider && game.demo ? (
+            <Link
+              to={`/play/${game.slug}?mode=demo`}
+              draggable={false}
+              aria-label={`Play ${game.name} in demo mode`}
+              className="relative z-10 shrink-0 rounded-full border border-night-600 px-2 py-px text-[0.6875rem] font-semibold text-mist-200 hover:border-gold-400 hover:text-gold-300"
+            >
+              Demo
+            </Link>
+          ) : null}
+        </div>
         {playing > 0 ? (
           <p className="truncate text-xs text-mist-300" data-testid="playing-now">
             <span aria-hidden="true" className="mr-1 inline-block size-1.5 rounded-full bg-felt-500 align-middle" />

@@ -246,6 +246,8 @@ export const playerRowSchema = adminPlayerSchema.extend({
   phone: z.string(),
   created_at: z.string(),
   vip_tier: z.enum(VIP_TIER_SLUGS),
+  /** Kept from play now: during a time-out, a self-exclusion or the wait after one. */
+  excluded: z.boolean(),
 });
 export type PlayerRow = z.infer<typeof playerRowSchema>;
 

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { adminApi } from '../features/admin/api.ts';
-import { ADMIN_NAV, hasPermission, type StaffMe, StaffProvider } from '../features/admin/session.tsx';
-import { Loading } from '../features/admin/ui.tsx';
+import { ADMIN_NAV, hasPermission, screenOf, type StaffMe, StaffProvider } from '../features/admin/session.tsx';
+import { Loading, Notice } from '../features/admin/ui.tsx';
 
 // The back office's own layout (docs/decisions/0084-admin-console.md): a side navigation of the screens the staff
 // member's role opens, and nothing of the player site. Its code loads only under /admin.
@@ -35,6 +35,8 @@ export default function AdminLayout() {
 
   if (!me) return <Loading />;
   const nav = me.must_enrol ? [] : ADMIN_NAV.filter((item) => hasPermission(me, item.permission));
+  // A screen opened by its address without the permission says so, instead of loading what the API refuses.
+  const screen = screenOf(location.pathname);
   return (
     <StaffProvider me={me}>
       <div data-layout="admin" className="min-h-screen bg-night-900 lg:flex">
@@ -84,10 +86,30 @@ export default function AdminLayout() {
             </button>
           </header>
           <main className="px-4 py-6 lg:px-8">
-            <Outlet />
+            {screen && !me.must_enrol && !hasPermission(me, screen.permission) ? (
+              <NoAccess screen={screen.label} permission={screen.permission} home={nav[0]?.to} />
+            ) : (
+              <Outlet />
+            )}
           </main>
         </div>
       </div>
     </StaffProvider>
+  );
+}
+
+function NoAccess({ screen, permission, home }: { screen: string; permission: string; home: string | undefined }) {
+  return (
+    <div className="max-w-xl space-y-4">
+      <h1 className="text-2xl font-semibold text-mist-100">{screen}</h1>
+      <Notice tone="error">
+        Your role does not open this screen: it needs the {permission} permission. An admin can change your role on the Staff screen.
+      </Notice>
+      {home ? (
+        <Link to={home} className="btn btn-ghost">
+          Back to the back office
+        </Link>
+      ) : null}
+    </div>
   );
 }

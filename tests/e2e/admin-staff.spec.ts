@@ -2,7 +2,7 @@
 // member chooses their password from the link, once, and signs in; an admin resets a password with a reason; a
 // member changes their own. Screenshots at 1280 px and 375 px.
 import type { Page } from '@playwright/test';
-import { expect, signIn, signInOperator } from './admin-fixtures.ts';
+import { expect, newStaff, STAFF_PASSWORD, signIn, signInOperator } from './admin-fixtures.ts';
 import { screenshotPage, servers, test } from './fixtures.ts';
 import { mailedLink } from './outbox.ts';
 
@@ -73,4 +73,13 @@ test('a member changes their own password on the Security screen', async ({ page
   await form.getByRole('button', { name: 'Change password' }).click();
   await expect(form.getByText('This is not your current password.')).toBeVisible();
   await shoot(page, 'security-password');
+});
+
+test('a screen opened by its address without the permission says so, with no form to fill', async ({ page }) => {
+  await signIn(page, await newStaff('support'), STAFF_PASSWORD, '/admin/staff');
+  await expect(page.getByText('Your role does not open this screen: it needs the staff.manage permission.')).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Invite a staff member' })).toHaveCount(0);
+  await shoot(page, 'no-access');
+  await page.getByRole('link', { name: 'Back to the back office' }).click();
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
 });

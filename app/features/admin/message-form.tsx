@@ -4,7 +4,7 @@ import type { SegmentAudience } from '../../../contract/operators.ts';
 import { MARKETING_EXCLUDED } from '../../../contract/operators.rules.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
-import { Checkbox, SelectField, TextField } from '../../components/ui/field.tsx';
+import { Checkbox, SelectField, TextAreaField, TextField } from '../../components/ui/field.tsx';
 import { type ApiResult, firstErrors } from '../../lib/api.ts';
 import { adminApi } from './api.ts';
 import { ReasonDialog } from './reason-dialog.tsx';
@@ -117,7 +117,7 @@ export function MessageForm() {
           {segment === 'country' ? <TextField label="Country code" name="country" maxLength={2} placeholder="MT" error={errors.country} /> : null}
           {segment === 'vip_tier' ? <SelectField label="Tier" name="tier" options={TIERS} error={errors.tier} /> : null}
           <TextField label="Subject" name="subject" maxLength={150} error={errors.subject} />
-          <TextField label="Message" name="body" maxLength={5000} error={errors.body} />
+          <TextAreaField label="Message" name="body" rows={5} maxLength={5000} error={errors.body} />
           {segment === 'player' ? (
             <Checkbox name="marketing" label={`Marketing: not sent if the player is ${MARKETING_EXCLUDED}. Leave unticked for a service message.`} />
           ) : (

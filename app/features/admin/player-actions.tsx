@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/field.tsx';
 import { adminApi } from './api.ts';
 import { type Outcome, ReasonDialog } from './reason-dialog.tsx';
+import { minorUnits } from './stake-input.ts';
 import { money, Notice } from './ui.tsx';
 
 type Profile = PlayerDetail['profile'];
@@ -59,11 +60,9 @@ export function BlockAction({ profile, reload }: { profile: Profile; reload: () 
   );
 }
 
-/** Parses "25", "-12.50" or "1,000.5" into minor units; null for anything else or zero. */
+/** Parses "25", "-12.50", "10,50" or "1,000.5" into minor units (stake-input's rules, signed); null for anything else or zero. */
 export function minorUnitsOf(text: string): number | null {
-  const cleaned = text.trim().replaceAll(',', '');
-  if (!/^-?\d+(\.\d{1,2})?$/.test(cleaned)) return null;
-  const units = Math.round(Number(cleaned) * 100);
+  const units = minorUnits(text, { signed: true });
   return units === 0 ? null : units;
 }
 

@@ -37,3 +37,12 @@ export const ADMIN_NAV = [
   { to: '/admin/staff', label: 'Staff', permission: 'staff.manage' },
   { to: '/admin/audit', label: 'Audit log', permission: 'audit.read' },
 ] as const;
+
+/**
+ * The screen `pathname` shows and the permission it needs: '/admin' exactly for the dashboard, else the entry whose
+ * path it is or starts with (a player's page is the Players screen). Undefined for screens every member may open.
+ */
+export function screenOf(pathname: string): (typeof ADMIN_NAV)[number] | undefined {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  return ADMIN_NAV.find((item) => (item.to === '/admin' ? path === '/admin' : path === item.to || path.startsWith(`${item.to}/`)));
+}

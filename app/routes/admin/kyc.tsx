@@ -88,7 +88,8 @@ export default function AdminKyc() {
   const canDecide = hasPermission(me, KYC_PERMISSION);
 
   const groups = data ? groupByPlayer(data) : [];
-  // A decided player's last pending document leaves the queue: the next player in line is shown.
+  // The reviewer stays with a player until their last pending document is decided; then it leaves the queue and
+  // the next player in line is shown.
   const current = groups.find((group) => group.player.id === selected) ?? groups[0] ?? null;
 
   function show(next: { status?: DocumentStatus; player?: string }) {
@@ -203,6 +204,8 @@ export default function AdminKyc() {
                     canDecide={canDecide}
                     onDecided={(result) => {
                       setOutcome(result);
+                      // Stay with this player while they have documents left; only then does the next one show.
+                      setSelected(current.player.id);
                       void reload();
                     }}
                   />

@@ -26,10 +26,14 @@ const columns = [
   column.accessor('email', { header: 'E-mail' }),
   column.accessor('name', { header: 'Name' }),
   column.accessor('country', { header: 'Country' }),
-  column.accessor((row) => (row.blocked ? 'blocked' : row.active ? 'active' : 'inactive'), {
+  column.accessor((row) => (row.blocked ? 'blocked' : row.excluded ? 'excluded' : row.active ? 'active' : 'inactive'), {
     id: 'status',
     header: 'Status',
-    cell: (info) => <Badge tone={info.getValue() === 'blocked' ? 'bad' : info.getValue() === 'active' ? 'good' : 'neutral'}>{info.getValue()}</Badge>,
+    cell: (info) => (
+      <Badge tone={info.getValue() === 'blocked' ? 'bad' : info.getValue() === 'excluded' ? 'warn' : info.getValue() === 'active' ? 'good' : 'neutral'}>
+        {info.getValue()}
+      </Badge>
+    ),
   }),
   column.accessor('kyc_status', { header: 'KYC', cell: (info) => <Badge tone={info.getValue() === 'verified' ? 'good' : 'neutral'}>{info.getValue()}</Badge> }),
   column.accessor((row) => VIP_RANK[row.vip_tier], {

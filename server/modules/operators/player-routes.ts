@@ -70,7 +70,9 @@ export async function playerRoutes(
     const above = await services.clubs.tiersAboveBronze();
     const rows = await accounts.searchPlayers({ ...(filter as Parameters<typeof accounts.searchPlayers>[0]), ...(await tierFilter(vip, above)) });
     await audit.record({ staffId: request.operator!.id, action, after: { ...filter, ...(vip ? { vip } : {}), results: rows.length } });
-    return rows.map((row) => ({ ...row, vip_tier: above.get(Number(row.id)) ?? ('bronze' as const) }));
+    // Kept from play now (a time-out, a self-exclusion, the wait after one): the limits module says who.
+    const excluded = await services.limits.keptFromPlay(rows.map((row) => Number(row.id)));
+    return rows.map((row) => ({ ...row, vip_tier: above.get(Number(row.id)) ?? ('bronze' as const), excluded: excluded.has(Number(row.id)) }));
   };
 
   app.get(
@@ -84,7 +86,7 @@ export async function playerRoutes(
     { preHandler: requirePermission('players.read'), schema: { querystring: playerSearchQuerySchema } },
     async (request, reply) => {
       const rows = await search(request, 'players.export');
-      const header = ['id', 'email', 'name', 'phone', 'country', 'active', 'blocked', 'kyc_status', 'vip_tier', 'created_at'] as const;
+      const header = ['id', 'email', 'name', 'phone', 'country', 'active', 'blocked', 'excluded', 'kyc_status', 'vip_tier', 'created_at'] as const;
       const csv = [header.join(','), ...rows.map((row) => header.map((key) => csvCell(row[key])).join(','))].join('\r\n');
       return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="players.csv"').send(`${csv}\r\n`);
     },

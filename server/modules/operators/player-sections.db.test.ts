@@ -8,6 +8,7 @@ import { players } from '../accounts/schema.ts';
 import { gamesKit } from '../games/testing.ts';
 import { paymentsKit } from '../payments/testing.ts';
 import { auditLog } from './schema.ts';
+import { STRONG_PASSWORD } from '../accounts/testing.ts';
 import { OPERATOR_ENV, staffKit } from './testing.ts';
 
 const t = useTestApp({ ...OPERATOR_ENV, APP_ENV: 'development' });
@@ -192,6 +193,23 @@ describe('POST /api/admin/messages/segment to a VIP tier', () => {
   });
 });
 
+describe('GET /api/admin/players/search: who is kept from play', () => {
+  it('says excluded for a player during a time-out, not active (issue 32)', async () => {
+    const admin = await staff.adminToken();
+    const out = await pay.player();
+    const playing = await pay.player();
+    const timedOut = await pay.call('POST', '/api/player/time-out', { token: out.token, payload: { days: 1, password: STRONG_PASSWORD } });
+    expect(timedOut.statusCode, timedOut.body).toBe(200);
+    const rows = async (email: string) =>
+      (await staff.call('GET', `/api/admin/players/search?q=${encodeURIComponent(email)}`, { token: admin })).json().data as {
+        excluded: boolean;
+        active: boolean;
+      }[];
+    expect(await rows(out.email)).toEqual([expect.objectContaining({ active: true, excluded: true })]);
+    expect(await rows(playing.email)).toEqual([expect.objectContaining({ active: true, excluded: false })]);
+  });
+});
+
 describe('GET /api/admin/players/search?vip=', () => {
   it('filters by the VIP tier the clubs compute, shows it per row, and the CSV export honours it', async () => {
     const admin = await staff.adminToken();
@@ -219,7 +237,7 @@ describe('GET /api/admin/players/search?vip=', () => {
     const csv = await staff.call('GET', '/api/admin/players/export?vip=silver', { token: admin });
     expect(csv.statusCode).toBe(200);
     const lines = csv.body.trim().split('\r\n');
-    expect(lines[0]).toBe('id,email,name,phone,country,active,blocked,kyc_status,vip_tier,created_at');
+    expect(lines[0]).toBe('id,email,name,phone,country,active,blocked,excluded,kyc_status,vip_tier,created_at');
     expect(lines.some((line) => line.startsWith(`${silver.id},`) && line.includes(',silver,'))).toBe(true);
     expect(lines.some((line) => line.startsWith(`${bronze.id},`) || line.startsWith(`${gold.id},`))).toBe(false);
 

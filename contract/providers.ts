@@ -120,6 +120,9 @@ export const providerTransactionSchema = z.object({
   amount: z.int(),
   free: z.boolean(),
   reference_uuid: z.string().nullable(),
+  /** Who the player is, for the console (names, not ids). */
+  player_name: z.string().nullable().optional(),
+  player_email: z.string().nullable().optional(),
 });
 export type ProviderTransaction = z.infer<typeof providerTransactionSchema>;
 
@@ -133,6 +136,8 @@ export const providerRoundSchema = z.object({
   opened_at: z.string(),
   updated_at: z.string(),
   closed_at: instant,
+  player_name: z.string().nullable().optional(),
+  player_email: z.string().nullable().optional(),
 });
 export type ProviderRound = z.infer<typeof providerRoundSchema>;
 

@@ -133,6 +133,8 @@ describe('reconciliation', () => {
     expect(all.totals).toMatchObject({ bets: 2, wins: 1, rollbacks: 0, refused: 0, stakes: 1_50 });
     expect(all.rounds.map((round) => round.status).sort()).toEqual(['closed', 'open']);
     expect(all.transactions).toHaveLength(3);
+    // Names, not ids: each row says whose it is.
+    for (const row of [...all.transactions, ...all.rounds]) expect(row).toMatchObject({ player_id: String(player.id), player_email: player.email });
     // Not open a minute yet; with 0 minutes it is.
     expect(all.open_rounds).toEqual([]);
     expect((await read(`day=${day}&open_minutes=1`)).open_minutes).toBe(1);

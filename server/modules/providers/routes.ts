@@ -181,11 +181,21 @@ export async function providerRoutes(fastify: FastifyInstance, { services }: { s
     const { day = today(), status, round, open_minutes } = request.query;
     if (Number.isNaN(Date.parse(`${day}T00:00:00Z`))) throw invalid({ day: ['The day must be a date such as 2026-11-28.'] });
     const minutes = open_minutes ? Number(open_minutes) : DEFAULT_OPEN_MINUTES;
-    return providers.operations.reconciliation(
+    const report = await providers.operations.reconciliation(
       { day, status, round: round?.trim() || undefined, currency: config.defaultCurrency },
       await providers.openRounds(minutes),
       minutes,
     );
+    // Names, not ids: who each round and transaction belongs to.
+    const names = await accounts.playerNames([
+      ...new Set([...report.rounds, ...report.transactions, ...report.open_rounds].map((row) => Number(row.player_id))),
+    ]);
+    const named = <T extends { player_id: string }>(row: T) => ({
+      ...row,
+      player_name: names.get(Number(row.player_id))?.name ?? null,
+      player_email: names.get(Number(row.player_id))?.email ?? null,
+    });
+    return { ...report, rounds: report.rounds.map(named), transactions: report.transactions.map(named), open_rounds: report.open_rounds.map(named) };
   }
 
   app.get(

@@ -41,7 +41,7 @@ function Rounds({ rounds, currency, caption }: { rounds: ProviderRound[]; curren
                 {round.round}
               </td>
               <td className="px-4 py-2">
-                <PlayerLink id={round.player_id} />
+                <PlayerLink id={round.player_id} name={round.player_name} email={round.player_email} />
               </td>
               <td className="px-4 py-2 font-mono text-xs text-mist-300">{round.game_code}</td>
               <td className="px-4 py-2 text-right tabular-nums">{money(round.stake, currency)}</td>
@@ -86,7 +86,7 @@ function Transactions({ rows }: { rows: ProviderTransaction[] }) {
                 {row.response && row.response !== 'ok' ? <span className="ml-1 text-xs text-mist-400">{row.response.replaceAll('_', ' ')}</span> : null}
               </td>
               <td className="px-4 py-2">
-                <PlayerLink id={row.player_id} />
+                <PlayerLink id={row.player_id} name={row.player_name} email={row.player_email} />
               </td>
               <td className="max-w-[12rem] truncate px-4 py-2 font-mono text-xs text-mist-300" title={row.round ?? ''}>
                 {row.round ?? '—'}

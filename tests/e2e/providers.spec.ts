@@ -76,9 +76,12 @@ test('a player deposits, plays the provider slot for real, sees the header balan
   await snap(page, 'real-before');
   // A spin of 1.00 moves the balance whatever it pays (the smallest win is 2×): the header hears it over realtime.
   await spin.click();
-  await expect(balance).not.toHaveText('€50.00');
-  const after = await balance.textContent();
-  await expect(frame.locator('#balance')).toContainText(after!.replace('€', ''));
+  // The game shows its balance once the bet and its win are both booked; the header hears each of them (the bet's
+  // balance can show for a moment), so it is compared with the game's final figure, not with its first change.
+  const frameBalance = frame.locator('#balance');
+  await expect(frameBalance).not.toHaveText('50.00 EUR');
+  const after = `€${(await frameBalance.textContent())!.replace(/[^\d.]/g, '')}`;
+  await expect(balance).toHaveText(after);
   await snap(page, 'real-after');
 
   const wallet = await api<{ data: { balance: number } }>('/api/player/wallet', { token: session.token, baseURL: base });

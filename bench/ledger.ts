@@ -18,6 +18,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { type Database, openDatabase } from '../server/db/client.ts';
 import { players } from '../server/modules/accounts/schema.ts';
 import { createLedgerService, type LedgerAccount, TRANSFER_STATEMENT } from '../server/modules/ledger/service.ts';
+import { throwawayDatabase } from './support/load.ts';
 
 const serverUrl = process.env.DATABASE_URL;
 if (!serverUrl) {
@@ -30,19 +31,8 @@ const workers = Number(process.env.BENCH_WORKERS ?? 8);
 const accountCount = Number(process.env.BENCH_ACCOUNTS ?? 1000);
 const FUNDING = 1_000_000_000_000;
 
-const name = `croupier_bench_ledger_${process.pid}_${randomBytes(4).toString('hex')}`;
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-await admin(`create database ${name}`);
-const url = new URL(serverUrl);
-url.pathname = `/${name}`;
+const database = await throwawayDatabase(serverUrl, 'croupier_bench_ledger');
+const url = database.url;
 
 /** Completed steps, wall seconds and Node CPU milliseconds, summed over the rounds of each measurement. */
 const totals: Record<string, { done: number; wall: number; cpuMs: number }> = {};
@@ -72,10 +62,10 @@ const random = (n: number) => Math.floor(Math.random() * n);
 
 // openDatabase applies the migrations; the ledger then runs on a pool of the same size that the bench can reach,
 // to ask each of its connections which plan its prepared transfer statement used.
-const handle = await openDatabase({ driver: 'postgres', url: url.toString() });
+const handle = await openDatabase({ driver: 'postgres', url: url });
 await handle.close();
-const pool = new pg.Pool({ connectionString: url.toString(), max: 10 });
-const bare = new pg.Pool({ connectionString: url.toString(), max: 10 });
+const pool = new pg.Pool({ connectionString: url, max: 10 });
+const bare = new pg.Pool({ connectionString: url, max: 10 });
 try {
   const db = drizzle({ client: pool }) as unknown as Database;
   const ledger = createLedgerService({ db });
@@ -211,7 +201,7 @@ try {
 } finally {
   await bare.end();
   await pool.end();
-  await admin(`drop database if exists ${name} with (force)`);
+  await database.drop();
 }
 
 /**

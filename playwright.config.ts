@@ -16,6 +16,8 @@ export const servers = {
 };
 /** Where the providers server's reference aggregator listens (its game pages and art, framed by that server). */
 export const aggregatorUrl = `http://127.0.0.1:${base + 6}`;
+/** The providers server's local EVM chain (docs/decisions/0109): the crypto test sends test coins and mines blocks on it. */
+export const localChainUrl = `http://127.0.0.1:${base + 7}`;
 
 // Headless Chromium announces itself as "HeadlessChrome", which isbot counts as a bot; players' browsers don't.
 export const playerUserAgent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
@@ -92,6 +94,6 @@ export default defineConfig({
     server(base + 2, { MAINTENANCE: 'true' }),
     server(base + 3, { APP_ENV: 'production', ...operator, OPERATOR_TOTP_SECRET: operatorTotpSecret }),
     server(base + 4, { ...operator }),
-    server(base + 5, { APP_ENV: 'staging', ...operator, E2E_AGGREGATOR_PORT: String(base + 6) }),
+    server(base + 5, { APP_ENV: 'staging', ...operator, E2E_AGGREGATOR_PORT: String(base + 6), E2E_LOCAL_CHAIN_PORT: String(base + 7) }),
   ],
 });

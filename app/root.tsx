@@ -87,14 +87,20 @@ const rememberLocale: MiddlewareFunction<Response> = async ({ request }, next) =
   return response;
 };
 
-// SPEC.md §4: a guest's `token` query is an affiliate token, kept in ma_token for 7 days.
-const rememberAffiliate: MiddlewareFunction<Response> = async ({ url, context }, next) => {
+// SPEC.md §4: a guest's `token` query is an affiliate token, kept in ma_token for 7 days. The click is counted and
+// ma_token carries it (`token~click`) so the registration keeps its sub-ID (docs/decisions/0107).
+const rememberAffiliate: MiddlewareFunction<Response> = async ({ url, context, request }, next) => {
   const response = await next();
   const affiliate = url.searchParams.get('token');
   if (affiliate && /^[A-Za-z0-9._~-]{1,100}$/.test(affiliate) && context.get(siteStateContext).viewer === null) {
+    const sub = url.searchParams.get('sub');
+    const kept = await context
+      .get(servicesContext)
+      .recordAffiliateClick({ token: affiliate, sub, userAgent: request.headers.get('user-agent') ?? '' })
+      .catch(() => null);
     response.headers.append(
       'Set-Cookie',
-      stringifySetCookie({ name: 'ma_token', value: affiliate, path: '/', maxAge: SEVEN_DAYS_S, sameSite: 'strict', secure: true }),
+      stringifySetCookie({ name: 'ma_token', value: kept ?? affiliate, path: '/', maxAge: SEVEN_DAYS_S, sameSite: 'strict', secure: true }),
     );
   }
   return response;
@@ -151,9 +157,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
   rememberSiteState(loaderData);
   const { viewer } = loaderData;
   useEffect(() => watchSession(viewer), [viewer]);
-  // The back office has its own layout: none of the player site's popups, banners, prefetches or live updates.
+  // The back office and the affiliate portal have their own layouts: none of the player site's popups, banners,
+  // prefetches or live updates. (/affiliates itself, the programme's public page, is a site page.)
   const { pathname } = useLocation();
-  if (pathname === '/admin' || pathname.startsWith('/admin/')) {
+  if (pathname === '/admin' || pathname.startsWith('/admin/') || pathname.startsWith('/affiliates/')) {
     return (
       <ToastProvider>
         <Outlet />

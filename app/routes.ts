@@ -25,6 +25,7 @@ function siteRoutes(base: '' | 'en'): RouteConfigEntry[] {
       page('loyalty-club', 'routes/club.tsx', 'loyalty-club'),
       ...staticPages.map((slug) => page(slug, 'routes/static-page.tsx', slug)),
       page('fairness', 'routes/fairness.tsx', 'fairness'),
+      page('affiliates', 'routes/affiliates-apply.tsx', 'affiliates-apply'),
     ]),
     frame('layouts/account.tsx', 'layout-account', [
       page('account/profile', 'routes/account-profile.tsx', 'account-profile'),
@@ -77,6 +78,7 @@ const adminRoutes: RouteConfigEntry[] = [
     route('admin/kyc', 'routes/admin/kyc.tsx', { id: 'admin-kyc' }),
     route('admin/withdrawals', 'routes/admin/withdrawals.tsx', { id: 'admin-withdrawals' }),
     route('admin/payments', 'routes/admin/payments.tsx', { id: 'admin-payments' }),
+    route('admin/crypto', 'routes/admin/crypto.tsx', { id: 'admin-crypto' }),
     route('admin/adjustments', 'routes/admin/adjustments.tsx', { id: 'admin-adjustments' }),
     route('admin/messages', 'routes/admin/messages.tsx', { id: 'admin-messages' }),
     route('admin/bonuses', 'routes/admin/bonuses.tsx', { id: 'admin-bonuses' }),
@@ -86,9 +88,28 @@ const adminRoutes: RouteConfigEntry[] = [
     route('admin/settings', 'routes/admin/settings.tsx', { id: 'admin-settings' }),
     route('admin/outbox', 'routes/admin/outbox.tsx', { id: 'admin-outbox' }),
     route('admin/jobs', 'routes/admin/jobs.tsx', { id: 'admin-jobs' }),
+    route('admin/affiliates', 'routes/admin/affiliates.tsx', { id: 'admin-affiliates' }),
     route('admin/staff', 'routes/admin/staff.tsx', { id: 'admin-staff' }),
     route('admin/audit', 'routes/admin/audit.tsx', { id: 'admin-audit' }),
   ]),
 ];
 
-export default [...adminRoutes, ...siteRoutes(''), ...siteRoutes('en')];
+/**
+ * The affiliate portal (docs/decisions/0108-affiliate-portal.md): its own layout and route tree under /affiliates/,
+ * code-split from the site like the back office. The public programme page, /affiliates itself, is a site page.
+ */
+const affiliatePortalRoutes: RouteConfigEntry[] = [
+  route('affiliates/login', 'routes/affiliates/login.tsx', { id: 'affiliate-portal-login' }),
+  route('affiliates/sign-in', 'routes/affiliates/sign-in.tsx', { id: 'affiliate-portal-sign-in' }),
+  layout('layouts/affiliate-portal.tsx', { id: 'layout-affiliate-portal' }, [
+    route('affiliates/dashboard', 'routes/affiliates/dashboard.tsx', { id: 'affiliate-portal-dashboard' }),
+    route('affiliates/reports', 'routes/affiliates/reports.tsx', { id: 'affiliate-portal-reports' }),
+    route('affiliates/links', 'routes/affiliates/links.tsx', { id: 'affiliate-portal-links' }),
+    route('affiliates/creatives', 'routes/affiliates/creatives.tsx', { id: 'affiliate-portal-creatives' }),
+    route('affiliates/statements', 'routes/affiliates/statements.tsx', { id: 'affiliate-portal-statements' }),
+    route('affiliates/postbacks', 'routes/affiliates/postbacks.tsx', { id: 'affiliate-portal-postbacks' }),
+    route('affiliates/profile', 'routes/affiliates/profile.tsx', { id: 'affiliate-portal-profile' }),
+  ]),
+];
+
+export default [...adminRoutes, ...affiliatePortalRoutes, ...siteRoutes(''), ...siteRoutes('en')];

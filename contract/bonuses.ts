@@ -85,6 +85,23 @@ export const playerBonusSchema = z
   .meta({ id: 'PlayerBonus' });
 export type PlayerBonus = z.infer<typeof playerBonusSchema>;
 
+/**
+ * Free rounds a bonus granted on an aggregator's game (decision 0100), as the player's bonus screen shows them: the
+ * game (null when the catalogue no longer has it), rounds granted and left, the stake of each, when they end.
+ * `pending`: being set up with the game's provider; `failed`: the provider refused them (the bonus was cancelled).
+ */
+export type PlayerFreeRounds = {
+  id: string;
+  game: { name: string; slug: string; playable: boolean } | null;
+  rounds: number;
+  rounds_left: number;
+  bet_value: number;
+  currency: string;
+  status: 'pending' | 'active' | 'played' | 'expired' | 'failed';
+  expires_at: string | null;
+  granted_at: string;
+};
+
 /** `BonusUpdated` (namespace App.Events) on `private-App.Models.User.{id}`: the bonus after the change. */
 export type BonusUpdated = { bonus: PlayerBonus };
 

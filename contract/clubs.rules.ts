@@ -97,6 +97,20 @@ export function pointsWithCarry(engine: string, carry: number, stake: number): {
   return { points: Math.floor(total / stakePerPoint), carry: total % stakePerPoint };
 }
 
+/**
+ * What giving a stake back takes from the player (the inverse of pointsWithCarry): the stake leaves the carry of its
+ * category, and when the carry is too small, whole points are taken and their worth less the rest goes to the carry.
+ * Points and carry then hold exactly what the stakes that still stand earned.
+ */
+export function pointsGivenBack(engine: string, carry: number, stake: number): { points: number; carry: number } {
+  const { stakePerPoint } = pointsRuleOf(engine);
+  if (!Number.isSafeInteger(stake) || stake <= 0) return { points: 0, carry };
+  const left = carry - stake;
+  if (left >= 0) return { points: 0, carry: left };
+  const points = Math.ceil(-left / stakePerPoint);
+  return { points, carry: left + points * stakePerPoint };
+}
+
 /** The highest tier `points` earned in one calendar month reach. */
 export function tierForPoints(points: number): VipTier {
   let reached = VIP_TIERS[0]!;

@@ -1,4 +1,4 @@
-// The scheduled jobs' operator API (decisions 0068 and 0102): every job with its schedule and last runs, a job's
+// The scheduled jobs' operator API (decision 0068): every job with its schedule and last runs, a job's
 // runs page by page, and a run by hand with a reason.
 import { z } from 'zod';
 import { dataOf, matching, PAGE, PER_PAGE, pageMetaSchema } from './http.ts';

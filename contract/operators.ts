@@ -288,6 +288,18 @@ export const playerDetailSchema = z.object({
   limits: playerLimitsSchema,
   loyalty: adminLoyaltySchema,
   vip: vipSchema,
+  /** The affiliate the player came through (docs/decisions/0107); null for none. */
+  affiliate: z
+    .object({
+      id: z.string(),
+      name: z.string(),
+      link_token: z.string(),
+      sub: z.string().nullable(),
+      attributed_at: z.string(),
+      test: z.boolean(),
+      duplicate: z.boolean(),
+    })
+    .nullable(),
 });
 export type PlayerDetail = z.infer<typeof playerDetailSchema>;
 
@@ -413,7 +425,7 @@ export const outboxQuerySchema = z.object({ status: z.enum(OUTBOX_STATUSES).opti
 /** One outgoing message; the recipient is masked (the console shows no personal data it does not need). */
 export const outboxItemSchema = z.object({
   id: z.string(),
-  channel: z.enum(['mail', 'sms']),
+  channel: z.enum(['mail', 'sms', 'webhook']),
   template: z.string(),
   recipient: z.string(),
   status: z.enum(OUTBOX_STATUSES),

@@ -1,5 +1,5 @@
 // Types the player site and the server agree on. Imports nothing outside contract/ (DESIGN.md).
-import type { BonusOffer, PlayerBonus } from './bonuses.ts';
+import type { BonusOffer, PlayerBonus, PlayerFreeRounds } from './bonuses.ts';
 import type { Loyalty, Vip } from './clubs.ts';
 import { z } from 'zod';
 import './http.ts';
@@ -101,10 +101,18 @@ export interface SiteServices {
   bonusOffer(playerId: string | null, slug: string): Promise<BonusOffer | null>;
   /** The player's bonuses, newest first (GET /api/player/bonuses). */
   playerBonuses(playerId: string): Promise<PlayerBonus[]>;
+  /** Free rounds the player's bonuses granted on aggregators' games, newest first. */
+  freeRounds(playerId: string): Promise<PlayerFreeRounds[]>;
   /** The player's loyalty points with a page of history, as GET /api/player/loyalty answers it. */
   loyalty(playerId: string, query: { page: number; perPage: number }): Promise<{ data: Loyalty; meta: TransactionsMeta }>;
   /** The player's VIP tier, as GET /api/player/vip answers it. */
   vip(playerId: string): Promise<Vip>;
+  /**
+   * A page served with an affiliate's `?token=` (docs/decisions/0107): counts the click (not bots', not a visitor's
+   * repeats) and answers the `ma_token` value to keep, or null for a token that is no approved affiliate's link.
+   * The server adds the visitor's address; it is hashed, never stored.
+   */
+  recordAffiliateClick(click: { token: string; sub: string | null; userAgent: string; ip?: string }): Promise<string | null>;
   /** A loader's failure, logged by the server's logger (no bound values, no query string, no tokens). */
   reportError(error: unknown, path: string): void;
   /**
@@ -127,3 +135,6 @@ export const userAuthResponseSchema = z.object({ auth: z.string(), user_data: z.
 /** GET /api/health: 200 when the database answers, else 503. */
 export const healthSchema = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) });
 export const healthUnavailableSchema = z.object({ status: z.literal('unavailable'), message: z.string() });
+/** Readiness: ready, or not (draining before a stop, or no database); a load balancer sends requests only to ready nodes. */
+export const readySchema = z.object({ status: z.literal('ready') });
+export const notReadySchema = z.object({ status: z.enum(['draining', 'unavailable']), message: z.string() });

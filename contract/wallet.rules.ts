@@ -2,7 +2,8 @@
 // bounds and texts. No zod here, so the site's bundles can import it; the schemas are in wallet.ts, which re-exports
 // all of this. Imports nothing.
 
-export const PAYMENT_METHOD_IDS = ['sandbox-card', 'sandbox-crypto'] as const;
+/** `onchain`: a deposit the chain watcher credited from a transfer to the player's own address (docs/decisions/0109). */
+export const PAYMENT_METHOD_IDS = ['sandbox-card', 'sandbox-crypto', 'onchain'] as const;
 export type PaymentMethodId = (typeof PAYMENT_METHOD_IDS)[number];
 
 /** A deposit's `bonusId`: a promotion's slug or id, as the cashier's `?bonusId=` carries it. */

@@ -1,6 +1,6 @@
 // Starts the production server for end-to-end tests on a fresh embedded database under DATA_DIR. With
 // E2E_AGGREGATOR_PORT, the Hub88 reference aggregator (aggregator/) runs in this process on that port, with fresh keys,
-// and HUB88_* point the server at it (docs/decisions/0100-provider-games-launch-and-console.md).
+// and HUB88_* point the server at it (docs/decisions/0100-provider-games-launch-and-console.md). E2E_LOCAL_CHAIN_PORT: below.
 import { generateKeyPairSync } from 'node:crypto';
 import { rmSync } from 'node:fs';
 
@@ -39,6 +39,23 @@ if (aggregatorPort) {
     HUB88_API_URL: aggregator.url,
     HUB88_PUBLIC_KEY: aggregatorKeys.publicKey,
     HUB88_PRIVATE_KEY: operatorKeys.privateKey,
+  });
+}
+
+// With E2E_LOCAL_CHAIN_PORT, a local EVM chain (scripts/local-chain.ts) on that port, and CHAIN_* point the server at it
+// (docs/decisions/0109-crypto-rail.md); the browser test sends coins and mines blocks itself.
+const chainPort = process.env.E2E_LOCAL_CHAIN_PORT;
+if (chainPort) {
+  const { LOCAL_DEPOSIT_XPUB, startLocalChain } = await import('./local-chain.ts');
+  const chain = await startLocalChain({ port: Number(chainPort) });
+  if (chain.rpcUrl !== `http://127.0.0.1:${chainPort}`) throw new Error(`The local chain could not take port ${chainPort}`);
+  Object.assign(process.env, {
+    CHAIN_RPC_URL: chain.rpcUrl,
+    CHAIN_ID: String(chain.chainId),
+    CHAIN_TOKENS: `ETH:native,TUSD:${chain.stablecoin}:6`,
+    CHAIN_DEPOSIT_XPUB: LOCAL_DEPOSIT_XPUB,
+    CHAIN_CONFIRMATIONS: '3',
+    CHAIN_POLL_SECONDS: '1',
   });
 }
 

@@ -1,8 +1,10 @@
 // `npm start`: build the site on first run when no production build exists, then serve it. In development, with no
-// HUB88_* configured, the Hub88 reference aggregator runs beside it (scripts/reference-aggregator.ts, aggregator/README.md).
+// HUB88_* configured, the Hub88 reference aggregator runs beside it (scripts/reference-aggregator.ts, aggregator/README.md);
+// with no CHAIN_RPC_URL, a local EVM chain with a test stablecoin does too (scripts/local-chain.ts, decision 0109).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { startLocalChainForSite } from './local-chain.ts';
 import { startReferenceAggregator } from './reference-aggregator.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -15,5 +17,10 @@ try {
   await startReferenceAggregator();
 } catch (error) {
   console.warn(`Hub88 reference aggregator not started (${(error as Error).message}): provider games are off.`);
+}
+try {
+  await startLocalChainForSite();
+} catch (error) {
+  console.warn(`Local chain not started (${(error as Error).message}): crypto deposits are off.`);
 }
 await import('../server/main.ts');

@@ -1,11 +1,11 @@
-// Per-process caches (settings 5 s, games and the lobby 5 s, route rules 10 s, promotions and page overrides 5 s) forgotten on every node at once when an
-// operator changes what they hold (docs/decisions/0084-admin-console.md, "Operations"). With Redis, a change is
+// Per-process caches (settings 5 s, games and the lobby 5 s, route rules 10 s, promotions and page overrides 5 s, aggregators' game sessions until they end) forgotten on every node at once when an
+// operator changes what they hold (docs/decisions/0084-admin-console.md). With Redis, a change is
 // published on one channel that every node subscribes to; without Redis there is one node and the bus is local.
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 
-export const CACHE_TOPICS = ['settings', 'games', 'route-rules', 'content'] as const;
+export const CACHE_TOPICS = ['settings', 'games', 'route-rules', 'content', 'provider-sessions'] as const;
 export type CacheTopic = (typeof CACHE_TOPICS)[number];
 export const CACHE_CHANNEL = 'croupier:cache-invalidate';
 

@@ -84,6 +84,34 @@ describe('HUB88_* configuration', () => {
     expect(problemsOf({ ...complete, HUB88_PRIVATE_KEY: ec.privateKey })[0]).toMatch(/^HUB88_PRIVATE_KEY=\(hidden\) must be an RSA private key/);
   });
 
+  it('reads HUB88_GAME_ORIGINS as origins (a leading *. allowed), lower-cased, without a trailing slash or repeats', () => {
+    expect(loadConfig(complete).hub88?.gameOrigins).toEqual([]);
+    const config = loadConfig({
+      ...complete,
+      HUB88_GAME_ORIGINS: ' https://Games.Studio.example/ , https://*.cdn.example:8443,http://127.0.0.1:3106,https://games.studio.example',
+    });
+    expect(config.hub88?.gameOrigins).toEqual(['https://games.studio.example', 'https://*.cdn.example:8443', 'http://127.0.0.1:3106']);
+  });
+
+  it('refuses HUB88_GAME_ORIGINS with a path, another scheme, a bare wildcard or no host, and without the adapter', () => {
+    for (const bad of [
+      'https://games.example/play',
+      'ftp://games.example',
+      '*',
+      'https://*',
+      'https:',
+      'games.example',
+      'https://a.example,javascript:alert(1)',
+      'https://user@games.example',
+    ]) {
+      const problems = problemsOf({ ...complete, HUB88_GAME_ORIGINS: bad });
+      expect(problems, bad).toHaveLength(1);
+      expect(problems[0]).toMatch(/^HUB88_GAME_ORIGINS=.* must be a comma-separated list of origins such as https:\/\/games\.studio\.example/);
+    }
+    const alone = problemsOf({ HUB88_GAME_ORIGINS: 'https://games.studio.example' });
+    expect(alone.map((problem) => problem.split('=')[0]).sort()).toEqual(['HUB88_API_URL', 'HUB88_OPERATOR_ID', 'HUB88_PRIVATE_KEY', 'HUB88_PUBLIC_KEY']);
+  });
+
   it('refuses an operator id that is no whole number and an API address that is no http(s) URL', () => {
     expect(problemsOf({ ...complete, HUB88_OPERATOR_ID: 'abc' })).toEqual(['HUB88_OPERATOR_ID="abc" must be a whole number']);
     expect(problemsOf({ ...complete, HUB88_OPERATOR_ID: '0' })).toEqual(['HUB88_OPERATOR_ID="0" must be at least 1']);

@@ -11,7 +11,7 @@ function problemsOf(env: Record<string, string>): string[] {
   return expect.unreachable(`loadConfig accepted ${JSON.stringify(env)}`);
 }
 
-// TRUST_PROXY and the realtime server's per-address bound (README configuration table, decisions 0018 and 0032).
+// TRUST_PROXY and the realtime server's per-address bound (README configuration table, decisions 0012 and 0030).
 describe('TRUST_PROXY', () => {
   it('is off by default in every environment, production included', () => {
     for (const APP_ENV of ['development', 'staging', 'production']) expect(loadConfig({ APP_ENV }).trustProxy).toBe(false);

@@ -2,6 +2,7 @@ import type { KeyObject } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { type ChainConfig, chainConfigOf, chainEnvironment, checkChainEnvironment } from './config-chain.ts';
 import { type CrashConfig, checkCrashEnvironment, crashConfigOf, crashEnvironment } from './config-crash.ts';
 import { rsaPemVariable } from './rsa-key.ts';
 import { canonicalTotpSecret, totpSecretProblem } from './totp-secret.ts';
@@ -29,6 +30,17 @@ const url = (protocols: string[]) =>
     message: `must start with ${protocols.map((p) => `${p}//`).join(' or ')}`,
     abort: true,
   });
+
+/**
+ * A web origin a browser loads a game page or its art from: http(s), a host (a leading `*.` for any subdomain, as CSP
+ * allows), an optional port, nothing after; written back lower-case without a trailing slash.
+ */
+const ORIGIN = /^(https?):\/\/((?:\*\.)?[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*)(:\d{1,5})?\/?$/i;
+const originList = commaList
+  .refine((items) => items.every((item) => ORIGIN.test(item)), {
+    message: 'must be a comma-separated list of origins such as https://games.studio.example or https://*.studio.example (no path)',
+  })
+  .transform((items) => [...new Set(items.map((item) => item.toLowerCase().replace(/\/$/, '')))]);
 
 /** The payment gateway adapters configuration may name (server/modules/payments/gateways/registry.ts builds them). */
 const PAYMENT_GATEWAY_IDS = ['sandbox'] as const;
@@ -104,6 +116,7 @@ const environmentSchema = z
     SUPPORT_CHAT_URL: url(['https:', 'http:']).optional(),
     VISITOR_TRACE_URL: url(['https:', 'http:']).optional(),
     SHUTDOWN_GRACE_MS: z.coerce.number({ message: 'must be a number of milliseconds' }).int().min(0).max(600_000).default(10_000),
+    DRAIN_DELAY_MS: z.coerce.number({ message: 'must be a number of milliseconds' }).int().min(0).max(60_000).default(0),
     OPERATOR_EMAIL: z.email({ message: 'must be an e-mail address' }).max(254, 'must be at most 254 characters').optional(),
     OPERATOR_PASSWORD: z.string().min(12, 'must be at least 12 characters').max(128, 'must be at most 128 characters').optional(),
     // Exactly what otplib takes, or the first operator could never sign in (server/totp-secret.ts).
@@ -158,6 +171,7 @@ const environmentSchema = z
       .optional(),
     PAYMENTS_SANDBOX_SECRET: z.string().min(32, 'must be at least 32 characters').max(256, 'must be at most 256 characters').optional(),
     DEVICE_COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters').max(256, 'must be at most 256 characters').optional(),
+    AFFILIATE_SECRET: z.string().min(32, 'must be at least 32 characters').max(256, 'must be at most 256 characters').optional(),
     KYC_ENCRYPTION_KEY: z
       .string()
       .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters (a 256-bit key)')
@@ -188,12 +202,17 @@ const environmentSchema = z
     HUB88_PUBLIC_KEY: rsaPemVariable('public', 'must be an RSA public key in PEM (Hub88 signs its calls with it)').optional(),
     HUB88_PRIVATE_KEY: rsaPemVariable('private', 'must be an RSA private key in PEM (we sign our calls with it)').optional(),
     HUB88_SUB_PARTNER_ID: z.string().max(64, 'must be at most 64 characters').optional(),
+    /** Where Hub88's studios serve their game pages and art, beyond HUB88_API_URL's origin: the play page's CSP lets them in. */
+    HUB88_GAME_ORIGINS: originList.optional(),
     /** `on`: games new in Hub88's list are offered at once (the reference aggregator of npm start); else an operator enables each. */
     HUB88_NEW_GAMES: z.enum(['on', 'off'], { message: 'must be on or off' }).default('off'),
+    // The on-chain crypto rail (docs/decisions/0109): all of CHAIN_RPC_URL, CHAIN_ID, CHAIN_TOKENS, CHAIN_DEPOSIT_XPUB, or none.
+    ...chainEnvironment,
   })
   .superRefine((e, context) => {
     checkCrashEnvironment(e, context);
-    if ([...HUB88_REQUIRED, 'HUB88_SUB_PARTNER_ID' as const].some((name) => e[name] !== undefined)) {
+    checkChainEnvironment(e, context);
+    if ([...HUB88_REQUIRED, 'HUB88_SUB_PARTNER_ID' as const, 'HUB88_GAME_ORIGINS' as const].some((name) => e[name] !== undefined)) {
       for (const name of HUB88_REQUIRED.filter((required) => e[required] === undefined)) {
         context.addIssue({ code: 'custom', path: [name], message: `must be set with the other Hub88 variables (${HUB88_REQUIRED.join(', ')})` });
       }
@@ -267,6 +286,8 @@ export type Config = {
   /** The most wagering a bonus may ask for, as a multiple of the bonus (UKGC LCCP SR 5.1.1: 10). */
   bonusMaxWagering: number;
   shutdownGraceMs: number;
+  /** After SIGTERM, how long readiness answers 503 before the listener closes (the balancer's check interval × fall). */
+  drainDelayMs: number;
   analyticsId: string | undefined;
   supportChatUrl: string | undefined;
   visitorTraceUrl: string | undefined;
@@ -287,14 +308,29 @@ export type Config = {
   paymentsSandbox: boolean;
   /** The payment gateway adapters that are on (PAYMENT_GATEWAYS; by default the sandbox when it exists), in order. */
   paymentGateways: string[];
-  /** Signs login device cookies; generated once into DATA_DIR when unset (docs/decisions/0015). */
+  /** The on-chain crypto rail (docs/decisions/0109); undefined when CHAIN_* are unset. */
+  chain: ChainConfig | undefined;
+  /** Signs login device cookies; generated once into DATA_DIR when unset (docs/decisions/0012). */
   deviceCookieSecret: string | undefined;
+  /** Keys affiliates' visitor hashes and pseudonymous player refs (decision 0107); generated once into DATA_DIR when unset. */
+  affiliateSecret: string | undefined;
   /** Per-spin slot stake caps in minor units, the lower one for players aged 18 to 24 (docs/decisions/0055). */
   stakeCaps: { maxSlotStake: number; maxSlotStakeUnder25: number };
   /** Identity documents (docs/decisions/0060): AES-256-GCM key (hex; generated into DATA_DIR when unset), S3 bucket URL, retention. */
   kyc: { encryptionKey: string | undefined; s3Url: string | undefined; retentionDays: number };
   /** The Hub88 seamless wallet (docs/decisions/0096); undefined when off: no routes, no games of theirs. */
-  hub88: { operatorId: number; apiUrl: string; publicKey: KeyObject; privateKey: KeyObject; subPartnerId: string | undefined; newGamesOn: boolean } | undefined;
+  hub88:
+    | {
+        operatorId: number;
+        apiUrl: string;
+        publicKey: KeyObject;
+        privateKey: KeyObject;
+        subPartnerId: string | undefined;
+        newGamesOn: boolean;
+        /** HUB88_GAME_ORIGINS: the studios' origins the play page may frame and show art from (decision 0100). */
+        gameOrigins: string[];
+      }
+    | undefined;
 };
 
 // Never echoed back in an error message: it would end up in logs.
@@ -306,11 +342,16 @@ const SECRET_VARIABLES = new Set([
   'REALTIME_SECRET',
   'REALTIME_ENCRYPTION_MASTER_KEY',
   'DEVICE_COOKIE_SECRET',
+  'AFFILIATE_SECRET',
   'KYC_ENCRYPTION_KEY',
   'KYC_S3_URL',
   'TOTP_ENCRYPTION_KEY',
   'CRASH_CHAIN_SEED',
   'HUB88_PRIVATE_KEY',
+  // Not secret, but an xprv pasted here by mistake would be; and an xpub tells who paid the casino.
+  'CHAIN_DEPOSIT_XPUB',
+  // Providers' RPC URLs often carry an API key in their path.
+  'CHAIN_RPC_URL',
   // Not secret, but a private key pasted here by mistake would be.
   'HUB88_PUBLIC_KEY',
 ]);
@@ -374,6 +415,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     defaultCurrency: e.DEFAULT_CURRENCY,
     bonusMaxWagering: e.BONUS_MAX_WAGERING,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    drainDelayMs: e.DRAIN_DELAY_MS,
     analyticsId: e.ANALYTICS_ID,
     supportChatUrl: e.SUPPORT_CHAT_URL,
     visitorTraceUrl: e.VISITOR_TRACE_URL,
@@ -391,7 +433,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     paymentsSandbox,
     // The sandbox adapter needs the sandbox itself: listed while PAYMENTS_SANDBOX leaves it off, it stays off.
     paymentGateways: (e.PAYMENT_GATEWAYS ?? ['sandbox']).filter((id) => id !== 'sandbox' || paymentsSandbox),
+    chain: chainConfigOf(e),
     deviceCookieSecret: e.DEVICE_COOKIE_SECRET,
+    affiliateSecret: e.AFFILIATE_SECRET,
     stakeCaps: { maxSlotStake: e.MAX_SLOT_STAKE, maxSlotStakeUnder25: e.MAX_SLOT_STAKE_UNDER_25 },
     kyc: { encryptionKey: e.KYC_ENCRYPTION_KEY, s3Url: e.KYC_S3_URL, retentionDays: e.KYC_RETENTION_DAYS },
     hub88: e.HUB88_PRIVATE_KEY && {
@@ -401,6 +445,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       privateKey: e.HUB88_PRIVATE_KEY,
       subPartnerId: e.HUB88_SUB_PARTNER_ID,
       newGamesOn: e.HUB88_NEW_GAMES === 'on',
+      gameOrigins: e.HUB88_GAME_ORIGINS ?? [],
     },
   };
 }

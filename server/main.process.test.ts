@@ -98,4 +98,14 @@ describe('the server process', () => {
     expect(server.output()).toContain('stopped cleanly');
     await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
   }, 120_000);
+
+  // Runs after the start above, which recorded the fingerprints of the secrets it generated into DATA_DIR.
+  it('refuses to start with another key than the database was sealed with, naming the variable', async () => {
+    const otherKey = 'ab'.repeat(32);
+    const server = startServer({ PORT: String(await freePort()), TOTP_ENCRYPTION_KEY: otherKey });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('TOTP_ENCRYPTION_KEY differs from the value the other nodes of this database use');
+    expect(server.output()).not.toContain(otherKey);
+    expect(server.output()).not.toContain('is up');
+  }, 120_000);
 });

@@ -8,9 +8,11 @@ import { databaseLocationFor, openDatabase } from './db/client.ts';
 import { seedDemoContent } from './db/seed.ts';
 import { buildApp, type SiteOptions } from './http/app.ts';
 import { createLogger } from './logging.ts';
+import { checkSharedSecrets, SharedSecretMismatch } from './modules/cluster/secret-fingerprints.ts';
 import { startRealtime } from './modules/broadcasting/start.ts';
 import { loadOrCreateRealtimeCredentials } from './realtime/credentials.ts';
 import { createServices } from './services.ts';
+import { sharedSecrets } from './shared-secrets.ts';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 
@@ -53,8 +55,17 @@ async function main() {
     logger.fatal({ err: error }, 'the embedded database stopped; exiting');
     process.exit(1);
   });
-  await seedDemoContent(database.db);
   const realtimeApp = await loadOrCreateRealtimeCredentials(config.dataDir, config.realtime.credentials);
+  // A node with other keys than the database's data was sealed and signed with stops here, before it touches any.
+  try {
+    await checkSharedSecrets(database.db, sharedSecrets(config, realtimeApp));
+  } catch (error) {
+    if (!(error instanceof SharedSecretMismatch)) throw error;
+    logger.fatal({ secret: error.secret }, error.message);
+    await database.close();
+    process.exit(1);
+  }
+  await seedDemoContent(database.db, { demoAccounts: config.appEnv !== 'production', currency: config.defaultCurrency });
   const services = createServices({ config, database, logger, realtimeApp });
   await services.start();
   const app = await buildApp({ services, logger, site: await siteOptions(config, dev) });
@@ -71,8 +82,11 @@ async function main() {
     const timer = setTimeout(() => {
       logger.error('drain took too long; exiting');
       process.exit(1);
-    }, config.shutdownGraceMs);
+    }, config.drainDelayMs + config.shutdownGraceMs);
     timer.unref();
+    // Readiness answers 503 first; the listener stays open until the balancer has seen it and sends no more.
+    services.lifecycle.draining = true;
+    if (config.drainDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.drainDelayMs));
     // Keep-alive connections that finish their request after close() began would hold the server
     // open; close each as soon as it falls idle.
     const sweep = setInterval(() => app.server.closeIdleConnections(), 50);

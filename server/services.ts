@@ -20,23 +20,29 @@ import { createJobsService } from './modules/jobs/service.ts';
 import { auditAnchorJob, createAnchorFile } from './modules/operators/audit-anchors.ts';
 import { createOperatorsService } from './modules/operators/service.ts';
 import { createOutboxService } from './modules/outbox/service.ts';
+import { createWebhookSender } from './modules/outbox/webhook.ts';
 import { createSessionService } from './modules/session/service.ts';
 import { createSettingsService } from './modules/settings/service.ts';
 import { createLedgerService } from './modules/ledger/service.ts';
 import { createLimitsService } from './modules/limits/service.ts';
 import { createMessagesService } from './modules/messages/service.ts';
+import { CHAIN_DEPOSIT_EVENT } from '../contract/chain.rules.ts';
+import { createChainRail, EVM_GATEWAY_ID, ONCHAIN_METHOD } from './modules/payments/chain/rail.ts';
 import { createPaymentsService } from './modules/payments/service.ts';
 import { createProviderTotals, createProvidersService } from './modules/providers/service.ts';
 import { sumStakeTotals } from './modules/shared/stake-totals.ts';
 import { createRoundTotals } from './modules/games/totals.ts';
 import { createCrashTotals } from './modules/crash/totals.ts';
 import { createPaymentStatements } from './modules/payments/statements.ts';
+import { createAffiliatesService } from './modules/affiliates/service.ts';
+import { createLedgerReports } from './modules/ledger/reports.ts';
+import { createSecretBox } from './secret-box.ts';
+import { sharedSecret } from './shared-secrets.ts';
 import { createSandboxGateway } from './modules/sandbox-gateway/service.ts';
 import { createPaymentGateways } from './modules/payments/gateways/registry.ts';
 import { createWalletService } from './modules/wallet/service.ts';
 import { createVerificationService } from './modules/verification/service.ts';
 import { createDocumentStore } from './modules/verification/store-choice.ts';
-import { loadOrCreateLocalSecret } from './local-secret.ts';
 import { loggedPath } from './logging.ts';
 import { createMailer } from './notify/mail.ts';
 import { createPlayerEvents } from './notify/player-events.ts';
@@ -68,7 +74,14 @@ export function createServices({
   redis?.on('error', (error) => logger?.warn({ err: error }, 'redis connection problem'));
   const passwords = createPasswordHasher(config.argon2);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom });
-  const outbox = createOutboxService({ db, mailer, sms: createSmsSender({ provider: config.smsProvider, dataDir: config.dataDir }), logger });
+  // Webhooks (affiliates' postbacks) reach only the internet, except in development (local receivers, tests).
+  const outbox = createOutboxService({
+    db,
+    mailer,
+    sms: createSmsSender({ provider: config.smsProvider, dataDir: config.dataDir }),
+    webhooks: createWebhookSender({ allowInternal: config.appEnv === 'development' }),
+    logger,
+  });
   const templates = createTemplates({ siteName: config.siteName, publicUrl: config.publicUrl });
   const events = createPlayerEvents({ onError: (error, event) => logger?.warn({ err: error, event: event.name }, 'player event listener failed') });
   const broadcasting = createBroadcastingService({ app: realtimeApp, events, logger, encryptionMasterKey: config.realtime.encryptionMasterKey });
@@ -82,12 +95,13 @@ export function createServices({
   cacheBus.on('route-rules', content.invalidateRouteRules);
   cacheBus.on('content', content.invalidate);
   const accounts = createAccountsService({ db, settings, outbox, templates, passwords, logger });
+  const totpKey = sharedSecret(config, 'totp-encryption-key');
   const operators = createOperatorsService({
     db,
     passwords,
     requireTwoFactor: config.appEnv === 'production',
     siteName: config.siteName,
-    totpKey: config.totpEncryptionKey ?? loadOrCreateLocalSecret(config.dataDir, 'totp-encryption-key'),
+    totpKey,
     outbox,
     templates,
     logger,
@@ -107,6 +121,7 @@ export function createServices({
     caps: config.stakeCaps,
     birthdateOf: accounts.birthdateOf,
     birthdateSql: accounts.birthdateSql,
+    standingSql: accounts.standingSql,
     gameTotals: async (playerId, since) => sumStakeTotals(await Promise.all(stakeTotals.map((read) => read(playerId, since)))),
     checkPassword: accounts.checkPassword,
   });
@@ -163,9 +178,7 @@ export function createServices({
     await bonuses.forfeitAll(playerId, 'excluded');
   });
   // Off, the sandbox does not exist: no methods, no hosted pages, no webhook (docs/decisions/0022).
-  const sandboxGateway = config.paymentsSandbox
-    ? createSandboxGateway({ db, secret: config.paymentsSandboxSecret ?? loadOrCreateLocalSecret(config.dataDir, 'payments-sandbox'), logger })
-    : undefined;
+  const sandboxGateway = config.paymentsSandbox ? createSandboxGateway({ db, secret: sharedSecret(config, 'payments-sandbox'), logger }) : undefined;
   // The adapters configuration turns on (PAYMENT_GATEWAYS, docs/decisions/0104); the sandbox is one of them.
   const paymentGateways = createPaymentGateways(config.paymentGateways, { sandbox: sandboxGateway });
   const payments = createPaymentsService({
@@ -178,6 +191,17 @@ export function createServices({
     depositLimits: limits,
     withdrawalPolicyOf: clubs.withdrawalPolicy,
   });
+  // The on-chain crypto rail (docs/decisions/0109): when CHAIN_* are set, a watcher credits deposits through payments.
+  const chainRail = config.chain
+    ? createChainRail({
+        db,
+        chain: config.chain,
+        currency,
+        credit: (input) => payments.creditOnChain({ ...input, method: ONCHAIN_METHOD, gateway: EVM_GATEWAY_ID }),
+        publish: (playerId, view) => events.publish(playerId, CHAIN_DEPOSIT_EVENT, { deposit: view }),
+        logger,
+      })
+    : undefined;
   // The wallet owns no table: it reads the payments' and the ledger's rows through their services.
   const wallet = createWalletService({ db, ledger, payments, currency });
   /** Reads the player's wallet and tells their browsers (BalanceUpdated); the balance for the caller's answer. */
@@ -233,6 +257,8 @@ export function createServices({
     onError: (error) => logger?.error({ err: error }, 'crash round loop failed'),
     guardBet: (playerId, stake) => limits.guardStake(playerId, { stake, engine: 'crash', field: 'stake' }),
     onStake: (tx, stake) => clubs.earnPoints(tx, stake).then(() => undefined),
+    // A bet refunded after an interrupted round takes back the points its stake earned (issue 29's loose ends).
+    onRefund: (tx, stake) => clubs.givePointsBack(tx, stake),
   });
   // Aggregators' games (Hub88 first, docs/decisions/0096): stakes funded, guarded, earning and announced as ours are.
   const providers = createProvidersService({
@@ -245,15 +271,13 @@ export function createServices({
     catalogue: {
       sync: (source, listings) => catalog.providerGames.sync(source, listings, { enableNew: config.hub88?.newGamesOn ?? false }),
       launchable: catalog.providerGames.launchable,
+      byCodes: catalog.providerGames.byCodes,
     },
     gate: { underMaintenance: async () => (await settings.publicSettings()).maintenance === 'true', assertMayPlay: limits.assertMayPlay },
     hub88: config.hub88,
     publicUrl: config.publicUrl,
+    sessionsEnded: () => cacheBus.changed('provider-sessions'),
     players: {
-      standing: async (playerId) => {
-        const player = await accounts.adminPlayer(playerId);
-        return player && { active: player.active, blocked: player.blocked };
-      },
       profile: async (playerId) => {
         const player = await accounts.adminPlayerProfile(playerId);
         return player && { birthDate: player.birthdate, country: player.country, registeredAt: new Date(player.created_at) };
@@ -269,6 +293,70 @@ export function createServices({
   });
   // A bonus's free spins on a Hub88 game are Hub88's free rounds (Freebets API, docs/decisions/0100).
   bonuses.onFreeSpins(providers.freeRounds.forBonus);
+  // Game session tokens are kept per process (docs/decisions/0096): ended on one node, forgotten on all.
+  cacheBus.on('provider-sessions', providers.forgetSessions);
+  // The affiliate programme (issue 31, docs/decisions/0107): revenue read from the ledger and the payments' chargebacks.
+  const ledgerReports = createLedgerReports({ db });
+  const affiliates = createAffiliatesService({
+    db,
+    audit: operators.audit,
+    currency,
+    publicUrl: config.publicUrl,
+    siteName: config.siteName,
+    secret: sharedSecret(config, 'affiliate-secret'),
+    passwords,
+    totpBox: createSecretBox(totpKey),
+    secondFactor: operators.secondFactor,
+    outbox,
+    ledger,
+    revenue: async (playerIds, from, to) => {
+      const [days, chargebacks] = await Promise.all([
+        ledgerReports.playerRevenueByDay(playerIds, from, to, currency),
+        paymentTotals.chargebacksByDay(playerIds, from, to),
+      ]);
+      const rows = days.map((day) => ({ ...day, chargebacks: 0 }));
+      for (const chargeback of chargebacks) {
+        const row = rows.find((day) => day.playerId === chargeback.playerId && day.day === chargeback.day);
+        if (row) row.chargebacks += chargeback.amount;
+        else
+          rows.push({
+            playerId: chargeback.playerId,
+            day: chargeback.day,
+            stakes: 0,
+            wins: 0,
+            bonusCost: 0,
+            adjustments: 0,
+            deposits: 0,
+            chargebacks: chargeback.amount,
+          });
+      }
+      return rows;
+    },
+    players: {
+      keptFromPlay: limits.keptFromPlay,
+      blockedAmong: accounts.blockedAmong,
+      stakesBetween: async (playerId, from, to) =>
+        (await ledgerReports.playerRevenueByDay([playerId], from, to, currency)).reduce((sum, day) => sum + day.stakes, 0),
+      firstDeposits: (playerIds) => ledgerReports.firstDeposits(playerIds, currency),
+    },
+    fourEyesThreshold: config.fourEyesThreshold,
+    monthsInProgress: config.appEnv !== 'production',
+    logger,
+    templates,
+    postbackAddresses: { httpsOnly: config.appEnv === 'production', internalAllowed: config.appEnv === 'development' },
+    staffEmails: async () => new Map((await operators.staff.list()).map((member) => [Number(member.id), member.email])),
+  });
+  // A new player is attributed to the affiliate whose link they came through; a credited deposit may be their first.
+  accounts.onRegistered((player) => {
+    void affiliates.tracking.attribute(player).catch((error: unknown) => logger?.warn({ err: error, playerId: player.id }, 'affiliate attribution failed'));
+  });
+  ledger.onCommitted((journal, playerIds) => {
+    if (journal.type !== 'deposit' || playerIds.length !== 1) return;
+    const amount = journal.entries.reduce((sum, entry) => sum + Math.max(0, entry.amount), 0);
+    void affiliates.tracking
+      .depositCredited(playerIds[0]!, amount, journal.createdAt)
+      .catch((error: unknown) => logger?.warn({ err: error, playerId: playerIds[0] }, 'affiliate deposit tracking failed'));
+  });
   const site: SiteServices = {
     publicSettings: settings.publicSettings,
     viewer: session.viewer,
@@ -289,8 +377,10 @@ export function createServices({
     bonusOffers: (playerId) => bonuses.offers(playerId === null ? null : Number(playerId)),
     bonusOffer: (playerId, slug) => bonuses.offer(playerId === null ? null : Number(playerId), slug),
     playerBonuses: (playerId) => bonuses.list(Number(playerId)),
+    freeRounds: (playerId) => providers.freeRounds.forPlayer(Number(playerId)),
     loyalty: (playerId, { page, perPage }) => clubs.loyalty(Number(playerId), { page, perPage }),
     vip: (playerId) => clubs.vip(Number(playerId)),
+    recordAffiliateClick: ({ ip, ...click }) => affiliates.tracking.recordClick({ ...click, ip: ip ?? '' }),
     reportError: (error, path) => logger?.error({ err: error, url: loggedPath(path) }, 'page failed'),
     reportRefused: ({ method, path, status }) => logger?.info({ method, url: loggedPath(path), statusCode: status }, 'page request refused'),
   };
@@ -299,7 +389,15 @@ export function createServices({
   const jobs = createJobsService({
     db,
     scheduler,
-    jobs: [...games.jobs, ...clubs.jobs, ...bonusJobs(bonuses), ...providers.jobs, auditAnchorJob({ audit: operators.audit, anchors: auditAnchors, logger })],
+    jobs: [
+      ...games.jobs,
+      ...clubs.jobs,
+      ...bonusJobs(bonuses),
+      ...providers.jobs,
+      ...affiliates.jobs,
+      ...(chainRail?.jobs ?? []),
+      auditAnchorJob({ audit: operators.audit, anchors: auditAnchors, logger }),
+    ],
     audit: operators.audit,
     staffEmails: async () => new Map((await operators.staff.list()).map((member) => [Number(member.id), member.email])),
     logger,
@@ -307,6 +405,8 @@ export function createServices({
   let closed = false;
   return {
     config,
+    /** Set when the process begins to stop: readiness answers 503 so a load balancer sends no more (decision 0111). */
+    lifecycle: { draining: false },
     database,
     redis,
     cacheBus,
@@ -325,6 +425,8 @@ export function createServices({
     sandboxGateway,
     paymentGateways,
     payments,
+    /** The on-chain crypto rail; undefined when CHAIN_* are unset (docs/decisions/0109). */
+    chainRail,
     messages,
     verification,
     games,
@@ -333,6 +435,7 @@ export function createServices({
     clubs,
     crash,
     providers,
+    affiliates,
     site,
     scheduler,
     jobs,

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import proxyAddr from '@fastify/proxy-addr';
 
 /**
- * Which peers may tell us the client's address in `X-Forwarded-For` (TRUST_PROXY, decision 0018):
+ * Which peers may tell us the client's address in `X-Forwarded-For` (TRUST_PROXY, decision 0012):
  * nobody; the last `hops` proxies, whoever they are; or only peers within `addresses`.
  */
 export type TrustProxy = false | { hops: number } | { addresses: string[] };

@@ -8,6 +8,7 @@ const staticPageLinks = [
   { to: '/privacy-policy', label: 'Privacy policy' },
   { to: '/cookie-policy', label: 'Cookie policy' },
   { to: '/responsible-gaming', label: 'Responsible gaming' },
+  { to: '/affiliates', label: 'Affiliates' },
 ];
 
 export function SiteFooter() {

@@ -16,4 +16,5 @@ export const PUBLIC_PAGES: readonly string[] = [
   '/terms-and-conditions',
   '/responsible-gaming',
   '/fairness',
+  '/affiliates',
 ];

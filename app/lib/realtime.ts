@@ -21,7 +21,7 @@ export type RealtimeProblem = (typeof REALTIME_MESSAGES)[keyof typeof REALTIME_M
 type ConnectionState = 'connecting' | 'connected' | 'disconnected';
 
 type RealtimeHandlers = {
-  onEvent(name: 'BalanceUpdated' | 'MessageReceived' | 'BonusUpdated' | 'VerificationUpdated', data: unknown): void;
+  onEvent(name: 'BalanceUpdated' | 'MessageReceived' | 'BonusUpdated' | 'VerificationUpdated' | 'ChainDepositUpdated', data: unknown): void;
   onProblem(problem: RealtimeProblem): void;
   /** The player's private channel is subscribed: events from now on arrive. */
   onLive?(live: boolean): void;
@@ -132,6 +132,7 @@ export function connectRealtime(config: RealtimePublicConfig, playerId: unknown,
     channel.listen('MessageReceived', (data: unknown) => handlers.onEvent('MessageReceived', data));
     channel.listen('BonusUpdated', (data: unknown) => handlers.onEvent('BonusUpdated', data));
     channel.listen('VerificationUpdated', (data: unknown) => handlers.onEvent('VerificationUpdated', data));
+    channel.listen('ChainDepositUpdated', (data: unknown) => handlers.onEvent('ChainDepositUpdated', data));
     // A refused subscription means our session is gone (expired or signed out elsewhere).
     channel.subscribed(() => handlers.onLive?.(true));
     channel.error(() => handlers.onProblem(REALTIME_MESSAGES.lostSession));

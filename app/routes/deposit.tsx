@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Route } from './+types/deposit';
 import { PageHeading } from '../components/site-frame.tsx';
@@ -7,6 +7,7 @@ import { chosenBonus } from '../features/wallet/chosen-bonus.ts';
 import { DepositForm } from '../features/wallet/deposit-form.tsx';
 import { DepositStatus } from '../features/wallet/deposit-status.tsx';
 import { NoPaymentMethods } from '../features/wallet/no-payment-methods.tsx';
+import { OnChainDeposit } from '../features/wallet/onchain-deposit.tsx';
 import { cashierPlayerId } from '../lib/player-gate.ts';
 import { usePaymentMethods } from '../features/wallet/use-payment-methods.ts';
 import { analytics } from '../lib/analytics.ts';
@@ -24,7 +25,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Deposit', LEAD);
 
-function DepositCashier({ bonus }: Route.ComponentProps['loaderData']) {
+/** `onChainOffered`: the crypto rail below is on, so no card or sandbox method is no reason to say deposits are paused. */
+function DepositCashier({ bonus, onChainOffered }: Route.ComponentProps['loaderData'] & { onChainOffered: boolean }) {
   const { methods, problem } = usePaymentMethods();
   if (problem)
     return (
@@ -33,7 +35,7 @@ function DepositCashier({ bonus }: Route.ComponentProps['loaderData']) {
       </p>
     );
   if (!methods) return <CashierSkeleton label="Loading the payment methods" />;
-  if (methods.length === 0) return <NoPaymentMethods direction="deposit" />;
+  if (methods.length === 0) return onChainOffered ? null : <NoPaymentMethods direction="deposit" />;
   return <DepositForm methods={methods} bonus={bonus} />;
 }
 
@@ -41,11 +43,19 @@ function DepositCashier({ bonus }: Route.ComponentProps['loaderData']) {
 export default function Deposit({ loaderData }: Route.ComponentProps) {
   const [search] = useSearchParams();
   const depositId = search.get('deposit');
+  const [onChainOffered, setOnChainOffered] = useState(false);
   useEffect(() => analytics().track({ event: 'deposit_page_visit' }), []);
   return (
     <>
       <PageHeading title="Deposit" lead={LEAD} />
-      {depositId ? <DepositStatus key={depositId} id={depositId} /> : <DepositCashier bonus={loaderData.bonus} />}
+      {depositId ? (
+        <DepositStatus key={depositId} id={depositId} />
+      ) : (
+        <div className="space-y-10">
+          <DepositCashier bonus={loaderData.bonus} onChainOffered={onChainOffered} />
+          <OnChainDeposit onOffered={() => setOnChainOffered(true)} />
+        </div>
+      )}
     </>
   );
 }

@@ -146,7 +146,7 @@ export function applyAction(state: BlackjackState, action: unknown): BlackjackSt
 
 /**
  * Completes a hand the player left: they stand on every hand still open, then the dealer plays out as usual
- * (docs/decisions/0043-interrupted-rounds.md). `stands` is how many stand moves that took, so the stored moves
+ * (docs/decisions/0041-games-api.md). `stands` is how many stand moves that took, so the stored moves
  * replay to the same table.
  */
 export function standOnEveryHand(state: BlackjackState): { state: BlackjackState; stands: number } {

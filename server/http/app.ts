@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifySchema } from 'fastify';
 import { accountRoutes } from '../modules/accounts/routes.ts';
+import { affiliateRoutes } from '../modules/affiliates/routes.ts';
 import { catalogRoutes } from '../modules/catalog/routes.ts';
 import { clubRoutes } from '../modules/clubs/routes.ts';
 import { gameRoutes } from '../modules/games/routes.ts';
@@ -131,6 +132,7 @@ export async function buildApp({
   await app.register(jobRoutes, { services });
   await app.register(crashRoutes, { services });
   await app.register(hub88Routes, { services });
+  await app.register(affiliateRoutes, { services });
   // Unknown API paths answer JSON, never a page.
   app.all('/api/*', async (_request, reply) => reply.callNotFound());
 

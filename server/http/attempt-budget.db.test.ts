@@ -1,4 +1,4 @@
-// Password-guess budgets (docs/decisions/0015-login-budgets-and-device-cookies.md): in memory, or in Redis
+// Password-guess budgets (docs/decisions/0012-abuse-limits.md): in memory, or in Redis
 // when REDIS_URL is set (CI runs this suite again with it).
 import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';

@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 
-// Budgets of password guesses (docs/decisions/0015-login-budgets-and-device-cookies.md). A guess takes one
+// Budgets of password guesses (docs/decisions/0012-abuse-limits.md). A guess takes one
 // unit BEFORE the password is checked, by an atomic increment-then-judge (one JavaScript step in memory, one
 // Lua script in Redis), so however many guesses arrive at once, no more than the budget reach the check.
 

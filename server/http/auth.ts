@@ -45,3 +45,25 @@ export function presentedStaffToken(request: FastifyRequest): string | undefined
   if (request.headers.authorization) return bearerToken(request);
   return request.cookies[STAFF_COOKIE] || undefined;
 }
+
+/**
+ * The affiliate portal's session cookie (docs/decisions/0107-affiliates.md): HttpOnly, Secure, Strict, sent only to the
+ * portal's pages and the affiliates' API, so no player or staff route ever sees it, and theirs never reach the portal.
+ */
+export const AFFILIATE_COOKIE = 'affiliate_token';
+const AFFILIATE_COOKIE_PATHS = ['/affiliates', '/api/affiliates'] as const;
+const affiliateCookieOptions = { httpOnly: true, secure: true, sameSite: 'strict' } as const;
+
+export function setAffiliateCookie(reply: FastifyReply, token: string, expiresAt: Date): void {
+  for (const path of AFFILIATE_COOKIE_PATHS) reply.setCookie(AFFILIATE_COOKIE, token, { ...affiliateCookieOptions, path, expires: expiresAt });
+}
+
+export function clearAffiliateCookie(reply: FastifyReply): void {
+  for (const path of AFFILIATE_COOKIE_PATHS) reply.clearCookie(AFFILIATE_COOKIE, { ...affiliateCookieOptions, path });
+}
+
+/** An affiliate's token: the bearer header when present (API clients), else the portal's cookie. */
+export function presentedAffiliateToken(request: FastifyRequest): string | undefined {
+  if (request.headers.authorization) return bearerToken(request);
+  return request.cookies[AFFILIATE_COOKIE] || undefined;
+}

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Problem } from '../problem.ts';
-import { STAFF_COOKIE, TOKEN_COOKIE } from './auth.ts';
+import { AFFILIATE_COOKIE, STAFF_COOKIE, TOKEN_COOKIE } from './auth.ts';
 
 // Cross-site request forgery, in depth (docs/decisions/0017-request-hygiene.md). The session cookies (the player's
 // and the console's) are SameSite=Strict already; on top of that a state-changing request that a browser could
@@ -15,7 +15,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * the sandbox gateway's hosted card page is a plain HTML form, as a provider's page would be, and a document
  * upload is multipart (issue 15). The same-site check above still applies to all of them.
  */
-const FORM_POSTS = ['/broadcasting/', '/api/broadcasting/', '/sandbox-gateway/', '/api/player/verification/documents'];
+const FORM_POSTS = ['/broadcasting/', '/api/broadcasting/', '/sandbox-gateway/', '/api/player/verification/documents', '/api/admin/affiliate-creatives'];
 
 const originOf = (value: string): string | undefined => {
   if (!URL.canParse(value)) return undefined;
@@ -65,8 +65,8 @@ function csrfRefusal(request: FastifyRequest, publicUrl: string): Problem | unde
   if (isCrossSite(request, publicUrl)) return new Problem(403, 'This request came from another site and was refused.', { type: 'csrf' });
   const path = request.url;
   if (!path.startsWith('/api/') || FORM_POSTS.some((prefix) => path.startsWith(prefix))) return undefined;
-  if ((request.cookies[TOKEN_COOKIE] !== undefined || request.cookies[STAFF_COOKIE] !== undefined) && !hasJsonBody(request))
-    return new Problem(415, 'The request body must be JSON.');
+  const sessionCookie = [TOKEN_COOKIE, STAFF_COOKIE, AFFILIATE_COOKIE].some((name) => request.cookies[name] !== undefined);
+  if (sessionCookie && !hasJsonBody(request)) return new Problem(415, 'The request body must be JSON.');
   return undefined;
 }
 

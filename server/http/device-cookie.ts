@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
- * Device cookies (OWASP, "Slow Down Online Guessing Attacks with Device Cookies"; docs/decisions/0015):
+ * Device cookies (OWASP, "Slow Down Online Guessing Attacks with Device Cookies"; docs/decisions/0012):
  * after a successful login the browser or API client gets `issuedAt.nonce.hmac`, the HMAC binding the
  * cookie's name, the account's normalised e-mail, the time and the nonce. Nothing is stored on the server
  * and the cookie holds no personal data; only the account it was issued to can use it.

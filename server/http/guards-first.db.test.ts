@@ -19,6 +19,7 @@ const PUBLIC = new Set([
   'GET /api/docs/',
   'GET /api/docs/js/scalar.js',
   'GET /api/health',
+  'GET /api/ready',
   'GET /api/settings/get',
   'POST /api/register',
   'POST /api/login',
@@ -52,6 +53,11 @@ const PUBLIC = new Set([
   'GET /api/bonuses/:slug',
   'GET /api/crash',
   'GET /api/crash/games/:id',
+  // The affiliate programme (decision 0107): applying and signing in; banners are embedded on affiliates' own sites.
+  'POST /api/affiliates/apply',
+  'POST /api/affiliates/login',
+  'POST /api/affiliates/login/link',
+  'GET /api/affiliates/creatives/:id/image',
 ]);
 
 /** Every way a request can fail its schema at once: a bad path parameter, query and body, and a NUL for the input guard. */

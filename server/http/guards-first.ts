@@ -12,11 +12,15 @@ export const PLAYER_GUARDS: ReadonlySet<string> = new Set(['signedIn', 'notBlock
 /** The operator guards (server/modules/operators/guards.ts): staff sessions, the admin role, a named permission. */
 export const OPERATOR_GUARDS: ReadonlySet<string> = new Set(['operatorOnly', 'staffSession', 'requirePermission']);
 
+/** The affiliate portal's session guard (server/modules/affiliates/guards.ts, docs/decisions/0107). */
+export const AFFILIATE_GUARDS: ReadonlySet<string> = new Set(['affiliateSession']);
+
 /** Callers who prove themselves otherwise: a payment gateway's signed notification, a game aggregator's signed call. */
 const SIGNATURE_GUARDS: ReadonlySet<string> = new Set(['gatewaySigned', 'hub88Signed']);
 
 const isGuard = (handler: unknown) =>
-  typeof handler === 'function' && (PLAYER_GUARDS.has(handler.name) || OPERATOR_GUARDS.has(handler.name) || SIGNATURE_GUARDS.has(handler.name));
+  typeof handler === 'function' &&
+  (PLAYER_GUARDS.has(handler.name) || OPERATOR_GUARDS.has(handler.name) || AFFILIATE_GUARDS.has(handler.name) || SIGNATURE_GUARDS.has(handler.name));
 
 /** The names of a route's guards, wherever they sit now. */
 export const guardNames = (route: Pick<RouteOptions, 'preHandler' | 'preValidation'> | undefined): string[] =>

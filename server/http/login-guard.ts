@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
-import { loadOrCreateLocalSecret } from '../local-secret.ts';
 import { checkOnReservation } from './attempt-budget.ts';
+import { sharedSecret } from '../shared-secrets.ts';
 import { deviceCookies } from './device-cookie.ts';
 import { MINUTES_15, reserveAttempts } from './rate-limit.ts';
 
@@ -9,14 +9,14 @@ import { MINUTES_15, reserveAttempts } from './rate-limit.ts';
 export const LOGIN_FAILURES = 10;
 
 /**
- * The guess limits of one login door (docs/decisions/0015-login-budgets-and-device-cookies.md). A login that
+ * The guess limits of one login door (docs/decisions/0012-abuse-limits.md). A login that
  * presents a valid device cookie of the account spends that device's own budget; any other spends the
  * account's budget for unknown devices, so an attacker who exhausts it does not lock out the owner's devices.
  * The unit is reserved before the password is checked and given back when the password was right; a right
  * password also gets a fresh device cookie.
  */
 export function loginGuard(app: FastifyInstance, config: Config, { name, cookie, path }: { name: string; cookie: string; path: string }) {
-  const devices = deviceCookies({ name: cookie, path, secret: config.deviceCookieSecret ?? loadOrCreateLocalSecret(config.dataDir, 'device-cookies') });
+  const devices = deviceCookies({ name: cookie, path, secret: sharedSecret(config, 'device-cookies') });
   const unknownDevices = reserveAttempts(app, {
     name: `${name}-failures`,
     max: LOGIN_FAILURES,

@@ -3,7 +3,7 @@ import scalar from '@scalar/fastify-api-reference';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { errorBodySchema, validationErrorBodySchema } from '../../contract/http.ts';
-import { guardNames, OPERATOR_GUARDS, PLAYER_GUARDS } from './guards-first.ts';
+import { AFFILIATE_GUARDS, guardNames, OPERATOR_GUARDS, PLAYER_GUARDS } from './guards-first.ts';
 
 // The API reference (decision 0027): GET /api/openapi.json is an OpenAPI 3.1 document generated from the zod
 // schemas every route declares (contract/), and /api/docs renders it with Scalar, whose script we serve ourselves.
@@ -16,6 +16,8 @@ type Security = Record<string, string[]>[];
 const PLAYER_SECURITY: Security = [{ bearer: [] }, { tokenCookie: [] }];
 /** Operators present their bearer token (the CLI, API clients) or the console's HttpOnly `staff_token` cookie. */
 const OPERATOR_SECURITY: Security = [{ bearer: [] }, { staffCookie: [] }];
+/** Affiliates present their bearer token or the portal's HttpOnly `affiliate_token` cookie (docs/decisions/0107). */
+const AFFILIATE_SECURITY: Security = [{ bearer: [] }, { affiliateCookie: [] }];
 
 /** Whether a route is part of the documented API: the player site's pages and the sandbox's hosted pages are not. */
 export const isDocumentedRoute = (url: string) => url.startsWith('/api/') && url !== '/api/*' && url !== OPENAPI_PATH && !url.startsWith(DOCS_PATH);
@@ -38,6 +40,12 @@ export async function installOpenApi(app: FastifyInstance, { siteName }: { siteN
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', description: 'A player token from POST /api/login, or an operator token from POST /api/admin/login.' },
           tokenCookie: { type: 'apiKey', in: 'cookie', name: 'token', description: 'The player site’s HttpOnly session cookie, set by POST /api/login.' },
+          affiliateCookie: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'affiliate_token',
+            description: 'The affiliate portal’s HttpOnly session cookie, sent only to /affiliates and /api/affiliates, set by POST /api/affiliates/login.',
+          },
           staffCookie: {
             type: 'apiKey',
             in: 'cookie',
@@ -55,7 +63,9 @@ export async function installOpenApi(app: FastifyInstance, { siteName }: { siteN
         ? OPERATOR_SECURITY
         : guards.some((name) => PLAYER_GUARDS.has(name))
           ? PLAYER_SECURITY
-          : undefined;
+          : guards.some((name) => AFFILIATE_GUARDS.has(name))
+            ? AFFILIATE_SECURITY
+            : undefined;
       const schema = {
         ...document.schema,
         ...(security && !document.schema?.security ? { security } : {}),

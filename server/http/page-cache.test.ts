@@ -18,6 +18,8 @@ describe('which requests the cache answers', () => {
     for (const url of ['/', '/en', '/slots', '/en/slots?page=2', '/promotion/sweet-bonanza', '/vip-club', '/faq', '/fairness', '/sitemap.xml', '/robots.txt']) {
       expect(request(url), url).toBeDefined();
     }
+    // The affiliate programme's public page, unlike its portal.
+    for (const url of ['/affiliates', '/en/affiliates', '/affiliates.data']) expect(request(url), url).toBeDefined();
     for (const url of ['/faq.data?_routes=root,faq', '/_.data', '/en/_.data', '/playtech', '/players-choice', '/adminer-tips']) {
       expect(request(url), url).toBeDefined();
     }
@@ -42,7 +44,7 @@ describe('which requests the cache answers', () => {
   it('refuses every private section however its address is written', () => {
     const sections = ['account/profile', 'account/reset-password/abc', 'deposit', 'withdraw', 'messages', 'all-bonuses', 'bonus-activated', 'login'];
     sections.push('register', 'reset-password', 'refer-a-friend/abc', 'player/activate/abc', 'maintenance', 'test-route', 'play/x', 'admin', 'admin/players');
-    sections.push('api/settings', 'sandbox-gateway/checkout/1');
+    sections.push('api/settings', 'sandbox-gateway/checkout/1', 'affiliates/login', 'affiliates/sign-in', 'affiliates/dashboard');
     for (const section of sections) {
       const forms = [`/${section}`, `/en/${section}`, `/${section}.data`, `/${section}/_.data`, `/${section.toUpperCase()}`, `//${section}`, `/en//${section}`];
       forms.push(`/${encodeURIComponent(section[0]!).replace(/./, (c) => `%${c.charCodeAt(0).toString(16)}`)}${section.slice(1)}`, `/x/../${section}`);

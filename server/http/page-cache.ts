@@ -33,6 +33,8 @@ const PRIVATE_SECTIONS = [
   'test-route',
   'play',
   'admin',
+  // The affiliate portal's screens (its one-time sign-in link carries a secret); /affiliates itself is a public page.
+  'affiliates/[^/.]+',
   'api',
   'sandbox-gateway',
 ];

@@ -12,7 +12,7 @@ declare module 'fastify' {
 }
 
 // Abuse limits (docs/decisions/0012-abuse-limits.md) on @fastify/rate-limit's counters, and budgets of
-// password guesses (0015) on rate-limiter-flexible's: in memory, or in Redis when REDIS_URL is set so every
+// password guesses (0012) on rate-limiter-flexible's: in memory, or in Redis when REDIS_URL is set so every
 // node behind the load balancer shares them.
 
 export type LimitKey = (request: FastifyRequest) => string | undefined;

@@ -25,6 +25,15 @@ describe('urlCarriesToken', () => {
     );
   });
 
+  it('holds for an affiliate’s one-time sign-in link', () => {
+    fc.assert(
+      fc.property(secret, (token) => {
+        expect(urlCarriesToken(`/affiliates/sign-in?${new URLSearchParams({ affiliate_token: token })}`)).toBe(true);
+      }),
+    );
+    expect(urlCarriesToken('/affiliates/sign-in')).toBe(false);
+  });
+
   it('does not hold for pages that only share a prefix, or carry other queries', () => {
     expect(urlCarriesToken('/')).toBe(false);
     expect(urlCarriesToken('/en/account/wallet')).toBe(false);
@@ -72,6 +81,18 @@ describe('thirdPartySources with Hub88', () => {
   it('frames Hub88’s game pages and shows their art from its origin only, and nothing else', () => {
     const sources = thirdPartySources({ ...none, hub88: { apiUrl: 'https://api.hub88.example:8443/operator' } });
     expect(sources).toEqual({ 'frame-src': ['https://api.hub88.example:8443'], 'img-src': ['https://api.hub88.example:8443'] });
+  });
+
+  it('adds the studios’ origins of HUB88_GAME_ORIGINS to frame-src and img-src, once each, and to nothing else', () => {
+    const sources = thirdPartySources({
+      ...none,
+      hub88: {
+        apiUrl: 'https://api.hub88.example/operator',
+        gameOrigins: ['https://games.studio.example', 'https://*.cdn.example', 'https://api.hub88.example'],
+      },
+    });
+    const games = ['https://api.hub88.example', 'https://games.studio.example', 'https://*.cdn.example'];
+    expect(sources).toEqual({ 'frame-src': games, 'img-src': games });
   });
 
   it('allows a local aggregator by both of its names', () => {

@@ -11,7 +11,7 @@ import type { Config } from '../config.ts';
 type SourceDirective = 'script-src' | 'style-src' | 'img-src' | 'font-src' | 'connect-src' | 'frame-src';
 export type ThirdPartySources = Partial<Record<SourceDirective, string[]>>;
 type ThirdPartyConfig = Pick<Config, 'appEnv' | 'analyticsId' | 'supportChatUrl' | 'visitorTraceUrl'> & {
-  hub88?: Pick<NonNullable<Config['hub88']>, 'apiUrl'>;
+  hub88?: Pick<NonNullable<Config['hub88']>, 'apiUrl'> & Partial<Pick<NonNullable<Config['hub88']>, 'gameOrigins'>>;
 };
 
 // Google's published CSP host list for Tag Manager with Google Analytics 4.
@@ -36,7 +36,8 @@ export function hub88Origins(apiUrl: string): string[] {
 /**
  * The hosts the operator's third parties need, and only those configured: the tag manager loads only in
  * production with an id (app/lib/analytics.ts), a chat widget brings its scripts, styles, images, fonts, frames
- * and API from its own origin, the visitor lookup is one fetch, and Hub88's games are framed pages with their art.
+ * and API from its own origin, the visitor lookup is one fetch, and Hub88's games are framed pages with their art
+ * (from HUB88_API_URL's origin and the studios' HUB88_GAME_ORIGINS).
  */
 export function thirdPartySources(config: ThirdPartyConfig): ThirdPartySources {
   const sources: ThirdPartySources = {};
@@ -50,7 +51,8 @@ export function thirdPartySources(config: ThirdPartyConfig): ThirdPartySources {
   }
   if (config.visitorTraceUrl) add({ 'connect-src': [new URL(config.visitorTraceUrl).origin] });
   if (config.hub88) {
-    const games = hub88Origins(config.hub88.apiUrl);
+    // A real Hub88 serves its studios' games from their own hosts (HUB88_GAME_ORIGINS), not from its API's.
+    const games = [...new Set([...hub88Origins(config.hub88.apiUrl), ...(config.hub88.gameOrigins ?? [])])];
     add({ 'frame-src': games, 'img-src': games });
   }
   return sources;
@@ -69,7 +71,11 @@ const TOKEN_PATH = /^(?:\/en)?\/(?:account\/reset-password|player\/activate|refe
 export function urlCarriesToken(url: string): boolean {
   const query = url.indexOf('?');
   const path = query < 0 ? url : url.slice(0, query);
-  return TOKEN_PATH.test(path) || (query >= 0 && new URLSearchParams(url.slice(query + 1)).has('magic-token'));
+  if (TOKEN_PATH.test(path)) return true;
+  if (query < 0) return false;
+  // A player's magic sign-in link, and an affiliate's one-time sign-in link (/affiliates/sign-in, decision 0107).
+  const params = new URLSearchParams(url.slice(query + 1));
+  return params.has('magic-token') || params.has('affiliate_token');
 }
 
 // The back office's pages (not its API): their document viewer shows decrypted identity documents the page fetched

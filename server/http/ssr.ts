@@ -155,7 +155,14 @@ export async function ssrRoutes(
         pageCache.bypassed();
         reply.header('x-page-cache', 'bypass');
       }
-      const response = await handle(toWebRequest(request, reply, url), contextFor(build, reply.cspNonce.script));
+      // An affiliate's click is counted per visitor: its address (hashed there, never kept) comes from here.
+      const siteServices = url.searchParams.has('token')
+        ? {
+            ...services,
+            recordAffiliateClick: (click: Parameters<SiteServices['recordAffiliateClick']>[0]) => services.recordAffiliateClick({ ...click, ip: request.ip }),
+          }
+        : services;
+      const response = await handle(toWebRequest(request, reply, url), contextFor(build, reply.cspNonce.script, siteServices));
       return sendWebResponse(reply, response);
     },
   });

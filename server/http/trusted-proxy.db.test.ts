@@ -3,7 +3,7 @@ import { ARGON2_MINIMUM } from '../config.ts';
 import { validRegistration } from '../modules/accounts/testing.ts';
 import { useTestApp, type TestApp } from '../test-app.ts';
 
-// TRUST_PROXY decides whose X-Forwarded-For names the client the per-IP limits count (decision 0018).
+// TRUST_PROXY decides whose X-Forwarded-For names the client the per-IP limits count (decision 0012).
 // The registration limit (20 per address in 15 minutes) stands for all of them.
 
 let lastOctet = 0;

@@ -88,6 +88,15 @@ ${htmlBlocks}
         { kind: 'button', label: 'Reset my password', url: link('/reset-password') },
       ]),
 
+    affiliateApprovedMail: ({ name }: { name: string }) =>
+      mail(`Your ${siteName} affiliate account is approved`, hello(name), [
+        {
+          kind: 'p',
+          text: 'Your application to our affiliate programme has been approved. You can now sign in to the affiliate portal, create your tracking links and follow your players and commission.',
+        },
+        { kind: 'button', label: 'Sign in to the affiliate portal', url: link('/affiliates/sign-in') },
+      ]),
+
     magicLinkMail: ({ name, token, redirect, minutes }: { name: string; token: string; redirect: string; minutes: number }) =>
       mail(`Your ${siteName} sign-in link`, hello(name), [
         { kind: 'p', text: 'Use this link to sign in without your password.' },

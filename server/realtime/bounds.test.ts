@@ -1,4 +1,4 @@
-// Bounds on what one client may hold (decision 0032): channels per socket, sockets per address.
+// Bounds on what one client may hold (decision 0030): channels per socket, sockets per address.
 import fc from 'fast-check';
 import type Pusher from 'pusher-js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

@@ -67,6 +67,37 @@ describe('scheduler', () => {
     await Promise.all([first.stop(), second.stop()]);
   });
 
+  it('runs a period once across nodes when the clock fires on each; a failed run gives its period back; by hand runs again', async () => {
+    const first = createScheduler({ database });
+    const second = createScheduler({ database });
+    let runs = 0;
+    let fail = false;
+    const job: ScheduledJob = {
+      name: `claimed-${Math.random()}`,
+      pattern: '*/5 * * * *',
+      run: async () => {
+        runs++;
+        if (fail) throw new Error('not this time');
+        return runs;
+      },
+    };
+    const at = new Date('2026-03-01T10:07:00Z');
+    // Two nodes whose clocks fire one after the other for the same period: the second finds it done.
+    expect((await first.runReported(job, at, { claim: true })).outcome).toBe('ran');
+    expect((await second.runReported(job, new Date('2026-03-01T10:08:30Z'), { claim: true })).outcome).toBe('skipped');
+    // A late tick for an earlier period is skipped too; the next period runs.
+    expect((await second.runReported(job, new Date('2026-03-01T10:02:00Z'), { claim: true })).outcome).toBe('skipped');
+    fail = true;
+    expect((await second.runReported(job, new Date('2026-03-01T10:10:00Z'), { claim: true })).outcome).toBe('failed');
+    fail = false;
+    // The failed run gave its period back: the other node's tick runs it.
+    expect((await first.runReported(job, new Date('2026-03-01T10:11:00Z'), { claim: true })).outcome).toBe('ran');
+    expect((await second.runReported(job, new Date('2026-03-01T10:12:00Z'), { claim: true })).outcome).toBe('skipped');
+    // By hand (no claim) the same period runs again: the job is safe to repeat for its period.
+    expect((await first.runReported(job, new Date('2026-03-01T10:12:00Z'))).outcome).toBe('ran');
+    expect(runs).toBe(4);
+  });
+
   it('releases the lock when a run fails, and the caller of runNow sees the error', async () => {
     const scheduler = createScheduler({ database });
     let fail = true;

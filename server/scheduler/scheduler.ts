@@ -1,8 +1,10 @@
 // Scheduled work inside the server (docs/decisions/0044-scheduler.md): croner fires each job on its cron pattern
 // (UTC); a run holds a lock so only one runs at a time across every node sharing the database (a transaction-level
 // advisory lock on PostgreSQL, an in-process guard on PGlite, which only one process can open). A run that finds
-// the lock taken is skipped: the holder is doing the same work. Jobs get the start of the period they run for, so
-// whatever they write can be keyed by it and a repeat, a restart or a second node changes nothing.
+// the lock taken is skipped: the holder is doing the same work. A scheduled run also claims its period under the lock
+// (the jobs module's `scheduled_periods`), so a node whose clock fires a moment after another's finished skips it:
+// one run per period across nodes. Jobs get the start of the period they run for, so whatever they write can be
+// keyed by it and a repeat (by hand, or after a failure) changes nothing.
 
 import { Cron } from 'croner';
 import { sql } from 'drizzle-orm';
@@ -20,7 +22,7 @@ export type ScheduledJob = {
 
 export type JobRun = { ran: true; result: unknown } | { ran: false };
 
-/** One attempt at a run, whatever came of it (docs/decisions/0102): what the jobs module records. */
+/** One attempt at a run, whatever came of it (docs/decisions/0068): what the jobs module records. */
 export type RunReport = {
   job: string;
   period: Date;
@@ -45,11 +47,19 @@ export function createScheduler({ database, logger }: { database: DatabaseHandle
   const running = new Set<Promise<unknown>>();
   let stopped = false;
 
-  async function underLock(job: ScheduledJob, period: Date): Promise<JobRun> {
+  async function underLock(job: ScheduledJob, period: Date, claim: boolean): Promise<JobRun> {
     if (database.driver === 'postgres') {
       return database.db.transaction(async (tx) => {
         const result = await tx.execute(sql`select pg_try_advisory_xact_lock(${LOCK_SPACE}::int, hashtext(${job.name})) as locked`);
         if (!(result as unknown as { rows: { locked: boolean }[] }).rows[0]?.locked) return { ran: false };
+        if (claim) {
+          // Taken if this period, or a later one, was already run by any node; rolled back with a failed run.
+          const claimed = await tx.execute(sql`
+            insert into scheduled_periods (job, period) values (${job.name}, ${period.toISOString()}::timestamptz)
+            on conflict (job) do update set period = excluded.period, claimed_at = now() where scheduled_periods.period < excluded.period
+            returning job`);
+          if ((claimed as unknown as { rows: unknown[] }).rows.length === 0) return { ran: false };
+        }
         return { ran: true, result: await job.run(period) };
       });
     }
@@ -58,7 +68,26 @@ export function createScheduler({ database, logger }: { database: DatabaseHandle
     if (names.has(job.name)) return { ran: false };
     names.add(job.name);
     try {
-      return { ran: true, result: await job.run(period) };
+      // One process opens PGlite, and the guard above keeps this job's runs apart: claim without a transaction (the
+      // job's own statements would wait behind it) and give the claim back if the run fails.
+      const rows = (database: DatabaseHandle['db']) =>
+        database.execute(sql`select period from scheduled_periods where job = ${job.name}`) as unknown as Promise<{ rows: { period: string | Date }[] }>;
+      const before = claim ? (await rows(database.db)).rows[0]?.period : undefined;
+      if (claim && before !== undefined && new Date(before) >= period) return { ran: false };
+      if (claim) {
+        await database.db.execute(sql`
+          insert into scheduled_periods (job, period) values (${job.name}, ${period.toISOString()}::timestamptz)
+          on conflict (job) do update set period = excluded.period, claimed_at = now()`);
+      }
+      try {
+        return { ran: true, result: await job.run(period) };
+      } catch (error) {
+        if (claim && before === undefined) await database.db.execute(sql`delete from scheduled_periods where job = ${job.name}`);
+        if (claim && before !== undefined) {
+          await database.db.execute(sql`update scheduled_periods set period = ${new Date(before).toISOString()}::timestamptz where job = ${job.name}`);
+        }
+        throw error;
+      }
     } finally {
       names.delete(job.name);
     }
@@ -69,16 +98,19 @@ export function createScheduler({ database, logger }: { database: DatabaseHandle
     return new Cron(job.pattern, { timezone: 'UTC', paused: true }).previousRuns(1, new Date(at.getTime() + 1))[0] ?? at;
   }
 
-  /** Runs the job once now, for the current period, under its lock; the caller sees its result or its error. */
-  function runNow(job: ScheduledJob, at = new Date()): Promise<JobRun> {
-    const run = underLock(job, periodOf(job, at));
+  /**
+   * Runs the job once now, for the current period, under its lock; the caller sees its result or its error.
+   * `claim` (the clock's runs) skips a period some node already ran; a run by hand runs it again.
+   */
+  function runNow(job: ScheduledJob, at = new Date(), { claim = false }: { claim?: boolean } = {}): Promise<JobRun> {
+    const run = underLock(job, periodOf(job, at), claim);
     running.add(run);
     void run.catch(() => {}).finally(() => running.delete(run));
     return run;
   }
 
   /** Like runNow, but never throws: the outcome (ran, skipped or failed), the period and the times of the attempt. */
-  async function runReported(job: ScheduledJob, at = new Date()): Promise<RunReport> {
+  async function runReported(job: ScheduledJob, at = new Date(), options: { claim?: boolean } = {}): Promise<RunReport> {
     const period = periodOf(job, at);
     const startedAt = new Date();
     const report = (fields: Pick<RunReport, 'outcome' | 'result' | 'error'>): RunReport => ({
@@ -89,7 +121,7 @@ export function createScheduler({ database, logger }: { database: DatabaseHandle
       ...fields,
     });
     try {
-      const run = await runNow(job, at);
+      const run = await runNow(job, at, options);
       return run.ran ? report({ outcome: 'ran', result: run.result }) : report({ outcome: 'skipped' });
     } catch (error) {
       return report({ outcome: 'failed', error });
@@ -107,7 +139,7 @@ export function createScheduler({ database, logger }: { database: DatabaseHandle
       if (stopped) throw new Error('The scheduler is stopped');
       crons.push(
         new Cron(job.pattern, { timezone: 'UTC', protect: true, unref: true }, async () => {
-          const report = await runReported(job);
+          const report = await runReported(job, new Date(), { claim: true });
           const ms = report.finishedAt.getTime() - report.startedAt.getTime();
           if (report.outcome === 'ran') logger?.info({ job: job.name, result: report.result, ms }, 'scheduled job ran');
           if (report.outcome === 'failed') logger?.error({ err: report.error, job: job.name }, 'scheduled job failed');

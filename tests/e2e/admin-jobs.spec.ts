@@ -1,4 +1,4 @@
-// The jobs screen (issue 32 §6, docs/decisions/0102-job-runs-and-jobs-screen.md): every scheduled job with its
+// The jobs screen (issue 32 §6, docs/decisions/0068-operator-jobs.md): every scheduled job with its
 // schedule, next run and last runs; an admin runs one by hand with a reason and sees the result and the new run;
 // a role without jobs.run sees the jobs but no Run button. Screenshots at 1280 px and 375 px.
 import type { Page } from '@playwright/test';

@@ -96,6 +96,53 @@ test('a player deposits, plays the provider slot for real, sees the header balan
   await snap(page, 'history');
 });
 
+test('free rounds a bonus granted on a provider game show on the Bonuses page, and count down as they are played', async ({ page, context }) => {
+  const operator = await operatorToken(base);
+  const slug = `clover-rounds-${Date.now()}`;
+  const made = await api('/api/admin/bonuses', {
+    method: 'POST',
+    token: operator,
+    baseURL: base,
+    body: {
+      slug,
+      title: 'Ten free rounds on Copper Clover',
+      type: 'free_spins',
+      free_spins: 10,
+      free_spin_game: 'copper-clover',
+      free_spin_stake: 50,
+      wagering_multiplier: 0,
+    },
+  });
+  expect(made.status).toBe(201);
+  const session = await sessionOf(await registerActivePlayer(base), base);
+  const me = await api<{ id: number | string }>('/api/player', { token: session.token, baseURL: base });
+  expect((await api(`/api/admin/players/${me.body.id}/bonuses`, { method: 'POST', token: operator, baseURL: base, body: { slug } })).status).toBe(201);
+  await addSessionCookie(context, session, base);
+
+  await page.goto('/account/bonuses');
+  await waitForHydration(page);
+  const rounds = page.getByRole('region', { name: 'Free rounds' });
+  const card = rounds.getByRole('listitem').first();
+  await expect(card.getByTestId('free-rounds-game')).toHaveText('Copper Clover');
+  await expect(card.getByTestId('free-rounds-count')).toHaveText('10 of 10 free rounds left · €0.50 a round');
+  await expect(card.getByTestId('free-rounds-expiry')).toContainText(/^Play by \d{1,2} \w{3} \d{4}, \d{2}:\d{2} UTC$/);
+  await expect(card).toContainText('Ready to play');
+  await snap(page, 'free-rounds', { focus: rounds });
+
+  // Played in the game's own screen: one free spin there, and the Bonuses page has one round fewer.
+  await card.getByRole('link', { name: 'Play' }).click();
+  await expect(page).toHaveURL(/\/play\/copper-clover$/);
+  const frame = page.frameLocator('[data-testid="provider-frame"]');
+  await expect(frame.locator('#freebets-text')).toHaveText('10 free spins at 0.50 EUR');
+  await frame.getByRole('button', { name: 'Use free spins' }).click();
+  await frame.getByRole('button', { name: 'Spin', exact: true }).click();
+  await expect(frame.locator('#freebets-text')).toHaveText('9 free spins at 0.50 EUR');
+  await page.goto('/account/bonuses');
+  await expect(page.getByRole('region', { name: 'Free rounds' }).getByTestId('free-rounds-count').first()).toHaveText(
+    '9 of 10 free rounds left · €0.50 a round',
+  );
+});
+
 test('an operator switches a provider game on and reconciles the day', async ({ page, context }) => {
   await signInOperator(page, '/admin/providers');
   await expect(page.getByRole('heading', { name: 'Providers', exact: true })).toBeVisible();

@@ -1,8 +1,8 @@
 // The console's calls to the operator API (docs/decisions/0084-admin-console.md). Staff are signed in by an HttpOnly
 // cookie that the browser sends only to /admin and /api/admin: every tab shares the one console session, no script
 // can read it, and the server ends it after 30 minutes idle or 12 hours. A 401 sends the console to its sign-in.
-import { useCallback, useEffect, useState } from 'react';
 import { type ApiMethod, type ApiResult, callApi } from '../../lib/api.ts';
+import { useApiData } from '../../lib/use-api-data.ts';
 
 /** To the sign-in screen, coming back here afterwards. */
 function toSignIn() {
@@ -24,19 +24,7 @@ export async function staffFetch(path: string, init: RequestInit = {}): Promise<
 }
 
 /** GET `path` once mounted (and on reload()); the answer's `data`, or the refusal's message. */
-export function useAdminData<T>(path: string | null) {
-  const [state, setState] = useState<{ data: T | null; error: string | null; loading: boolean }>({ data: null, error: null, loading: true });
-  const load = useCallback(async () => {
-    if (!path) return;
-    setState((previous) => ({ ...previous, loading: true }));
-    const result = await adminApi<{ data: T }>('GET', path);
-    setState(result.ok ? { data: result.body.data, error: null, loading: false } : { data: null, error: result.message, loading: false });
-  }, [path]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-  return { ...state, reload: load };
-}
+export const useAdminData = <T>(path: string | null) => useApiData<T>(adminApi, path);
 
 /** Downloads a CSV of the operator API under `filename`. */
 export async function downloadCsv(path: string, filename: string) {

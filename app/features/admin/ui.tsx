@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Button } from '../../components/ui/button.tsx';
 import { formatMoney } from '../../../contract/money.ts';
 
 /** A screen's title row. */
@@ -93,6 +94,24 @@ export function ChoiceGroup<T extends string>({
           {choice.label}
         </button>
       ))}
+    </div>
+  );
+}
+
+/** A list's page line: what it shows (e.g. "12 affiliates · page 2 of 3") and Previous / Next. */
+export function Pager({ label, page, lastPage, onPage }: { label: ReactNode; page: number; lastPage: number; onPage: (page: number) => void }) {
+  if (lastPage <= 1) return null;
+  return (
+    <div className="flex items-center justify-between gap-3 text-sm text-mist-300">
+      <span>{label}</span>
+      <div className="flex gap-2">
+        <Button variant="ghost" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          Previous
+        </Button>
+        <Button variant="ghost" disabled={page >= lastPage} onClick={() => onPage(page + 1)}>
+          Next
+        </Button>
+      </div>
     </div>
   );
 }

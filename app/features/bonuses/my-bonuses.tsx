@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { type ReactNode, useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import type { BonusUpdated, PlayerBonus } from '../../../contract/bonuses.ts';
 import { formatMoney } from '../../../contract/money.ts';
@@ -164,8 +164,8 @@ function OpenBonus({ bonus, currency, onChange }: { bonus: PlayerBonus; currency
   );
 }
 
-/** /account/bonuses: the open bonus with its live progress, and the history of the player's bonuses. */
-export function MyBonuses({ loaded, currency }: { loaded: PlayerBonus[]; currency: string }) {
+/** /account/bonuses: the open bonus with its live progress, what the page puts between (`children`), and the history. */
+export function MyBonuses({ loaded, currency, children }: { loaded: PlayerBonus[]; currency: string; children?: ReactNode }) {
   const [bonuses, setBonuses] = useState(loaded);
   const money = (minor: number) => formatMoney(minor, currency);
   const replace = useCallback(
@@ -187,6 +187,7 @@ export function MyBonuses({ loaded, currency }: { loaded: PlayerBonus[]; currenc
           </Link>
         </section>
       )}
+      {children}
       <section aria-label="Bonus history">
         <h2 className="mb-3 font-display text-xl font-bold text-mist-100">History</h2>
         {history.length === 0 ? (

@@ -10,6 +10,8 @@ import { receiveMessage } from '../../lib/use-inbox.ts';
 import { applyWallet } from '../../lib/use-wallet.ts';
 import { applyVerification } from '../../lib/use-verification.ts';
 import type { VerificationUpdated } from '../../../contract/verification.ts';
+import { CHAIN_DEPOSIT_EVENT, type ChainDeposit } from '../../../contract/chain.rules.ts';
+import { receiveChainDeposit } from '../../lib/use-chain-deposits.ts';
 
 /**
  * Keeps a signed-in player's page live: the balance after every change and operator messages as they are sent.
@@ -36,6 +38,7 @@ export function LiveUpdates({ playerId, config }: { playerId: string | null; con
             notify(`New message: ${received.message.subject}`);
           }
           if (name === 'VerificationUpdated') applyVerification((data as VerificationUpdated).verification);
+          if (name === CHAIN_DEPOSIT_EVENT) receiveChainDeposit((data as { deposit: ChainDeposit }).deposit);
         },
         onProblem: setProblem,
         // Marked on the document so tests (and curious operators) can tell the page is live.

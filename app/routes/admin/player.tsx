@@ -5,6 +5,7 @@ import { TextField } from '../../components/ui/field.tsx';
 import { useAdminData } from '../../features/admin/api.ts';
 import { ActionForm, BonusesSection, Facts, LimitsSection, LoyaltySection, RoundsSection, Rows, standingOf } from '../../features/admin/player-sections.tsx';
 import { PlayerDocuments } from '../../features/admin/kyc-documents.tsx';
+import { PlayerAffiliate } from '../../features/admin/affiliates/player-affiliate.tsx';
 import { AdjustmentAction, BlockAction } from '../../features/admin/player-actions.tsx';
 import { hasPermission, useStaff } from '../../features/admin/session.tsx';
 import { AdminHeading, Badge, dateTime, Loading, money, Notice } from '../../features/admin/ui.tsx';
@@ -64,6 +65,7 @@ export default function AdminPlayer() {
               ]}
             />
           </Card>
+          {can('affiliates.read') ? <PlayerAffiliate playerId={id} affiliate={data.affiliate} canManage={can('affiliates.manage')} reload={reload} /> : null}
         </div>
       </div>
       <RoundsSection rounds={data.rounds} />

@@ -1,6 +1,6 @@
 /**
  * Work that starts only after the current request has been answered, so the answer's timing cannot depend
- * on it (docs/decisions/0016-no-timing-oracle.md). It lives in this process: a crash in the moment between
+ * on it (docs/decisions/0012-abuse-limits.md). It lives in this process: a crash in the moment between
  * the answer and the work loses the work, and the player asks again.
  */
 export function createAfterAnswer(onError: (error: unknown) => void) {

@@ -4,7 +4,7 @@ import { useTestApp } from '../../test-app.ts';
 import { players } from './schema.ts';
 import { uniqueEmail, validRegistration } from './testing.ts';
 
-// Login budgets are reserved before the password is checked (docs/decisions/0015-login-budgets-and-device-cookies.md).
+// Login budgets are reserved before the password is checked (docs/decisions/0012-abuse-limits.md).
 // Every argon2 verification is counted, so a test can say how many guesses reached the password check.
 const argon2Calls = vi.hoisted(() => ({ verify: 0 }));
 vi.mock('argon2', async (importOriginal) => {

@@ -148,6 +148,16 @@ export function createPlayerAdmin({ db, now, passwords }: AccountsCore) {
       return new Map(rows.map((row) => [row.id, { name: [row.name, row.surname].filter(Boolean).join(' '), email: row.email }]));
     },
 
+    /** Of these players, the blocked ones. */
+    async blockedAmong(playerIds: number[]): Promise<Set<number>> {
+      if (playerIds.length === 0) return new Set();
+      const rows = await db
+        .select({ id: players.id })
+        .from(players)
+        .where(and(inArray(players.id, playerIds), eq(players.blocked, true)));
+      return new Set(rows.map((row) => row.id));
+    },
+
     /** Whether a player with this id exists. */
     async playerExists(playerId: number): Promise<boolean> {
       const [row] = await db.select({ id: players.id }).from(players).where(eq(players.id, playerId));
@@ -163,6 +173,16 @@ export function createPlayerAdmin({ db, now, passwords }: AccountsCore) {
     /** The same birthdate as a scalar subquery (`YYYY-MM-DD` text, null for no such player), for a module to read in its own statement. */
     birthdateSql(playerId: number | Placeholder): SQL<string | null> {
       return sql<string | null>`(select ${players.birthdate}::text from ${players} where ${players.id} = ${playerId})`;
+    },
+
+    /**
+     * The player's standing as a scalar subquery: `blocked`, `inactive` or `active` (null for no such player), for a
+     * guard that reads it in its own one statement (limits' stake settings).
+     */
+    standingSql(playerId: number | Placeholder): SQL<string | null> {
+      return sql<
+        string | null
+      >`(select case when ${players.blocked} then 'blocked' when not ${players.active} then 'inactive' else 'active' end from ${players} where ${players.id} = ${playerId})`;
     },
 
     /** Whether `password` is the player's: the password confirmation of a time-out or self-exclusion. */

@@ -19,7 +19,7 @@ async function newPlayer() {
   return form;
 }
 const login = (email: string, password: string) => post('/api/login', { email, password });
-/** Mail work starts after the answer (decision 0016): wait for it before looking. */
+/** Mail work starts after the answer (decision 0012): wait for it before looking. */
 async function outboxCount() {
   await t.services.accounts.settled();
   const [row] = await t.services.database.db.select({ n: sql<number>`count(*)::int` }).from(outboxMessages);

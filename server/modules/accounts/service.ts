@@ -32,6 +32,7 @@ export function createAccountsService(dependencies: AccountsDependencies) {
     authenticate: sessions.authenticate,
     playerProfile: profile.playerProfile,
     register: registration.register,
+    onRegistered: registration.onRegistered,
     login: sessions.login,
     logout: sessions.logout,
     requestPasswordReset: recovery.requestPasswordReset,
@@ -51,6 +52,7 @@ export function createAccountsService(dependencies: AccountsDependencies) {
     kycStatusOf: playerAdmin.kycStatusOf,
     birthdateOf: playerAdmin.birthdateOf,
     birthdateSql: playerAdmin.birthdateSql,
+    standingSql: playerAdmin.standingSql,
     checkPassword: playerAdmin.checkPassword,
     stopMarketing: playerAdmin.stopMarketing,
     closedToMarketing: playerAdmin.closedToMarketing,
@@ -62,5 +64,6 @@ export function createAccountsService(dependencies: AccountsDependencies) {
     playerNames: playerAdmin.playerNames,
     registrationsByDay: playerAdmin.registrationsByDay,
     adminPlayerProfile: playerAdmin.adminPlayerProfile,
+    blockedAmong: playerAdmin.blockedAmong,
   };
 }

@@ -44,7 +44,7 @@ describe('POST /api/login', () => {
     expect(expiresAt).toBeGreaterThanOrEqual(before + SESSION.lifetimeMs);
     expect(expiresAt).toBeLessThan(Date.now() + SESSION.lifetimeMs + 1000);
 
-    // The token cookie alone: a login also sets the device cookie (decision 0015).
+    // The token cookie alone: a login also sets the device cookie (decision 0012).
     const cookie = String([response.headers['set-cookie']].flat().find((header) => header?.startsWith('token=')));
     expect(cookie).toContain(`token=${body.token}`);
     expect(cookie).toContain('Path=/;');

@@ -3,7 +3,7 @@
 // hold for any game: cash first then bonus, the max bet refused before money moves, wagering = stake × the game's
 // category contribution counted in the stake's own transaction, the win split in the stake's proportion.
 
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { formatMoney } from '../../../contract/money.ts';
 import type { Database } from '../../db/client.ts';
 import { Problem } from '../../problem.ts';
@@ -41,8 +41,16 @@ export type FundedGame = { id: number; slug: string };
 export type RoundFunding = {
   /** The stake's funding, or a 400 `type: bonus` (max bet, no free spins) before any money moves. */
   fundStake(playerId: number, game: FundedGame, stake: number, options?: { freeSpin?: boolean; roundStake?: number }): Promise<StakeFunding>;
-  /** The win's entries: split as its stakes were paid. */
-  fundWin(round: { id: string; playerId: number }, win: number): Promise<WinFunding>;
+  /**
+   * The win's entries: split as its stakes were paid. A caller that kept how they were paid (`known`) and paid them
+   * all in cash spares the read of the stakes: the whole win goes to cash, as it would.
+   */
+  fundWin(round: { id: string; playerId: number }, win: number, known?: { stake: StakeSplit }): Promise<WinFunding>;
+  /**
+   * Inside the transaction that gives the stakes recorded under `round.id` back (an aggregator's rollback): the
+   * wagering they added is taken off their bonus while it is active, once; a later call finds nothing to take.
+   */
+  stakeGivenBack(tx: LedgerTransaction, round: { id: string; playerId: number }): Promise<void>;
   /** The stake of a free spin on this game, or a 400 `type: bonus` when the player has none here. */
   freeSpinStake(playerId: number, game: FundedGame): Promise<number>;
   /**
@@ -180,14 +188,15 @@ export function createRoundFunding({
         accounts: { cash: accounts.cash, bonus: accounts.bonus },
         before: balances,
         record: async (tx, journalKey, roundId) => {
-          await tx.insert(bonusRoundStakes).values({ journalKey, roundId, bonusId: bonus.id, cash: split.cash, bonus: split.bonus });
+          await tx.insert(bonusRoundStakes).values({ journalKey, roundId, bonusId: bonus.id, cash: split.cash, bonus: split.bonus, wagering });
           touch(playerId, bonus.id, await core.addWagering(tx, bonus.id, wagering));
         },
       };
     },
 
-    async fundWin(round, win) {
+    async fundWin(round, win, known) {
       const accounts = await core.accountsOf(round.playerId);
+      if (known && known.stake.bonus === 0) return winOf(round.playerId, accounts, win, known.stake, null);
       const [paid] = await db
         .select({
           cash: sql<string>`coalesce(sum(${bonusRoundStakes.cash}), 0)`,
@@ -206,6 +215,26 @@ export function createRoundFunding({
         freeSpin: paid.freeSpin && !!bonus,
         wageringMultiplier: bonus?.terms.wagering_multiplier ?? 0,
       });
+    },
+
+    async stakeGivenBack(tx, round) {
+      const given = await tx
+        .update(bonusRoundStakes)
+        .set({ givenBackAt: new Date() })
+        .where(and(eq(bonusRoundStakes.roundId, round.id), isNull(bonusRoundStakes.givenBackAt)))
+        .returning({ bonusId: bonusRoundStakes.bonusId, wagering: bonusRoundStakes.wagering });
+      const byBonus = new Map<string, number>();
+      for (const row of given) byBonus.set(row.bonusId, (byBonus.get(row.bonusId) ?? 0) + row.wagering);
+      for (const [bonusId, wagering] of byBonus) {
+        if (wagering <= 0) continue;
+        // An ended bonus keeps its record as it ended: only an active one's progress is taken back.
+        const [taken] = await tx
+          .update(playerBonuses)
+          .set({ wagered: sql`greatest(${playerBonuses.wagered} - ${wagering}, 0)`, updatedAt: new Date() })
+          .where(and(eq(playerBonuses.id, bonusId), eq(playerBonuses.status, 'active')))
+          .returning({ id: playerBonuses.id });
+        if (taken) touch(round.playerId, bonusId, false);
+      }
     },
 
     async freeSpinStake(playerId, game) {

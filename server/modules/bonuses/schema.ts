@@ -100,6 +100,10 @@ export const bonusRoundStakes = pgTable(
     cash: bigint('cash', { mode: 'number' }).notNull(),
     bonus: bigint('bonus', { mode: 'number' }).notNull(),
     freeSpin: boolean('free_spin').notNull().default(false),
+    /** The wagering progress this stake added to its bonus: taken off again if the stake is given back. */
+    wagering: bigint('wagering', { mode: 'number' }).notNull().default(0),
+    /** When the stake was given back (an aggregator's rollback): its wagering was taken off once. */
+    givenBackAt: timestamp('given_back_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('bonus_round_stakes_round').on(table.roundId)],

@@ -263,6 +263,16 @@ export function createProviderCatalog({ db, now = () => Date.now() }: { db: Data
       };
     },
 
+    /** An aggregator's games by their codes, offered or not (a player's free rounds name them): by code. */
+    async byCodes(source: ProviderSource, codes: string[]): Promise<Map<string, { slug: string; name: string; offered: boolean }>> {
+      if (codes.length === 0) return new Map();
+      const rows = await db
+        .select({ code: games.externalCode, slug: games.slug, name: games.name, enabled: games.enabled, withdrawnAt: games.withdrawnAt })
+        .from(games)
+        .where(and(eq(games.source, source), inArray(games.externalCode, codes)));
+      return new Map(rows.map((row) => [row.code!, { slug: row.slug, name: row.name, offered: row.enabled && row.withdrawnAt === null }]));
+    },
+
     /** One of an aggregator's games by slug; null when the aggregator has none by that slug. */
     async one(source: ProviderSource, slug: string, within: Database = db): Promise<ProviderGameRow | null> {
       return (await list(source, within, slug))[0] ?? null;

@@ -106,7 +106,7 @@ describe('GET /api/games/{slug}', () => {
     expect(roulette.info.paytable.find((row: { type: string }) => row.type === 'straight')).toMatchObject({ payout: '35:1', multiplier: 35 });
     const blackjack = (await get('/api/games/blackjack')).json().data;
     expect(blackjack).toMatchObject({ limits: { min_stake: 1_00, max_stake: 500_00 }, info: { kind: 'blackjack', rtp: 99.58 } });
-    // Decision 0043: the rule for a hand left unfinished is published with the game's rules.
+    // Decision 0041: the rule for a hand left unfinished is published with the game's rules.
     expect(blackjack.info.rules).toContain(
       'If you leave a hand unfinished, you can continue it at any time. A hand untouched for 24 hours is completed for you: you stand on every hand and the dealer plays out as usual; any win is paid to your balance.',
     );

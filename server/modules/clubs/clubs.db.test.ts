@@ -153,6 +153,7 @@ describe('operator jobs API', () => {
       'clubs:tier-review',
       'clubs:points-expiry',
       'bonuses:expiry',
+      'affiliates:monthly-statements',
       'audit:anchor',
       'jobs:prune-runs',
     ]);

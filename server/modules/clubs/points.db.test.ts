@@ -7,7 +7,7 @@ import { useTestApp } from '../../test-app.ts';
 import { OPERATOR_ENV } from '../payments/testing.ts';
 import { gamesKit } from '../games/testing.ts';
 import { createClubsService } from './service.ts';
-import { loyaltyEntries } from './schema.ts';
+import { loyaltyBalances as loyaltyBalancesTable, loyaltyEntries } from './schema.ts';
 
 // The slot stake cap (default 5.00 a spin) is lifted here: these tests are about the points rule on any stake.
 const t = useTestApp({ ...OPERATOR_ENV, MAX_SLOT_STAKE: '1000000' });
@@ -219,5 +219,37 @@ describe('points expiry', () => {
     expect(
       (await t.services.database.db.select().from(loyaltyEntries).where(eq(loyaltyEntries.playerId, playerId))).filter((row) => row.type === 'expired'),
     ).toHaveLength(1);
+  });
+});
+
+describe('a stake given back', () => {
+  it('takes back the points and carry it earned, once per key, and never takes spent points below zero', async () => {
+    const player = await kit.fundedPlayer(0);
+    const id = Number(player.id);
+    const { database, clubs } = t.services;
+    const stake = (amount: number, key: string) => ({ playerId: id, roundId: key, engine: 'slot', stake: amount, key });
+    // 25.40 on slots: two points and 5.40 carried; then 7.00 more: 12.40, one more point and 2.40 carried.
+    await database.db.transaction((tx) => clubs.earnPoints(tx, stake(25_40, 'test:a')));
+    await database.db.transaction((tx) => clubs.earnPoints(tx, stake(7_00, 'test:b')));
+    expect((await clubs.points.balanceOf(id)).points).toBe(3);
+    // The first given back: 7.00 stands, no whole point of it; 2.40 carried less 25.40 borrows three points.
+    await database.db.transaction((tx) => clubs.givePointsBack(tx, stake(25_40, 'test:a')));
+    expect(await clubs.points.balanceOf(id)).toEqual({ points: 0, lifetimePoints: 0 });
+    const entries = await database.db.select().from(loyaltyEntries).where(eq(loyaltyEntries.playerId, id)).orderBy(loyaltyEntries.id);
+    expect(entries.map((entry) => [entry.key, entry.points])).toEqual([
+      ['test:a', 2],
+      ['test:b', 1],
+      ['test:a:given-back', -3],
+    ]);
+    // The next 3.00 slot stake reaches 10.00 with the 7.00 still carried: one point, as if 25.40 never came.
+    await database.db.transaction((tx) => clubs.earnPoints(tx, stake(3_00, 'test:c')));
+    expect((await clubs.points.balanceOf(id)).points).toBe(1);
+
+    // Points already exchanged are gone: giving back takes what is there, not below zero.
+    const spender = Number((await kit.fundedPlayer(0)).id);
+    await database.db.transaction((tx) => clubs.earnPoints(tx, { ...stake(50_00, 'test:d'), playerId: spender }));
+    await database.db.update(loyaltyBalancesTable).set({ points: 2 }).where(eq(loyaltyBalancesTable.playerId, spender));
+    await database.db.transaction((tx) => clubs.givePointsBack(tx, { ...stake(50_00, 'test:d'), playerId: spender }));
+    expect((await clubs.points.balanceOf(spender)).points).toBe(0);
   });
 });

@@ -12,6 +12,7 @@ import {
   MIN_POINTS_EXCHANGE,
   POINTS_EXPIRY_MONTHS,
   POINTS_PER_CASH_UNIT,
+  pointsGivenBack,
   pointsRuleOf,
   pointsWithCarry,
 } from '../../../contract/clubs.ts';
@@ -210,6 +211,52 @@ export function createPoints({ db, ledger, currency, now }: { db: Database; ledg
       const column = isSlots(stake.engine) ? loyaltyBalances.slotsCarry : loyaltyBalances.tableCarry;
       const [row] = await tx.select({ carry: column }).from(loyaltyBalances).where(eq(loyaltyBalances.playerId, stake.playerId)).for('update');
       return pointsFromCarry(tx, stake, row?.carry ?? 0);
+    },
+
+    /**
+     * Inside the transaction that gives a stake back (an aggregator's rollback): what the stake added leaves the
+     * carry of its category, and whole points when the carry is too small (pointsGivenBack), as an `earned` entry of
+     * minus those points under `{key}:given-back`, once. Points the player already spent are not taken below zero.
+     */
+    async giveBack(tx: LedgerTransaction, stake: { playerId: number; roundId: string; engine: string; stake: number; key: string }): Promise<number> {
+      if (!Number.isSafeInteger(stake.stake) || stake.stake <= 0) return 0;
+      const slots = isSlots(stake.engine);
+      const column = slots ? loyaltyBalances.slotsCarry : loyaltyBalances.tableCarry;
+      const [row] = await tx
+        .select({ carry: column, points: loyaltyBalances.points })
+        .from(loyaltyBalances)
+        .where(eq(loyaltyBalances.playerId, stake.playerId))
+        .for('update');
+      if (!row) return 0;
+      const back = pointsGivenBack(stake.engine, row.carry, stake.stake);
+      const taken = Math.min(back.points, row.points);
+      const at = now();
+      if (taken > 0) {
+        const entry = {
+          playerId: stake.playerId,
+          type: 'earned' as const,
+          points: -taken,
+          key: `${stake.key}:given-back`,
+          reference: stake.roundId,
+          month: monthOf(at),
+        };
+        const inserted = await tx
+          .insert(loyaltyEntries)
+          .values({ ...entry, createdAt: at })
+          .onConflictDoNothing()
+          .returning({ id: loyaltyEntries.id });
+        if (inserted.length === 0) return 0;
+      }
+      await tx
+        .update(loyaltyBalances)
+        .set({
+          points: sql`${loyaltyBalances.points} - ${taken}`,
+          lifetimePoints: sql`greatest(${loyaltyBalances.lifetimePoints} - ${taken}, 0)`,
+          [slots ? 'slotsCarry' : 'tableCarry']: back.carry,
+          updatedAt: at,
+        })
+        .where(eq(loyaltyBalances.playerId, stake.playerId));
+      return taken;
     },
 
     /** The player's loyalty page: balance, this month, the next expiry and a page of history, newest first. */

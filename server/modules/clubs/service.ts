@@ -136,6 +136,11 @@ export function createClubsService({
       return earned;
     },
 
+    /** Inside the transaction that gives a stake back: the points and carry it earned are taken back (points.ts). */
+    async givePointsBack(tx: LedgerTransaction, stake: Parameters<typeof points.giveBack>[1]): Promise<void> {
+      if ((await points.giveBack(tx, stake)) > 0) earnedSinceRound.add(stake.playerId);
+    },
+
     /**
      * The points of a round played as one statement (docs/decisions/0094-one-statement-rounds.md): which carry its
      * stake joins, and, given the carry the statement left, its whole points turned into points under the stake's key.

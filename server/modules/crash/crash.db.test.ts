@@ -1,6 +1,6 @@
 // Crash rounds over HTTP and the round loop tick by tick on a clock the test holds (docs/decisions/0071-crash.md).
 import { randomUUID } from 'node:crypto';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { chainLinks, crashPointFromHash, msToReach } from '../../../games/crash/crash.ts';
 import { useTestApp } from '../../test-app.ts';
@@ -29,6 +29,7 @@ function node(name: string, clock: { at: number }) {
     nodeId: name,
     now: () => new Date(clock.at),
     publish: (event, data) => events.push({ name: event, data }),
+    onRefund: (tx, stake) => t.services.clubs.givePointsBack(tx, stake),
   });
   return { service, events };
 }
@@ -167,6 +168,17 @@ describe('crash rounds', () => {
       .from(crashBets)
       .where(eq(crashBets.playerId, Number(player.id)));
     expect(refunded).toMatchObject({ status: 'refunded', win: 5_00 });
+    // The refunded stake's loyalty carry went back with it; the cashed-out one's stays.
+    const carryOf = async (playerId: string) =>
+      Number(
+        (
+          (await t.services.database.db.execute(sql`select table_carry from loyalty_balances where player_id = ${Number(playerId)}`)) as unknown as {
+            rows: { table_carry: number }[];
+          }
+        ).rows[0]?.table_carry ?? 0,
+      );
+    expect(await carryOf(player.id)).toBe(0);
+    expect(await carryOf(auto.id)).toBe(5_00);
     expect(await journals(refunded!.id)).toEqual([`crash:${refunded!.id}:bet`, `crash:${refunded!.id}:refund`]);
     expect((await myBets(player)).json().data).toEqual([
       expect.objectContaining({ id: refunded!.id, status: 'refunded', win: 5_00, crash_point: 200, interrupted: true }),

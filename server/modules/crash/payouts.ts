@@ -5,7 +5,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { CrashBet, CrashPublicBet } from '../../../contract/crash.ts';
 import { crashPayout } from '../../../games/crash/crash.ts';
-import { IdempotencyConflict, type LedgerService } from '../ledger/service.ts';
+import { IdempotencyConflict, type LedgerService, type LedgerTransaction } from '../ledger/service.ts';
 import { requestHashOf } from '../shared/idempotency.ts';
 import { crashBets } from './schema.ts';
 
@@ -33,11 +33,13 @@ export function createCrashPayouts({
   currency,
   publish,
   now,
+  onRefund,
 }: {
   ledger: LedgerService;
   currency: string;
   publish: (event: string, data: unknown) => void;
   now: () => Date;
+  onRefund?: (tx: LedgerTransaction, stake: { playerId: number; roundId: string; engine: string; stake: number; key: string }) => Promise<void>;
 }) {
   async function accountsOf(playerId: number) {
     const cash = (await ledger.ensurePlayerAccounts(playerId, currency)).cash.id;
@@ -103,6 +105,8 @@ export function createCrashPayouts({
               .where(and(eq(crashBets.id, row.id), eq(crashBets.status, 'active')))
               .returning({ id: crashBets.id });
             if (!updated) throw new NotActive();
+            // The points the stake earned go back with it (once: only an active bet is refunded).
+            await onRefund?.(tx, { playerId: row.playerId, roundId: row.id, engine: 'crash', stake: row.stake, key: `crash:${row.id}` });
           },
         },
       );

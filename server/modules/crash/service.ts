@@ -62,6 +62,7 @@ export function createCrashService({
   onError = () => undefined,
   guardBet,
   onStake,
+  onRefund,
 }: {
   db: Database;
   ledger: LedgerService;
@@ -80,8 +81,10 @@ export function createCrashService({
   guardBet?: (playerId: number, stake: number) => Promise<void>;
   /** Told inside the bet's transaction, as a round's stake is (the clubs' points); throwing undoes the bet. */
   onStake?: (tx: LedgerTransaction, stake: { playerId: number; roundId: string; engine: string; stake: number; key: string }) => Promise<void>;
+  /** Told inside a refund's transaction with what `onStake` was told: a stake given back takes back what it earned. */
+  onRefund?: (tx: LedgerTransaction, stake: { playerId: number; roundId: string; engine: string; stake: number; key: string }) => Promise<void>;
 }) {
-  const { accountsOf, payOut, refund } = createCrashPayouts({ ledger, currency, publish, now });
+  const { accountsOf, payOut, refund } = createCrashPayouts({ ledger, currency, publish, now, onRefund });
   const clock = crashClock(timings.speed);
   async function balanceAfter(playerId: number): Promise<number> {
     if (announceBalance) return announceBalance(playerId);

@@ -1,4 +1,4 @@
-// Interrupted rounds (GLI-19 §4.16; docs/decisions/0043-interrupted-rounds.md). A round is resumed where it
+// Interrupted rounds (GLI-19 §4.16; docs/decisions/0041-games-api.md). A round is resumed where it
 // stopped, never voided: a round whose outcome is decided but whose win was never credited is paid (at start, and
 // by the sweep once it has waited a while); a blackjack hand the player can still finish stays theirs until it has
 // been untouched for a day, when the sweep completes it by the published rule: stand on every open hand.

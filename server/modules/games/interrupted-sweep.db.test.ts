@@ -1,4 +1,4 @@
-// The sweep of interrupted rounds (decision 0043): a hand untouched for 24 hours is completed by standing on every
+// The sweep of interrupted rounds (decision 0041): a hand untouched for 24 hours is completed by standing on every
 // open hand and settled once, whoever else runs at the same moment; a younger hand is the player's; a decided round
 // whose credit stalled is paid.
 import { randomUUID } from 'node:crypto';

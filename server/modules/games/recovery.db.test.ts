@@ -1,4 +1,4 @@
-// Recovery at start (GLI-19 §4.16; decision 0043): a round a crash left with its outcome decided but its win not
+// Recovery at start (GLI-19 §4.16; decision 0041): a round a crash left with its outcome decided but its win not
 // credited is paid; a blackjack hand still waiting for the player is left for them to finish, never refunded.
 // The crash is a ledger that fails the credit.
 import { randomUUID } from 'node:crypto';

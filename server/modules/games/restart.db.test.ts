@@ -1,4 +1,4 @@
-// A deploy never voids a hand (decision 0043): the server restarts on the same database, or a second node starts
+// A deploy never voids a hand (decision 0041): the server restarts on the same database, or a second node starts
 // beside the first, and the player finishes the hand where it stopped with the next move over HTTP.
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';

@@ -3,7 +3,7 @@
 // a refused stake leaves no round and consumes no nonce, and a retry of the key finds its round already written.
 // An instant round (decided at once: slots, roulette, dice, plinko) credits its win in that same transaction as a
 // second journal (`round:{id}:win`) and is written settled: one commit, and a failure anywhere keeps nothing of it
-// (decisions 0091, 0092). Where no bonus has anything to record, that transaction is one statement, the database
+// (decision 0091). Where no bonus has anything to record, that transaction is one statement, the database
 // function game_round_instant(), with the stake's loyalty carry in it too: no BEGIN, no COMMIT (decision 0094).
 // A hand or board played in moves (blackjack, mines) is paid by a later transfer that marks it
 // settled; a decided one left open between the two is paid by recovery; a hand left waiting stays the player's

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { healthSchema, healthUnavailableSchema } from '../../../contract/site.ts';
+import { healthSchema, healthUnavailableSchema, notReadySchema, readySchema } from '../../../contract/site.ts';
 import type { Services } from '../../services.ts';
 
 export async function healthRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
@@ -11,6 +11,19 @@ export async function healthRoutes(fastify: FastifyInstance, { services }: { ser
       return { status: 'ok' as const, database: services.database.driver };
     } catch (error) {
       request.log.error({ err: error }, 'health check: database did not answer');
+      return reply.code(503).send({ status: 'unavailable', message: 'The database is not answering.' });
+    }
+  });
+
+  // Readiness, for a load balancer's health check: 503 from the moment the process begins to stop (it still answers
+  // what it was sent meanwhile) and while the database does not answer. Liveness stays /api/health.
+  app.get('/api/ready', { schema: { response: { 200: readySchema, 503: notReadySchema } } }, async (request, reply) => {
+    if (services.lifecycle.draining) return reply.code(503).send({ status: 'draining', message: 'This server is stopping.' });
+    try {
+      await services.database.ping();
+      return { status: 'ready' as const };
+    } catch (error) {
+      request.log.error({ err: error }, 'readiness check: database did not answer');
       return reply.code(503).send({ status: 'unavailable', message: 'The database is not answering.' });
     }
   });

@@ -1,4 +1,4 @@
-// The jobs screen's words for a schedule, and the next run (docs/decisions/0102-job-runs-and-jobs-screen.md).
+// The jobs screen's words for a schedule, and the next run (docs/decisions/0068-operator-jobs.md).
 import { Cron } from 'croner';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -18,6 +18,9 @@ describe('describePattern', () => {
     expect(describePattern('15 0 2 * *')).toBe('On the 2nd of every month at 00:15 UTC');
     expect(describePattern('15 0 23 * *')).toBe('On the 23rd of every month at 00:15 UTC');
     expect(describePattern('15 0 11 * *')).toBe('On the 11th of every month at 00:15 UTC');
+    expect(describePattern('*/10 * * * * *')).toBe('Every 10 seconds');
+    expect(describePattern('*/1 * * * * *')).toBe('Every second');
+    expect(describePattern('*/10 5 * * * *')).toBe('*/10 5 * * * *');
   });
 
   it('answers any other pattern as it is', () => {

@@ -1,4 +1,4 @@
-// What the jobs screen says about each job (docs/decisions/0102-job-runs-and-jobs-screen.md): a plain-English line
+// What the jobs screen says about each job (docs/decisions/0068-operator-jobs.md): a plain-English line
 // per job, its cron pattern in words, and the next time it fires. Pure: the service and the tests share it.
 import { Cron } from 'croner';
 
@@ -12,6 +12,8 @@ export const JOB_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'audit:anchor': 'Writes the audit log’s newest hash to the anchor file and the log, so deleted rows can be found.',
   'providers:hub88-sync': 'Refreshes the Hub88 game list (new, changed and withdrawn games) and prunes the week’s call log.',
   'jobs:prune-runs': 'Deletes the records of job runs older than 90 days.',
+  'affiliates:monthly-statements': 'Computes each affiliate’s statement for the month before: CPA, NGR, RevShare and carry-over.',
+  'payments:chain-watcher': 'Reads new blocks for crypto deposits to players’ addresses and credits those with enough confirmations.',
 };
 
 export const describeJob = (name: string) => JOB_DESCRIPTIONS[name] ?? 'No description yet.';
@@ -28,6 +30,9 @@ const ordinal = (day: number) =>
  */
 export function describePattern(pattern: string): string {
   const fields = pattern.trim().split(/\s+/);
+  // Six fields: seconds first (croner); only the watcher's "every N seconds" is worded.
+  const seconds = fields.length === 6 && fields.slice(1).every((field) => field === '*') ? /^\*\/(\d{1,2})$/.exec(fields[0]!) : null;
+  if (seconds) return seconds[1] === '1' ? 'Every second' : `Every ${seconds[1]} seconds`;
   if (fields.length !== 5) return pattern;
   const [minute, hour, day, month, weekday] = fields as [string, string, string, string, string];
   if (month !== '*') return pattern;

@@ -1,4 +1,4 @@
-// Every attempt at a scheduled job is recorded (docs/decisions/0102-job-runs-and-jobs-screen.md): by the clock or by
+// Every attempt at a scheduled job is recorded (docs/decisions/0068-operator-jobs.md): by the clock or by
 // hand, ran, skipped because another node held the lock, or failed with its message; the clock goes on after a
 // failure, a hand run carries the staff member and writes an audit row, and old runs are pruned.
 import { asc, eq } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// The jobs API (docs/decisions/0102-job-runs-and-jobs-screen.md): GET /api/admin/jobs, GET /api/admin/jobs/{name}/runs
+// The jobs API (docs/decisions/0068-operator-jobs.md): GET /api/admin/jobs, GET /api/admin/jobs/{name}/runs
 // and POST /api/admin/jobs/{name}/run. Reading is `reports.read`; running is `jobs.run` (admin only) with a reason,
 // which the audit row keeps. Refusals change nothing: no run, no run row, no audit row.
 import { and, count, eq } from 'drizzle-orm';

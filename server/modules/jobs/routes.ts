@@ -6,7 +6,7 @@ import { staffGuards } from '../../http/operator-guard.ts';
 import type { Services } from '../../services.ts';
 
 /**
- * The operators' view of scheduled jobs (decisions 0068, 0102): anyone who reads reports sees every job, its
+ * The operators' view of scheduled jobs (decision 0068): anyone who reads reports sees every job, its
  * schedule and its runs; `jobs.run` runs one by hand, with a reason kept in the audit log.
  */
 export async function jobRoutes(fastify: FastifyInstance, { services }: { services: Services }) {

@@ -1,6 +1,6 @@
 import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** Every run of a scheduled job, by the clock or by an operator, with what it did (docs/decisions/0068, 0102). */
+/** Every run of a scheduled job, by the clock or by an operator, with what it did (docs/decisions/0068). */
 export const jobRuns = pgTable(
   'job_runs',
   {
@@ -24,3 +24,14 @@ export const jobRuns = pgTable(
   },
   (table) => [index('job_runs_job').on(table.job, table.id), index('job_runs_started').on(table.startedAt)],
 );
+
+/**
+ * The last period each scheduled job was run for, claimed inside the run's lock (server/scheduler/scheduler.ts): a
+ * node whose clock fires a moment later finds the period taken and skips it, so a period runs once across nodes.
+ * A failed run's claim rolls back with it. Runs by hand do not claim.
+ */
+export const scheduledPeriods = pgTable('scheduled_periods', {
+  job: text('job').primaryKey(),
+  period: timestamp('period', { withTimezone: true }).notNull(),
+  claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+});

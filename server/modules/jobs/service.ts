@@ -1,4 +1,4 @@
-// Every scheduled job of every module in one place (docs/decisions/0068-operator-jobs.md, 0102-job-runs-and-jobs-screen.md):
+// Every scheduled job of every module in one place (docs/decisions/0068-operator-jobs.md):
 // the clock runs them on their patterns, staff run one by hand with a reason, and every attempt (ran, skipped
 // because another node or run held the lock, failed) is recorded with its period, node and duration. Recording
 // never breaks a job: a run whose record cannot be written is logged instead. The jobs' own writes are keyed by

@@ -9,8 +9,20 @@ export const PLAYER_ACCOUNT_KINDS = ['cash', 'bonus', 'withdrawal_hold'] as cons
  * `adjustments`: the house side of operators' manual corrections (four-eyes), apart from payments' clearing.
  * `provider`: the house side of stakes and wins on aggregators' games (docs/decisions/0096), apart from our own games.
  * `receivables`: what players owe after a chargeback took back more than their balance (docs/decisions/0104).
+ * `affiliate_commission`, `affiliate_payable`: affiliates' commission as the house's cost, and what is owed to
+ * affiliates until paid out (docs/decisions/0107).
  */
-export const HOUSE_ACCOUNT_KINDS = ['payment_clearing', 'game', 'bonus_cost', 'loyalty', 'adjustments', 'provider', 'receivables'] as const;
+export const HOUSE_ACCOUNT_KINDS = [
+  'payment_clearing',
+  'game',
+  'bonus_cost',
+  'loyalty',
+  'adjustments',
+  'provider',
+  'receivables',
+  'affiliate_commission',
+  'affiliate_payable',
+] as const;
 /**
  * The house's game account is this many accounts per currency (decision 0093): a player's bets and wins go to the
  * shard `playerId % HOUSE_GAME_SHARDS`, so concurrent rounds of different players lock different rows. Only ever
@@ -38,6 +50,8 @@ export const JOURNAL_TYPES = [
   'refund',
   'chargeback',
   'debt_repayment',
+  'affiliate_commission',
+  'affiliate_payout',
 ] as const;
 
 export type PlayerAccountKind = (typeof PLAYER_ACCOUNT_KINDS)[number];

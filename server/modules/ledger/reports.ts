@@ -33,8 +33,68 @@ export function playerMoneyRows(from: Date, to: Date, currency: string): SQL {
     group by day, player_id`;
 }
 
+/** One player's money on one UTC day as affiliates' revenue reads it (docs/decisions/0107-affiliates.md); minor units. */
+export type PlayerRevenueDay = { playerId: number; day: string; stakes: number; wins: number; bonusCost: number; adjustments: number; deposits: number };
+
 export function createLedgerReports({ db }: { db: Database }) {
   return {
+    /**
+     * Per player and UTC day in [from, to), over the players' cash and bonus accounts in `currency`: stakes and wins
+     * (our games, crash and aggregators' rounds alike: every `bet` and `win` journal), bonus cost (bonus journals'
+     * net credit: grants, cashback, points exchanged, less forfeits), adjustments (their net credit) and deposits.
+     */
+    async playerRevenueByDay(playerIds: number[], from: Date, to: Date, currency: string): Promise<PlayerRevenueDay[]> {
+      if (playerIds.length === 0) return [];
+      const rows = rowsOf<{ player_id: string | number; day: string; type: string; amount: string | number }>(
+        await db.execute(sql`
+          select a.player_id, to_char(date_trunc('day', j.created_at at time zone 'UTC'), 'YYYY-MM-DD') as day, j.type, sum(e.amount) as amount
+          from ledger_journals j
+          join ledger_entries e on e.journal_id = j.id
+          join ledger_accounts a on a.id = e.account_id
+          where j.created_at >= ${from.toISOString()} and j.created_at < ${to.toISOString()}
+            and j.type in ('bet', 'win', 'bonus', 'adjustment', 'deposit')
+            and a.owner_type = 'player' and a.kind in ('cash', 'bonus') and a.currency = ${currency}
+            and a.player_id in (${sql.join(
+              playerIds.map((id) => sql`${id}`),
+              sql`, `,
+            )})
+          group by 1, 2, 3`),
+      );
+      const days = new Map<string, PlayerRevenueDay>();
+      for (const row of rows) {
+        const playerId = Number(row.player_id);
+        const key = `${playerId}:${row.day}`;
+        let day = days.get(key);
+        if (!day) days.set(key, (day = { playerId, day: row.day, stakes: 0, wins: 0, bonusCost: 0, adjustments: 0, deposits: 0 }));
+        const amount = Number(row.amount);
+        if (row.type === 'bet') day.stakes += -amount;
+        else if (row.type === 'win') day.wins += amount;
+        else if (row.type === 'bonus') day.bonusCost += amount;
+        else if (row.type === 'adjustment') day.adjustments += amount;
+        else day.deposits += amount;
+      }
+      return [...days.values()];
+    },
+
+    /** Each of these players' first deposit in `currency` (its time and amount); players who never deposited are absent. */
+    async firstDeposits(playerIds: number[], currency: string): Promise<Map<number, { at: Date; amount: number }>> {
+      if (playerIds.length === 0) return new Map();
+      const rows = rowsOf<{ player_id: string | number; at: string | Date; amount: string | number }>(
+        await db.execute(sql`
+          select distinct on (a.player_id) a.player_id, j.created_at as at, e.amount
+          from ledger_journals j
+          join ledger_entries e on e.journal_id = j.id
+          join ledger_accounts a on a.id = e.account_id
+          where j.type = 'deposit' and a.owner_type = 'player' and a.kind = 'cash' and a.currency = ${currency} and e.amount > 0
+            and a.player_id in (${sql.join(
+              playerIds.map((id) => sql`${id}`),
+              sql`, `,
+            )})
+          order by a.player_id, j.created_at, j.id`),
+      );
+      return new Map(rows.map((row) => [Number(row.player_id), { at: new Date(row.at), amount: Number(row.amount) }]));
+    },
+
     /** The currencies the house keeps accounts in: the ones money has moved in. */
     async currencies(): Promise<string[]> {
       const rows = rowsOf<{ currency: string }>(

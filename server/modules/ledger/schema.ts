@@ -35,7 +35,7 @@ export const ledgerAccounts = pgTable(
     check(
       'ledger_accounts_owner_kind',
       sql`(${table.ownerType} = 'player' and ${table.playerId} is not null and ${table.kind} in ('cash', 'bonus', 'withdrawal_hold'))
-        or (${table.ownerType} = 'house' and ${table.playerId} is null and ${table.kind} in ('payment_clearing', 'game', 'bonus_cost', 'loyalty', 'adjustments', 'provider', 'receivables'))`,
+        or (${table.ownerType} = 'house' and ${table.playerId} is null and ${table.kind} in ('payment_clearing', 'game', 'bonus_cost', 'loyalty', 'adjustments', 'provider', 'receivables', 'affiliate_commission', 'affiliate_payable'))`,
     ),
     check('ledger_accounts_currency_iso', sql`${table.currency} ~ '^[A-Z]{3}$'`),
     // Backstop only: the service refuses overdrafts with a conditional update before this could fire.
@@ -61,7 +61,7 @@ export const ledgerJournals = pgTable(
     index('ledger_journals_created_brin').using('brin', table.createdAt),
     check(
       'ledger_journals_type',
-      sql`${table.type} in ('deposit', 'withdrawal', 'bet', 'win', 'bonus', 'adjustment', 'withdrawal_hold', 'withdrawal_release', 'refund', 'chargeback', 'debt_repayment')`,
+      sql`${table.type} in ('deposit', 'withdrawal', 'bet', 'win', 'bonus', 'adjustment', 'withdrawal_hold', 'withdrawal_release', 'refund', 'chargeback', 'debt_repayment', 'affiliate_commission', 'affiliate_payout')`,
     ),
   ],
 );

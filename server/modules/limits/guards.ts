@@ -28,7 +28,11 @@ import {
 export type GameTotals = { stakes: number; wins: number; oldestAt: Date | null };
 
 /** What a stake is, as the guard needs it: its amount, the game kind and the request field that named it. */
-export type StakeRequest = { stake: number; engine: string; field: string };
+/**
+ * A stake to check. `standing`: the caller has not checked the player's account (an aggregator's call has no session
+ * of ours), so a blocked or not activated account is refused here too, read in the same statement as the limits.
+ */
+export type StakeRequest = { stake: number; engine: string; field: string; standing?: boolean };
 
 type GuardDependencies = {
   db: Database;
@@ -36,6 +40,8 @@ type GuardDependencies = {
   caps: StakeCaps;
   /** The player's birthdate as a scalar subquery, read in the stake's one settings statement. */
   birthdateSql: (playerId: Placeholder) => SQL<string | null>;
+  /** The player's standing (`blocked`, `inactive`, `active`) as a scalar subquery, read in the same statement. */
+  standingSql?: (playerId: Placeholder) => SQL<string | null>;
   gameTotals: (playerId: number, since: Date[]) => Promise<GameTotals[]>;
   now: () => Date;
 };
@@ -45,9 +51,9 @@ const SEEN_EVERY_MS = 60_000;
 
 const day = (value: Date) => `${value.toISOString().replace('T', ' ').slice(0, 16)} UTC`;
 
-export function createLimitGuards({ db, currency, caps, birthdateSql, gameTotals, now }: GuardDependencies) {
+export function createLimitGuards({ db, currency, caps, birthdateSql, standingSql, gameTotals, now }: GuardDependencies) {
   const money = (amount: number) => formatMoney(amount, currency);
-  const stakeSettings = createStakeSettings(db, birthdateSql);
+  const stakeSettings = createStakeSettings(db, birthdateSql, standingSql);
 
   function limitRefusal(what: string, type: LimitType, period: LimitPeriod, amount: number, remaining: number): Problem {
     return new Problem(
@@ -211,9 +217,14 @@ export function createLimitGuards({ db, currency, caps, birthdateSql, gameTotals
      * (403 `limit`), a due and unanswered reality check (403 `reality_check`), the slot stake cap (422 on the
      * stake's field) and the wager and loss limits, the stake counted as the worst-case loss (403 `limit`).
      */
-    async guardStake(playerId: number, { stake, engine, field }: StakeRequest): Promise<void> {
+    async guardStake(playerId: number, { stake, engine, field, standing: checkStanding = false }: StakeRequest): Promise<void> {
       const at = now();
-      const { settings: known, limits, birthdate } = await stakeSettings(playerId);
+      const { settings: known, limits, birthdate, standing } = await stakeSettings(playerId);
+      if (checkStanding) {
+        if (!standingSql) throw new Error('guardStake: the standing was asked for, but no standingSql was given');
+        if (standing === 'blocked') throw new Problem(423, 'Your account is blocked.');
+        if (standing !== 'active') throw new Problem(403, 'Your account is not activated.');
+      }
       refuseExcluded(known, at);
       const settings = await currentSession(db, playerId, at, null, known);
       const clock = clockOf(settings);

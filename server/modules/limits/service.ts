@@ -59,6 +59,8 @@ export type LimitsDependencies = {
   birthdateOf: (playerId: number) => Promise<string | null>;
   /** The same as a scalar subquery (accounts module), for the stake's guard to read in its one statement. */
   birthdateSql: (playerId: Placeholder) => SQL<string | null>;
+  /** The player's standing as a scalar subquery (accounts module), for a guard that checks it too (aggregators' stakes). */
+  standingSql?: (playerId: Placeholder) => SQL<string | null>;
   /** Stakes and wins of the player's real-money rounds since each instant, from the games module. */
   gameTotals: (playerId: number, since: Date[]) => Promise<GameTotals[]>;
   /** Whether `password` is the player's (accounts module). */

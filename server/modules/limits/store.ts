@@ -82,27 +82,37 @@ export type StakeLimit = { type: 'wager' | 'loss'; period: LimitPeriod; amount: 
  * wager and loss limits in force, and the birthdate the slot stake cap needs (issue 17 §10: a round's reads are
  * folded, not one per table). Built once and planned once per connection: it runs before every stake.
  */
-export function createStakeSettings(db: Database, birthdateSql: (playerId: Placeholder) => SQL<string | null>) {
+export function createStakeSettings(
+  db: Database,
+  birthdateSql: (playerId: Placeholder) => SQL<string | null>,
+  standingSql?: (playerId: Placeholder) => SQL<string | null>,
+) {
   const player = sql.placeholder('player');
   const query = db
     .select({
       settings: limitSettings,
       birthdate: sql<string | null>`${birthdateSql(player)}`,
+      standing: standingSql ? sql<string | null>`${standingSql(player)}` : sql<string | null>`null::text`,
       limits: sql<StakeLimit[] | string>`(
         select coalesce(json_agg(json_build_object('type', l.type, 'period', l.period, 'amount', l.amount)), '[]'::json)
         from ${playerLimits} l where l.player_id = ${player} and l.type in ('wager', 'loss') and l.amount is not null)`,
     })
     .from(limitSettings)
     .where(eq(limitSettings.playerId, player))
-    .prepare('stake_settings_v1');
-  return async (playerId: number): Promise<{ settings: SettingsRow; limits: StakeLimit[]; birthdate: string | null }> => {
+    .prepare(standingSql ? 'stake_settings_standing_v1' : 'stake_settings_v1');
+  return async (playerId: number): Promise<{ settings: SettingsRow; limits: StakeLimit[]; birthdate: string | null; standing: string | null }> => {
     let [row] = await query.execute({ player: playerId });
     if (!row) {
       await db.insert(limitSettings).values({ playerId }).onConflictDoNothing();
       [row] = await query.execute({ player: playerId });
     }
     const limits = typeof row!.limits === 'string' ? (JSON.parse(row!.limits) as StakeLimit[]) : row!.limits;
-    return { settings: row!.settings, limits: limits.map((limit) => ({ ...limit, amount: Number(limit.amount) })), birthdate: row!.birthdate };
+    return {
+      settings: row!.settings,
+      limits: limits.map((limit) => ({ ...limit, amount: Number(limit.amount) })),
+      birthdate: row!.birthdate,
+      standing: row!.standing,
+    };
   };
 }
 

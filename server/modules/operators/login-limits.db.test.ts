@@ -11,7 +11,7 @@ import { SECOND_FACTOR_BUDGET } from './second-factor-budget.ts';
 import { createOperatorsService } from './service.ts';
 import { STAFF_PASSWORD, staffKit, totpCode } from './testing.ts';
 
-// Operator login budgets and device cookies (docs/decisions/0015-login-budgets-and-device-cookies.md), with
+// Operator login budgets and device cookies (docs/decisions/0012-abuse-limits.md), with
 // every argon2 verification counted so a test can say how many guesses reached the password check; and the
 // second-factor budget per staff account (docs/decisions/0099), with every TOTP check (otplib's verify) counted.
 const otpCalls = vi.hoisted(() => ({ verify: 0 }));

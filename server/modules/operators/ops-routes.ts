@@ -23,7 +23,7 @@ import type { Services } from '../../services.ts';
 import type { StoredRouteRule } from '../content/service.ts';
 import type { OperatorGuards } from './guards.ts';
 
-// Operations on the operator API (issue 18, docs/decisions/0084-admin-console.md "Operations"): games switched on and
+// Operations on the operator API (issue 18, docs/decisions/0084-admin-console.md): games switched on and
 // off with their category, tags and stake limits; the site's route rules; the outbox of mail and SMS. Every change
 // commits with its audit row, then every node forgets what it cached (server/cache-bus.ts).
 
@@ -33,6 +33,8 @@ const NO_MESSAGE = 'No outgoing message with that id.';
 
 /** `ada@example.com` → `a***@example.com`; `+35699123456` → `+35•••••••56`: enough to tell messages apart, not to contact anyone. */
 export function maskRecipient(channel: string, recipient: string): string {
+  // A webhook's address is an affiliate's postback URL: its host says where, its query may carry their ids.
+  if (channel === 'webhook') return URL.canParse(recipient) ? `${new URL(recipient).origin}/…` : '***';
   if (channel === 'mail') {
     const at = recipient.lastIndexOf('@');
     if (at < 1) return '***';

@@ -69,6 +69,9 @@ const ROUTES: Check[] = [
   { method: 'GET', url: `/api/admin/payments/withdrawals/${NO_UUID}`, permission: 'payments.read' },
   { method: 'POST', url: `/api/admin/payments/deposits/${NO_UUID}/refund`, permission: 'payments.manage', payload: () => ({ reason: 'Player asked' }) },
   { method: 'POST', url: `/api/admin/payments/deposits/${NO_UUID}/chargeback`, permission: 'payments.manage', payload: () => ({ reason: 'Dispute lost' }) },
+  { method: 'GET', url: '/api/admin/chain/deposits', permission: 'payments.read' },
+  { method: 'GET', url: '/api/admin/chain/rates', permission: 'payments.read' },
+  { method: 'PUT', url: '/api/admin/chain/rates', permission: 'payments.manage', payload: () => ({ token: 'TUSD', rate: '0.92', max_age_seconds: 3600, reason: 'Rate check' }) },
   { method: 'POST', url: '/api/admin/messages', permission: 'messages.send', payload: () => ({ player_id: NO_PLAYER, subject: 'Hello', body: 'Hi' }) },
   {
     method: 'POST',
@@ -145,6 +148,71 @@ const ROUTES: Check[] = [
   { method: 'DELETE', url: `/api/admin/route-rules/${NO_PLAYER}`, permission: 'settings.manage' },
   { method: 'GET', url: '/api/admin/outbox', permission: 'outbox.manage' },
   { method: 'POST', url: `/api/admin/outbox/${NO_PLAYER}/retry`, permission: 'outbox.manage' },
+  // Affiliates (issue 31): marketing and finance read; marketing manages the programme; finance approves and pays.
+  { method: 'GET', url: '/api/admin/affiliates', permission: 'affiliates.read' },
+  { method: 'GET', url: `/api/admin/affiliates/${NO_PLAYER}`, permission: 'affiliates.read' },
+  {
+    method: 'POST',
+    url: `/api/admin/affiliates/${NO_PLAYER}/status`,
+    permission: 'affiliates.manage',
+    payload: () => ({ status: 'approved', reason: 'Checking the permission' }),
+  },
+  {
+    method: 'PUT',
+    url: `/api/admin/affiliates/${NO_PLAYER}/plan`,
+    permission: 'affiliates.manage',
+    payload: () => ({ plan_id: null, reason: 'Checking the permission' }),
+  },
+  {
+    method: 'POST',
+    url: `/api/admin/affiliates/${NO_PLAYER}/sign-in-link`,
+    permission: 'affiliates.manage',
+    payload: () => ({ reason: 'Checking the permission' }),
+  },
+  { method: 'GET', url: `/api/admin/affiliates/${NO_PLAYER}/postbacks`, permission: 'affiliates.read' },
+  { method: 'GET', url: '/api/admin/affiliate-plans', permission: 'affiliates.read' },
+  {
+    method: 'POST',
+    url: '/api/admin/affiliate-plans',
+    permission: 'affiliates.manage',
+    payload: () => ({ name: 'Permission plan', type: 'cpa', cpa_amount: 100 }),
+  },
+  { method: 'PATCH', url: `/api/admin/affiliate-plans/${NO_PLAYER}`, permission: 'affiliates.manage', payload: () => ({ name: 'Renamed' }) },
+  { method: 'GET', url: '/api/admin/affiliate-creatives', permission: 'affiliates.read' },
+  { method: 'POST', url: '/api/admin/affiliate-creatives', permission: 'affiliates.manage', payload: () => ({ name: 'Banner' }) },
+  { method: 'DELETE', url: `/api/admin/affiliate-creatives/${NO_PLAYER}`, permission: 'affiliates.manage' },
+  { method: 'GET', url: '/api/admin/affiliate-statements', permission: 'affiliates.read' },
+  {
+    method: 'POST',
+    url: `/api/admin/affiliate-statements/${NO_PLAYER}/approve`,
+    permission: 'affiliates.pay',
+    payload: () => ({ reason: 'Checking the permission' }),
+  },
+  {
+    method: 'POST',
+    url: `/api/admin/affiliate-statements/${NO_PLAYER}/corrections`,
+    permission: 'affiliates.pay',
+    payload: () => ({ amount: 100, reason: 'Checking the permission' }),
+  },
+  {
+    method: 'POST',
+    url: `/api/admin/affiliate-statements/${NO_PLAYER}/payout`,
+    permission: 'affiliates.pay',
+    payload: () => ({ reason: 'Checking the permission' }),
+  },
+  { method: 'GET', url: '/api/admin/affiliate-payouts', permission: 'affiliates.read' },
+  {
+    method: 'POST',
+    url: `/api/admin/affiliate-payouts/${NO_PLAYER}/approve`,
+    permission: 'affiliates.pay',
+    payload: () => ({ reason: 'Checking the permission' }),
+  },
+  {
+    method: 'PUT',
+    url: `/api/admin/affiliate-attributions/${NO_PLAYER}/flags`,
+    permission: 'affiliates.manage',
+    payload: () => ({ test: true, reason: 'Checking the permission' }),
+  },
 ];
 /** Routes outside the matrix: signing in (public) and out (any staff session). */
 // Sign-in and the one-time password links need no session (the link is the credential); sign-out needs one, any.

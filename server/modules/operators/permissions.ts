@@ -26,8 +26,12 @@ export const PERMISSIONS = [
   'outbox.manage',
   'staff.manage',
   'audit.read',
-  // Run a scheduled job by hand (cashback, expiries, sweeps): admin only (decision 0102).
+  // Run a scheduled job by hand (cashback, expiries, sweeps): admin only (decision 0068).
   'jobs.run',
+  // The affiliate programme (decision 0107): see it; approve affiliates, plans, creatives; approve statements and pay.
+  'affiliates.read',
+  'affiliates.manage',
+  'affiliates.pay',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -37,8 +41,18 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   admin: PERMISSIONS,
   support: [...READ_PLAYERS, 'messages.send', 'outbox.manage', 'payments.read'],
   compliance: [...READ_PLAYERS, 'players.block', 'kyc.decide', 'limits.manage', 'withdrawals.read', 'audit.read', 'payments.read'],
-  finance: [...READ_PLAYERS, 'withdrawals.read', 'withdrawals.decide', 'adjustments.request', 'adjustments.decide', 'payments.read', 'payments.manage'],
-  marketing: ['reports.read', 'messages.send', 'bonuses.manage', 'loyalty.manage', 'content.manage', 'games.manage'],
+  finance: [
+    ...READ_PLAYERS,
+    'withdrawals.read',
+    'withdrawals.decide',
+    'adjustments.request',
+    'adjustments.decide',
+    'payments.read',
+    'payments.manage',
+    'affiliates.read',
+    'affiliates.pay',
+  ],
+  marketing: ['reports.read', 'messages.send', 'bonuses.manage', 'loyalty.manage', 'content.manage', 'games.manage', 'affiliates.read', 'affiliates.manage'],
 };
 
 export const isStaffRole = (role: string): role is StaffRole => (STAFF_ROLES as readonly string[]).includes(role);

@@ -99,7 +99,7 @@ export async function playerRoutes(
       const id = Number(request.params.id);
       const profile = await accounts.adminPlayerProfile(id);
       if (!profile) throw new Problem(404, NO_PLAYER);
-      const [summary, transactions, inbox, staffNotes, rounds, bonuses, limits, loyalty, vip] = await Promise.all([
+      const [summary, transactions, inbox, staffNotes, rounds, bonuses, limits, loyalty, vip, affiliate] = await Promise.all([
         wallet.wallet(id),
         wallet.transactions(id, {}, { page: 1, perPage: 50 }),
         messages.inbox(id, 50),
@@ -109,6 +109,7 @@ export async function playerRoutes(
         services.limits.overview(id),
         services.clubs.adminView(id),
         services.clubs.vip(id),
+        services.affiliates.tracking.playerAffiliate(id),
       ]);
       const adjustments = await fourEyes.adjustments({ playerId: id });
       await audit.record({ staffId: request.operator!.id, action: 'player.view', playerId: id, subject: `player:${id}` });
@@ -131,6 +132,7 @@ export async function playerRoutes(
           limits,
           loyalty: { ...loyalty, history: loyalty.history.slice(0, 20) },
           vip,
+          affiliate,
         },
       };
     },

@@ -94,7 +94,7 @@ describe('POST /api/admin/login', () => {
     const response = await call('POST', '/api/admin/login', { payload: { email: OPERATOR.email.toUpperCase(), password: OPERATOR.password } });
     expect(response.statusCode).toBe(200);
     expect(Object.keys(response.json()).sort()).toEqual(['expires_at', 'token']);
-    // The login device cookie (decision 0015) and the console's session, sent only to the console and its API.
+    // The login device cookie (decision 0012) and the console's session, sent only to the console and its API.
     expect(response.cookies.map((cookie) => [cookie.name, cookie.path]).sort()).toEqual([
       ['operator_device', '/api/admin/login'],
       ['staff_token', '/admin'],

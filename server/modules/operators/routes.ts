@@ -29,6 +29,7 @@ import { parseAnchor } from './audit-anchors.ts';
 import { createFourEyes } from './four-eyes.ts';
 import { moneyRoutes } from './money-routes.ts';
 import { paymentRoutes } from './payment-routes.ts';
+import { chainRoutes } from './chain-routes.ts';
 import { operatorGuards } from './guards.ts';
 import { opsRoutes } from './ops-routes.ts';
 import { playerRoutes } from './player-routes.ts';
@@ -215,6 +216,7 @@ export async function operatorRoutes(fastify: FastifyInstance, { services }: { s
   });
   await moneyRoutes(app, { services, guards, fourEyes });
   await paymentRoutes(app, { services, guards });
+  await chainRoutes(app, { services, guards });
   await playerRoutes(app, { services, guards, fourEyes });
   await reportRoutes(app, { services, guards, fourEyes });
   await opsRoutes(app, { services, guards });

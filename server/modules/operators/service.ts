@@ -133,6 +133,8 @@ export function createOperatorsService({
 
   return {
     audit,
+    /** The second-factor budget, shared with affiliates' sign-in (subject type `affiliate`, decision 0107). */
+    secondFactor,
     staff,
     staffLinks,
 

@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-export type OutboxContent = { subject: string; html: string; text: string } | { body: string } | { subject: string } | Record<string, never>;
+/** A webhook: a signed GET to the recipient address (affiliates' postbacks, docs/decisions/0107). */
+export type WebhookContent = { headers: Record<string, string> };
+export type OutboxContent = { subject: string; html: string; text: string } | { body: string } | { subject: string } | WebhookContent | Record<string, never>;
 
 /**
- * Mail and SMS waiting to go out. A row is written in the same transaction as the change that causes
+ * Mail, SMS and webhooks waiting to go out. A row is written in the same transaction as the change that causes
  * it and delivered after commit, so nothing is lost and nothing is sent for a change that rolled back.
  */
 export const outboxMessages = pgTable(
@@ -26,7 +28,7 @@ export const outboxMessages = pgTable(
   },
   (table) => [
     index('outbox_messages_due_index').on(table.status, table.nextAttemptAt),
-    check('outbox_messages_channel_known', sql`${table.channel} in ('mail', 'sms')`),
+    check('outbox_messages_channel_known', sql`${table.channel} in ('mail', 'sms', 'webhook')`),
     check('outbox_messages_status_known', sql`${table.status} in ('pending', 'sending', 'sent', 'failed')`),
   ],
 );

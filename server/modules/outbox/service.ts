@@ -4,11 +4,13 @@ import type { Database } from '../../db/client.ts';
 import type { Mailer } from '../../notify/mail.ts';
 import type { SmsSender } from '../../notify/sms.ts';
 import type { MailContent, SmsContent } from '../../notify/templates.ts';
-import { outboxMessages, type OutboxContent } from './schema.ts';
+import { outboxMessages, type OutboxContent, type WebhookContent } from './schema.ts';
+import { createWebhookSender, type WebhookSender } from './webhook.ts';
 
 export type OutboxMessage =
   | { channel: 'mail'; to: string; template: string; content: MailContent }
-  | { channel: 'sms'; to: string; template: string; content: SmsContent };
+  | { channel: 'sms'; to: string; template: string; content: SmsContent }
+  | { channel: 'webhook'; to: string; template: string; content: WebhookContent };
 
 /** Retry policy: 30 s, 1 min, 2 min … capped at 1 h; given up (status failed) after this many tries. */
 export const MAX_ATTEMPTS = 10;
@@ -22,7 +24,19 @@ export type OutboxService = ReturnType<typeof createOutboxService>;
 // Times are the database's (now()), so every node and every row agree on what is due.
 const later = (ms: number) => sql`now() + ${`${Math.round(ms)} milliseconds`}::interval`;
 
-export function createOutboxService({ db, mailer, sms, logger }: { db: Database; mailer: Mailer; sms: SmsSender; logger?: FastifyBaseLogger }) {
+export function createOutboxService({
+  db,
+  mailer,
+  sms,
+  webhooks = createWebhookSender({ allowInternal: false }),
+  logger,
+}: {
+  db: Database;
+  mailer: Mailer;
+  sms: SmsSender;
+  webhooks?: WebhookSender;
+  logger?: FastifyBaseLogger;
+}) {
   let loop: Promise<void> | undefined;
   let dirty = false;
   let timer: NodeJS.Timeout | undefined;
@@ -55,6 +69,8 @@ export function createOutboxService({ db, mailer, sms, logger }: { db: Database;
       if (message.channel === 'mail') {
         const content = message.content as MailContent;
         await mailer.send({ to: message.recipient, ...content });
+      } else if (message.channel === 'webhook') {
+        await webhooks(message.recipient, (message.content as WebhookContent).headers);
       } else {
         await sms.send({ to: message.recipient, body: (message.content as SmsContent).body });
       }
@@ -113,9 +129,29 @@ export function createOutboxService({ db, mailer, sms, logger }: { db: Database;
   }
 
   return {
-    /** Records a message in the caller's transaction; it goes out after that transaction commits. */
-    async enqueue(tx: Database, message: OutboxMessage): Promise<void> {
-      await tx.insert(outboxMessages).values({ channel: message.channel, recipient: message.to, template: message.template, content: message.content });
+    /** Records a message in the caller's transaction; it goes out after that transaction commits. Its id. */
+    async enqueue(tx: Database, message: OutboxMessage): Promise<number> {
+      const [row] = await tx
+        .insert(outboxMessages)
+        .values({ channel: message.channel, recipient: message.to, template: message.template, content: message.content })
+        .returning({ id: outboxMessages.id });
+      return row!.id;
+    },
+
+    /** Delivery state of these messages (a postback log reads it). */
+    async states(ids: number[]): Promise<Map<number, Pick<typeof outboxMessages.$inferSelect, 'status' | 'attempts' | 'lastError' | 'sentAt'>>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({
+          id: outboxMessages.id,
+          status: outboxMessages.status,
+          attempts: outboxMessages.attempts,
+          lastError: outboxMessages.lastError,
+          sentAt: outboxMessages.sentAt,
+        })
+        .from(outboxMessages)
+        .where(inArray(outboxMessages.id, ids));
+      return new Map(rows.map(({ id, ...state }) => [id, state]));
     },
 
     /** Call after commit: delivers soon, without holding up the response. */

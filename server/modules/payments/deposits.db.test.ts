@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test-app.ts';
 import { ledgerJournals } from '../ledger/schema.ts';
+import { sandboxCheckouts } from '../sandbox-gateway/schema.ts';
 import { deposits } from './schema.ts';
 import { APPROVING_CARD, DECLINING_CARD, OPERATOR_ENV, paymentsKit } from './testing.ts';
 
@@ -208,6 +209,31 @@ describe('crypto deposits', () => {
       (await kit.call('POST', unknown, { headers: { 'sandbox-signature': t.services.sandboxGateway!.confirmSignature('cc_000000000000000000000000') } }))
         .statusCode,
     ).toBe(404);
+  });
+});
+
+describe('a payment the gateway marked paid but never announced (its process stopped in between)', () => {
+  it('is announced when the payer retries the step, and credited once however often they retry', async () => {
+    const player = await kit.player();
+    const created = (
+      await kit.call('POST', '/api/payments/deposits', { token: player.token, key: randomUUID(), payload: { method: 'sandbox-crypto', amount: 40_00 } })
+    ).json().data;
+    // What a node killed between the gateway's two steps leaves: the checkout paid, no delivery ever attempted.
+    const checkoutId = created.sandbox_confirm_url.split('/')[3];
+    await t.services.database.db.update(sandboxCheckouts).set({ status: 'paid', paidAt: new Date() }).where(eq(sandboxCheckouts.id, checkoutId));
+    expect((await kit.wallet(player.token)).cash).toBe(0);
+    for (let retry = 0; retry < 3; retry++) expect((await kit.confirmCrypto(created)).statusCode).toBe(200);
+    expect((await kit.wallet(player.token)).cash).toBe(40_00);
+    expect((await depositRows(player.id)).map((row) => row.status)).toEqual(['completed']);
+
+    const card = await startCard(player.token, 30_00);
+    const cardCheckout = card.redirect_url.split('/').pop()!.split('?')[0]!;
+    await t.services.database.db.update(sandboxCheckouts).set({ status: 'paid', paidAt: new Date() }).where(eq(sandboxCheckouts.id, cardCheckout));
+    for (let retry = 0; retry < 2; retry++) {
+      const outcome = await t.services.sandboxGateway!.payByCard(cardCheckout, { card_number: APPROVING_CARD, expiry: '12 / 39', cvc: '123' });
+      expect(outcome?.kind).toBe(retry === 0 ? 'paid' : 'closed');
+    }
+    expect((await kit.wallet(player.token)).cash).toBe(70_00);
   });
 });
 

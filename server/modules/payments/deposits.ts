@@ -196,6 +196,60 @@ export function createDeposits(dependencies: PaymentsDependencies, reversals: Re
       return { deposit: toDeposit(outcome.row, gateways), credited: outcome.credited };
     },
 
+    /**
+     * An on-chain transfer the chain watcher confirmed (docs/decisions/0109): its deposit row, made once per transfer
+     * (`transferKey`: chain id, transaction hash and log index), credited once like any completed deposit.
+     */
+    async creditOnChain(input: {
+      playerId: number;
+      transferKey: string;
+      method: string;
+      gateway: string;
+      amount: number;
+      address: string;
+      txHash: string;
+      details: Record<string, unknown>;
+    }): Promise<{ row: DepositRow; credited: boolean }> {
+      const requestHash = requestHashOf(['onchain', input.transferKey, input.amount]);
+      await db
+        .insert(deposits)
+        .values({
+          playerId: input.playerId,
+          method: input.method,
+          amount: input.amount,
+          currency,
+          idempotencyKey: input.transferKey,
+          requestHash,
+          address: input.address,
+          gatewayReference: input.txHash,
+        })
+        .onConflictDoNothing();
+      const [row] = await db
+        .select()
+        .from(deposits)
+        .where(and(eq(deposits.playerId, input.playerId), eq(deposits.idempotencyKey, input.transferKey)));
+      if (!row) throw new Error('On-chain deposit row conflicted but is not visible');
+      const event = {
+        payment: { deposit: row.id },
+        playerId: row.playerId,
+        gateway: input.gateway,
+        providerReference: input.txHash,
+        amount: row.amount,
+        currency: row.currency,
+      };
+      await recordPaymentEvent(db, { ...event, key: `deposit:${row.id}:created`, kind: 'created', details: { method: input.method } });
+      await recordPaymentEvent(db, { ...event, key: `notification:${input.gateway}:${input.transferKey}`, kind: 'completed', details: input.details });
+      return completed(row, {
+        id: input.transferKey,
+        kind: 'completed',
+        reference: row.id,
+        providerReference: input.txHash,
+        amount: row.amount,
+        currency: row.currency,
+        details: input.details,
+      });
+    },
+
     /** The card of the player's latest completed card deposit (withdrawals go back to it); undefined when none. */
     async lastDepositCard(playerId: number): Promise<{ last4: string | null } | undefined> {
       const cards = cardMethodIds(gateways, currency);

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { cryptoDepositInfoSchema } from '../../../contract/chain.ts';
 import { dataOf } from '../../../contract/http.ts';
 import { idempotencyKey } from '../../http/idempotency-key.ts';
 import { playerGuards } from '../../http/player-guards.ts';
@@ -51,6 +52,12 @@ export async function paymentRoutes(fastify: FastifyInstance, { services }: { se
       return { data: deposit };
     },
   );
+
+  // The on-chain crypto rail (docs/decisions/0109): the player's own address and their deposits to it; 404 while it is off.
+  app.get('/api/payments/crypto', { preHandler: activePlayer, schema: { response: { 200: dataOf(cryptoDepositInfoSchema) } } }, async (request) => {
+    if (!services.chainRail) throw new Problem(404, 'Crypto deposits are not available.');
+    return { data: await services.chainRail.depositInfo(request.player!.id) };
+  });
 
   app.post(
     '/api/payments/withdrawals',

@@ -1,5 +1,22 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, char, check, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  char,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { players } from '../accounts/schema.ts';
 
 /**
@@ -141,4 +158,93 @@ export const paymentDebts = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.playerId, table.currency] }), check('payment_debts_owed_nonnegative', sql`${table.owed} >= 0`)],
+);
+
+// The on-chain crypto rail (docs/decisions/0109-crypto-rail.md).
+
+/** Hands out BIP-32 child indexes for deposit addresses (0/index under the deposit xpub), never the same one twice. */
+export const chainAddressIndex = pgSequence('chain_address_index', { startWith: 0, minValue: 0, maxValue: 2_147_483_647 });
+
+/** Each player's deposit address on the chain: the xpub's child at `derivation_index`, the same for every deposit. */
+export const chainAddresses = pgTable('chain_addresses', {
+  playerId: bigint('player_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => players.id),
+  derivationIndex: integer('derivation_index').notNull().unique(),
+  /** EIP-55 checksummed. */
+  address: text('address').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A transfer to a player's address the chain watcher saw: a native transfer (`log_index` -1) or an ERC-20 `Transfer`
+ * log, once per (chain, transaction, log). `seen` → `confirmed` (N confirmations, its block still canonical, waiting
+ * for a rate or a limit) → `credited` (the `deposits` row `deposit_id`, credited once); `dropped` when its block left
+ * the chain before N confirmations; `reorged` marks a credited one whose block left the chain afterwards.
+ */
+export const chainDeposits = pgTable(
+  'chain_deposits',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    chainId: integer('chain_id').notNull(),
+    txHash: text('tx_hash').notNull(),
+    logIndex: integer('log_index').notNull(),
+    playerId: bigint('player_id', { mode: 'number' })
+      .notNull()
+      .references(() => players.id),
+    address: text('address').notNull(),
+    fromAddress: text('from_address').notNull(),
+    token: text('token').notNull(),
+    /** The token's smallest units (wei for ETH), exact. */
+    rawAmount: numeric('raw_amount', { precision: 78, scale: 0 }).notNull(),
+    decimals: integer('decimals').notNull(),
+    blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
+    blockHash: text('block_hash').notNull(),
+    status: text('status').notNull().default('seen'),
+    confirmations: integer('confirmations').notNull().default(0),
+    /** Why a confirmed deposit is not credited yet: `rate` (missing or stale) or `limit` (the player's limits refuse it). */
+    waitingFor: text('waiting_for'),
+    reorged: boolean('reorged').notNull().default(false),
+    /** The quote it was credited at: the rate (currency per whole token), the amount in minor units, the rate's time. */
+    quoteRate: text('quote_rate'),
+    quoteAmount: bigint('quote_amount', { mode: 'number' }),
+    quoteCurrency: char('quote_currency', { length: 3 }),
+    quoteRateSetAt: timestamp('quote_rate_set_at', { withTimezone: true }),
+    depositId: uuid('deposit_id').references(() => deposits.id),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    creditedAt: timestamp('credited_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('chain_deposits_transfer').on(table.chainId, table.txHash, table.logIndex),
+    index('chain_deposits_status').on(table.status, table.blockNumber),
+    index('chain_deposits_player').on(table.playerId, table.seenAt),
+    check('chain_deposits_status_known', sql`${table.status} in ('seen', 'confirmed', 'credited', 'dropped')`),
+    check('chain_deposits_credited_has_deposit', sql`(${table.status} = 'credited') = (${table.depositId} is not null)`),
+  ],
+);
+
+/** How far the watcher has read each chain: the last block it scanned and that block's hash (a reorg changes it). */
+export const chainCursors = pgTable('chain_cursors', {
+  chainId: integer('chain_id').primaryKey(),
+  /** Block 0's hash: a different one means a different chain under the same id (a restarted local chain). */
+  genesisHash: text('genesis_hash').notNull(),
+  blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
+  blockHash: text('block_hash').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The operator-set rate table (the default rate provider): what one whole token is worth in `currency`, and how long it holds. */
+export const chainRates = pgTable(
+  'chain_rates',
+  {
+    token: text('token').notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    /** A decimal, up to 18 places: currency units (not cents) per one whole token. */
+    rate: text('rate').notNull(),
+    maxAgeSeconds: integer('max_age_seconds').notNull(),
+    setBy: bigint('set_by', { mode: 'number' }),
+    setAt: timestamp('set_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.token, table.currency] }), check('chain_rates_max_age_positive', sql`${table.maxAgeSeconds} > 0`)],
 );

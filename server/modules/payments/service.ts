@@ -66,6 +66,8 @@ export function createPaymentsService({
   return {
     methods: (country?: string | null) => paymentMethods(gateways, currency, country),
     createDeposit: deposits.createDeposit,
+    /** An on-chain transfer the chain watcher confirmed, credited once (docs/decisions/0109). */
+    creditOnChain: deposits.creditOnChain,
     deposit: deposits.deposit,
     applyNotificationBody,
     /** A sandbox gateway event that is already verified (tests and tools that play the sandbox). */

@@ -51,6 +51,23 @@ export function createPaymentStatements({ db, currency }: { db: Database; curren
   return {
     totalsRow,
 
+    /** Chargebacks of these players' deposits recorded in [from, to), per player and UTC day (affiliates' NGR, decision 0107). */
+    async chargebacksByDay(playerIds: number[], from: Date, to: Date): Promise<{ playerId: number; day: string; amount: number }[]> {
+      if (playerIds.length === 0) return [];
+      const rows = rowsOf<{ player_id: string | number; day: string; amount: string | number }>(
+        await db.execute(sql`
+          select player_id, to_char(date_trunc('day', created_at at time zone 'UTC'), 'YYYY-MM-DD') as day, sum(amount) as amount
+          from payment_events
+          where kind = 'chargeback' and currency = ${currency} and created_at >= ${from.toISOString()} and created_at < ${to.toISOString()}
+            and player_id in (${sql.join(
+              playerIds.map((id) => sql`${id}`),
+              sql`, `,
+            )})
+          group by 1, 2`),
+      );
+      return rows.map((row) => ({ playerId: Number(row.player_id), day: row.day, amount: Number(row.amount) }));
+    },
+
     /** The player's payment totals in one query. */
     async totals(playerId: number): Promise<PaymentTotals> {
       return toPaymentTotals(rowsOf<PaymentTotalsRow>(await db.execute(totalsRow(playerId)))[0]);

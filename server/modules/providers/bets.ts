@@ -22,6 +22,8 @@ export type BetRequest = {
   amount: number;
   /** The aggregator pays this bet (a free round): recorded, no money moves. */
   free: boolean;
+  /** The aggregator's free-rounds reward a free bet comes from. */
+  rewardUuid?: string | null;
   roundClosed: boolean;
   /** Hash of what defines the transaction (the adapter's choice of fields): a repeat must match it. */
   requestHash: string;
@@ -31,16 +33,15 @@ export type BetRequest = {
 class Taken extends Error {}
 
 export function createBets(deps: WalletDependencies, money: MoneyHelpers, reverse: (bet: TransactionRow, final: Partial<NewTransaction>) => Promise<boolean>) {
-  const { db, ledger, currency, games, players, stakes, funding, loyalty, sessions, store } = deps;
+  const { db, ledger, currency, games, stakes, funding, loyalty, sessions, store } = deps;
 
-  /** Why this player may not stake now (blocked, not activated, a limit's words), or null when they may. */
+  /**
+   * Why this player may not stake now (blocked, not activated, a limit's words), or null when they may: the limits
+   * read the account's standing with their own settings, in one statement.
+   */
   async function whyNot(playerId: number, game: ProviderGame, stake: number): Promise<string | null> {
-    const standing = await players.standing(playerId);
-    if (!standing) return 'no such player';
-    if (standing.blocked) return 'the account is blocked';
-    if (!standing.active) return 'the account is not activated';
     try {
-      await stakes.guardStake(playerId, { stake, engine: engineOf(game), field: 'amount' });
+      await stakes.guardStake(playerId, { stake, engine: engineOf(game), field: 'amount', standing: true });
       return null;
     } catch (error) {
       if (error instanceof Problem && error.statusCode < 500) return error.message;
@@ -89,6 +90,7 @@ export function createBets(deps: WalletDependencies, money: MoneyHelpers, revers
     currency: request.currency,
     amount: request.amount,
     free: request.free,
+    rewardUuid: request.free ? (request.rewardUuid ?? null) : null,
     state: 'accepted',
     response: 'ok',
     requestHash: request.requestHash,
@@ -107,47 +109,78 @@ export function createBets(deps: WalletDependencies, money: MoneyHelpers, revers
     await sessions.touch(session);
 
     const stake = request.free ? 0 : request.amount;
+    // The guard and the bonuses' funding read at once (only reads: the guard's refusal still comes first).
+    const funded =
+      stake > 0
+        ? funding.fundStake(player.id, game, stake).then(
+            (value) => ({ value }),
+            (error: unknown) => ({ error }),
+          )
+        : null;
     const refusal = await whyNot(player.id, game, stake);
     if (refusal !== null) return refuse(request, player, game, 'user_disabled', refusal);
     let paid: Awaited<ReturnType<typeof funding.fundStake>> | null = null;
-    if (stake > 0) {
-      try {
-        paid = await funding.fundStake(player.id, game, stake);
-      } catch (error) {
+    if (funded) {
+      const outcome = await funded;
+      if ('error' in outcome) {
+        const { error } = outcome;
         // A bonus rule (the maximum bet while a bonus is active): refused before any money moves.
         if (error instanceof Problem && error.statusCode < 500) return refuse(request, player, game, 'refused', error.message);
         throw error;
       }
+      paid = outcome.value;
     }
     const entries = paid ? await money.toProvider(player.id, paid.entries) : null;
-    const row = rowOf(request, player, game);
+    // The cash part earns points; the row keeps it, so a rollback takes back exactly what it earned.
+    const earning = paid && entries ? money.cashPart(entries, paid.accounts.cash) : 0;
+    const row: NewTransaction = { ...rowOf(request, player, game), pointsStake: earning, pointsEngine: earning > 0 ? engineOf(game) : null };
     const key = journalKeyOf(request.provider, request.transactionUuid, 'bet');
     const roundId = fundingRoundOf(request.provider, request.transactionUuid);
+    const engine = engineOf(game);
+    const round = request.round ?? request.transactionUuid;
+    const transfer =
+      paid && entries ? { idempotencyKey: key, type: 'bet' as const, referenceId: game.name, metadata: journalMetadata(request), entries } : null;
+    // Known from the transfer's own result when it tells the cash balance and no bonus holds money (decision 0094).
+    let known: number | null = null;
     try {
-      await db.transaction(async (tx) => {
-        // The rows before the money: the transfer locks the house's provider account until this commits.
-        const id = await store.insert(tx, row);
-        if (id === null) throw new Taken();
-        const round = request.round ?? request.transactionUuid;
-        await store.addToRound(tx, {
-          provider: request.provider,
-          playerId: player.id,
-          round,
-          gameCode: request.gameCode,
-          currency,
-          stake,
-          closed: request.roundClosed,
+      if (!paid?.record) {
+        // Nothing for the bonuses to record: the row, the round, the money and the points' carry in one statement.
+        const done = await deps.instant({
+          row,
+          round: { id: round, gameCode: request.gameCode, stake, win: 0, closed: request.roundClosed },
+          betId: null,
+          transfer,
+          earns: earning > 0 ? { slots: loyalty.carry.slots(engine), stake: earning } : null,
+          at: new Date(),
         });
-        if (!paid || !entries) return;
-        const journal = await ledger.transfer(
-          { idempotencyKey: key, type: 'bet', referenceId: game.name, metadata: journalMetadata(request), entries },
-          { in: tx, quiet: true },
-        );
-        await store.update(tx, id, { journalId: journal.id });
-        await paid.record?.(tx, key, roundId);
-        const earning = money.cashPart(entries, paid.accounts.cash);
-        if (earning > 0) await loyalty.earnPoints(tx, { playerId: player.id, roundId, engine: engineOf(game), stake: earning, key });
-      });
+        if (!done) throw new Taken();
+        // A failure leaves the whole points in the carry, for the category's next stake to make (decision 0094).
+        if (done.carry !== null && earning > 0)
+          await loyalty.carry
+            .convert({ playerId: player.id, roundId, engine, stake: earning, key }, done.carry)
+            .catch((error: unknown) => deps.logger?.warn({ err: error, playerId: player.id }, 'loyalty points from the carry failed'));
+        const cash = done.journal?.balances?.find((balance) => balance.accountId === paid?.accounts.cash)?.balance;
+        if (cash !== undefined && paid?.before.bonus === 0) known = cash;
+      } else
+        await db.transaction(async (tx) => {
+          // The rows before the money: the transfer locks the house's provider account until this commits.
+          const id = await store.insert(tx, row);
+          if (id === null) throw new Taken();
+          await store.addToRound(tx, {
+            provider: request.provider,
+            playerId: player.id,
+            round,
+            gameCode: request.gameCode,
+            currency,
+            stake,
+            closed: request.roundClosed,
+          });
+          if (!paid || !transfer) return;
+          const journal = await ledger.transfer(transfer, { in: tx, quiet: true });
+          await store.update(tx, id, { journalId: journal.id });
+          await paid.record?.(tx, key, roundId);
+          if (earning > 0) await loyalty.earnPoints(tx, { playerId: player.id, roundId, engine, stake: earning, key });
+        });
     } catch (error) {
       if (error instanceof Taken) return replay((await store.find(request.provider, request.transactionUuid))!, request);
       if (error instanceof InsufficientFunds) return refuse(request, player, game, 'not_enough_money', null);
@@ -161,6 +194,6 @@ export function createBets(deps: WalletDependencies, money: MoneyHelpers, revers
       await reverse(taken, { state: 'refused', response: 'user_disabled', detail: 'excluded from play while the stake was taken' });
       return { outcome: 'user_disabled', player, balance: await money.moved(player.id) };
     }
-    return { outcome: 'ok', player, balance: await money.moved(player.id) };
+    return { outcome: 'ok', player, balance: await money.movedKnowing(player.id, known) };
   };
 }

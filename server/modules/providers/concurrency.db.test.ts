@@ -96,13 +96,10 @@ describe('bets racing a self-exclusion', () => {
           return summary ? { id: summary.id, slug: summary.slug, name: summary.name, category: summary.category } : null;
         },
       },
-      catalogue: { sync: () => Promise.reject(new Error('no sync here')), launchable: async () => null },
+      catalogue: { sync: () => Promise.reject(new Error('no sync here')), launchable: async () => null, byCodes: async () => new Map() },
       gate: { underMaintenance: async () => false, assertMayPlay: (id) => services.limits.assertMayPlay(id) },
       publicUrl: 'http://localhost',
-      players: {
-        standing: async () => ({ active: true, blocked: false }),
-        profile: async () => null,
-      },
+      players: { profile: async () => null },
       stakes: {
         guardStake: async (playerId, stake) => {
           await services.limits.guardStake(playerId, stake);

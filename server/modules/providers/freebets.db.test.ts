@@ -75,6 +75,23 @@ describe('free rounds', () => {
     const bets = aggregator().wallet.calls.filter((call) => call.path === '/transaction/bet' && call.request.is_free === true);
     expect(bets).toHaveLength(3);
     for (const bet of bets) expect(bet.request).toMatchObject({ amount: 0, reward_uuid: state.freebets[0]!.reward_uuid });
+    // The player's bonus screen: the game by name, the rounds its reward has left, the stake, the end.
+    const [shown] = await t.services.providers.freeRounds.forPlayer(Number(player.id));
+    expect(shown).toMatchObject({
+      game: { name: 'Copper Clover', slug: 'copper-clover', playable: true },
+      rounds: 10,
+      rounds_left: 7,
+      bet_value: 50,
+      currency: 'EUR',
+      status: 'active',
+    });
+    // Switched off, the game is still named but not offered; after its end the rounds are expired.
+    await t.services.catalog.providerGames.update('hub88', 'copper-clover', { enabled: false });
+    const later = new Date(Date.now() + 400 * 86_400_000);
+    const [ended] = await t.services.providers.freeRounds.forPlayer(Number(player.id), later);
+    expect(ended).toMatchObject({ game: { name: 'Copper Clover', playable: false }, status: shown!.expires_at ? 'expired' : 'active' });
+    await t.services.catalog.providerGames.update('hub88', 'copper-clover', { enabled: true });
+    t.services.catalog.invalidate();
   });
 
   it('a game Hub88 has no prepaid for in the wallet’s currency refuses the grant, and the bonus is cancelled', async () => {
@@ -96,6 +113,9 @@ describe('free rounds', () => {
     const bonuses = (await kit.call('GET', '/api/player/bonuses', { token: player.token })).json().data as { slug: string; status: string }[];
     expect(bonuses.find((bonus) => bonus.slug === 'drift-spins')).toMatchObject({ status: 'cancelled' });
     expect(await t.services.providers.freeRounds.of(Number(player.id))).toMatchObject([{ status: 'failed' }]);
+    expect(await t.services.providers.freeRounds.forPlayer(Number(player.id))).toMatchObject([
+      { game: { name: 'Lantern Drift' }, rounds: 3, rounds_left: 0, bet_value: 10, status: 'failed' },
+    ]);
   });
 });
 

@@ -1,11 +1,12 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import type { PlayerFreeRounds } from '../../../contract/bonuses.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { Problem } from '../../problem.ts';
 import { hub88UnitsOf } from './hub88/protocol.ts';
 import { type Hub88OperatorClient, operatorProblem } from './hub88/operator-client.ts';
 import type { ProviderCatalogue } from './ports.ts';
-import { providerFreebets } from './schema.ts';
+import { providerFreebets, providerTransactions } from './schema.ts';
 import type { ProviderSessions } from './sessions.ts';
 
 // Free rounds on an aggregator's game (decision 0100): a bonus names the game, how many rounds and the stake of each;
@@ -48,7 +49,7 @@ export function createFreeRounds({
   db: Database;
   provider: 'hub88';
   client: Hub88OperatorClient | undefined;
-  catalogue: Pick<ProviderCatalogue, 'launchable'>;
+  catalogue: Pick<ProviderCatalogue, 'launchable' | 'byCodes'>;
   sessions: ProviderSessions;
   currency: string;
   logger?: FastifyBaseLogger;
@@ -133,6 +134,59 @@ export function createFreeRounds({
         .orderBy(desc(providerFreebets.id))
         .limit(50);
       return rows.map(view);
+    },
+
+    /**
+     * The player's free rounds as their bonus screen shows them, newest first: the game's name, the rounds left
+     * (granted less the free bets the aggregator played from the reward), and whether they can still be played.
+     */
+    async forPlayer(playerId: number, at = new Date()): Promise<PlayerFreeRounds[]> {
+      const rows = await db
+        .select()
+        .from(providerFreebets)
+        .where(and(eq(providerFreebets.provider, provider), eq(providerFreebets.playerId, playerId)))
+        .orderBy(desc(providerFreebets.id))
+        .limit(50);
+      if (rows.length === 0) return [];
+      const rewards = rows.flatMap((row) => (row.rewardUuid ? [row.rewardUuid] : []));
+      const t = providerTransactions;
+      const [games, played] = await Promise.all([
+        catalogue.byCodes(provider, [...new Set(rows.map((row) => row.gameCode))]),
+        rewards.length === 0
+          ? []
+          : db
+              .select({ reward: t.rewardUuid, n: count() })
+              .from(t)
+              .where(
+                and(
+                  eq(t.provider, provider),
+                  eq(t.playerId, playerId),
+                  eq(t.kind, 'bet'),
+                  eq(t.free, true),
+                  eq(t.state, 'accepted'),
+                  inArray(t.rewardUuid, rewards),
+                ),
+              )
+              .groupBy(t.rewardUuid),
+      ]);
+      const used = new Map(played.map((row) => [row.reward, Number(row.n)]));
+      return rows.map((row) => {
+        const left = Math.max(0, row.betCount - (row.rewardUuid ? (used.get(row.rewardUuid) ?? 0) : 0));
+        const game = games.get(row.gameCode);
+        const status: PlayerFreeRounds['status'] =
+          row.status !== 'active' ? (row.status as 'pending' | 'failed') : left === 0 ? 'played' : row.endsAt && row.endsAt <= at ? 'expired' : 'active';
+        return {
+          id: row.reference,
+          game: game ? { name: game.name, slug: game.slug, playable: game.offered } : null,
+          rounds: row.betCount,
+          rounds_left: row.status === 'failed' ? 0 : left,
+          bet_value: row.betValue,
+          currency: row.currency,
+          status,
+          expires_at: row.endsAt?.toISOString() ?? null,
+          granted_at: row.createdAt.toISOString(),
+        };
+      });
     },
 
     /**

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { LedgerService, TransferEntry } from '../ledger/service.ts';
 import type { BalanceReader, FundingSource, LoyaltyEarner, PlayerDirectory, ProviderGame, ProviderGames, StakeGuard } from './ports.ts';
+import type { InstantTransactions } from './instant.ts';
 import type { ProviderSessions } from './sessions.ts';
 import type { ProviderStore, Response } from './store.ts';
 
@@ -29,6 +30,7 @@ export type WalletDependencies = {
   balances: BalanceReader;
   sessions: ProviderSessions;
   store: ProviderStore;
+  instant: InstantTransactions;
   logger?: FastifyBaseLogger;
 };
 
@@ -67,6 +69,25 @@ export function createMoneyHelpers({ ledger, currency, funding, loyalty, balance
       await funding.afterRound(playerId).catch((error: unknown) => logger?.warn({ err: error, playerId }, 'bonus update after a provider transaction failed'));
       void loyalty.afterRound(playerId).catch((error: unknown) => logger?.warn({ err: error, playerId }, 'loyalty update failed'));
       return balances.announce(playerId);
+    },
+
+    /**
+     * After money moved, when its own transfer told the balance (`known`): the answer does not wait for the wallet's
+     * read, which the balance event makes in the background (as our rounds do, decision 0091), unless a bonus changed.
+     */
+    async movedKnowing(playerId: number, known: number | null): Promise<number> {
+      // A bonus the transaction touched may have converted since: then the wallet is read for the answer.
+      let bonusMoved = true;
+      try {
+        bonusMoved = await funding.afterRound(playerId);
+      } catch (error) {
+        logger?.warn({ err: error, playerId }, 'bonus update after a provider transaction failed');
+      }
+      void loyalty.afterRound(playerId).catch((error: unknown) => logger?.warn({ err: error, playerId }, 'loyalty update failed'));
+      const announced = balances.announce(playerId);
+      if (known === null || bonusMoved) return announced;
+      void announced.catch((error: unknown) => logger?.warn({ err: error, playerId }, 'balance event failed'));
+      return known;
     },
 
     /** The outcome for a player, with their balance now. */

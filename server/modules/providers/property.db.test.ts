@@ -1,20 +1,27 @@
 // Random sequences of Hub88 wallet calls for several players (docs/decisions/0096-hub88-seamless-wallet.md): bets,
 // wins, rollbacks, repeats, rollbacks that come before their bet, and a uuid reused with another body. A model says
 // what each call answers; after every call each player's balance is the model's, after each sequence the ledger's
-// balances are, each uuid moved money at most once, and a rolled-back bet left no trace in any balance.
+// balances are, each uuid moved money at most once, and a rolled-back bet left no trace in any balance, nor in the
+// loyalty points, the bonus wagering or the limits' totals: those equal what the bets still standing earned.
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { pointsRuleOf } from '../../../contract/clubs.ts';
 import { useTestApp } from '../../test-app.ts';
+import { insertActiveBonus } from '../bonuses/testing.ts';
 import { createHub88Wallet } from './hub88/wallet.ts';
-import { hub88Env, hub88Kit, type Hub88Player, rsaKeyPair, units } from './testing.ts';
+import { hub88Env, hub88Kit, type Hub88Player, rsaKeyPair, SLOT_GAME, TABLE_GAME, units } from './testing.ts';
 
 const aggregator = rsaKeyPair();
-const t = useTestApp(hub88Env(aggregator, rsaKeyPair()));
+// No slot stake cap in the way: the model knows nothing of it.
+const t = useTestApp(hub88Env(aggregator, rsaKeyPair(), { MAX_SLOT_STAKE: '100000000', MAX_SLOT_STAKE_UNDER_25: '100000000' }));
 const kit = hub88Kit(t, aggregator);
 
 const PLAYERS = 3;
 const START = 40_00;
+/** Player 0 plays a table game, the others a slot: both loyalty carries, both wagering contributions. */
+const gameOf = (player: number) =>
+  player === 0 ? { code: TABLE_GAME, engine: 'provider', contribution: 10 } : { code: SLOT_GAME, engine: 'slot', contribution: 100 };
 
 type Command =
   | { kind: 'bet'; player: number; cents: number; free: boolean; pending: number | null }
@@ -118,7 +125,12 @@ describe('Hub88 wallet calls in any order', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(command, { minLength: 5, maxLength: 30 }), async (commands) => {
         const people: Hub88Player[] = [];
-        for (let i = 0; i < PLAYERS; i++) people.push(await kit.player(START));
+        for (let i = 0; i < PLAYERS; i++) {
+          const person = await kit.player(START, gameOf(i).code);
+          // An active bonus with no money of its own: stakes are cash, and count toward its wagering.
+          await insertActiveBonus(t.services.database.db, person.id);
+          people.push(person);
+        }
         const model = new Model();
         const calls: Call[] = [];
         const betUuids: { uuid: string; round: string; player: number }[] = [];
@@ -129,7 +141,7 @@ describe('Hub88 wallet calls in any order', () => {
           let call: Call | undefined;
           if (step.kind === 'bet') {
             const uuid = step.pending !== null && early.length > 0 ? early.splice(step.pending % early.length, 1)[0]! : randomUUID();
-            const body = kit.body.bet(people[step.player]!, step.cents, { transaction_uuid: uuid, is_free: step.free });
+            const body = kit.body.bet(people[step.player]!, step.cents, { transaction_uuid: uuid, is_free: step.free, game_code: gameOf(step.player).code });
             betUuids.push({ uuid, round: body.round, player: step.player });
             call = { path: '/transaction/bet', player: step.player, body };
           } else if (step.kind === 'win' && betUuids.length > 0) {
@@ -175,6 +187,19 @@ describe('Hub88 wallet calls in any order', () => {
         const lost = people.length * START - model.balances.reduce((sum, balance) => sum + balance, 0);
         for (const [i, person] of people.entries()) expect(await kit.balance(person.id)).toBe(model.balances[i]);
         expect(await t.services.ledger.houseBalance('provider', 'EUR')).toBe(houseBefore + lost);
+        // Points, wagering and the limits' totals are what the bets still standing earned, as if the rest never came.
+        for (const [i, person] of people.entries()) {
+          const standing = [...model.bets.values()].filter((bet) => bet.player === i && bet.state === 'accepted' && !bet.free).map((bet) => bet.cents);
+          const staked = standing.reduce((sum, cents) => sum + cents, 0);
+          const game = gameOf(i);
+          expect((await t.services.clubs.points.balanceOf(person.id)).points, `player ${i}'s points`).toBe(
+            Math.floor(staked / pointsRuleOf(game.engine).stakePerPoint),
+          );
+          const [bonus] = await t.services.bonuses.list(person.id);
+          expect(bonus?.wagered, `player ${i}'s wagering`).toBe(standing.reduce((sum, cents) => sum + Math.floor((cents * game.contribution) / 100), 0));
+          const [totals] = await t.services.providers.totals(person.id, [new Date(0)]);
+          expect(totals?.stakes, `player ${i}'s stakes for the limits`).toBe(staked);
+        }
         // Each bet's money moved once at most, and once more back when it was rolled back; a refused one never.
         for (const bet of model.bets.values()) {
           const taken = await t.services.ledger.journal(`provider:hub88:${bet.uuid}:bet`);

@@ -64,6 +64,8 @@ export const providerTransactions = pgTable(
     amount: bigint('amount', { mode: 'number' }).notNull().default(0),
     /** A bet the aggregator pays (a free round): recorded, no money moves. */
     free: boolean('free').notNull().default(false),
+    /** The aggregator's free-rounds reward a free bet was played from: the player's screen counts the rounds used. */
+    rewardUuid: text('reward_uuid'),
     /** The bet a win or a rollback names. */
     referenceUuid: text('reference_uuid'),
     state: text('state').notNull(),
@@ -74,6 +76,9 @@ export const providerTransactions = pgTable(
     journalId: bigint('journal_id', { mode: 'number' }),
     /** The journal that gave a bet's money back (its rollback, or its refusal after the fact). */
     reversalJournalId: bigint('reversal_journal_id', { mode: 'number' }),
+    /** The cash part of a bet's stake that earned loyalty points, and the rule it earned by: given back with the stake. */
+    pointsStake: bigint('points_stake', { mode: 'number' }).notNull().default(0),
+    pointsEngine: text('points_engine'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

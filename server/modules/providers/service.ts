@@ -5,6 +5,7 @@ import { createProviderConsole } from './console.ts';
 import { createFreeRounds } from './freebets.ts';
 import { createHub88OperatorClient } from './hub88/operator-client.ts';
 import { HUB88 } from './hub88/protocol.ts';
+import { createInstantTransactions } from './instant.ts';
 import { createLaunches } from './launch.ts';
 import { createMoneyHelpers, type Outcome, type WalletDependencies } from './money.ts';
 import type { LaunchGate, ProviderCatalogue } from './ports.ts';
@@ -34,7 +35,7 @@ export type ProvidersService = ReturnType<typeof createProvidersService>;
 export type Hub88Settings = { operatorId: number; apiUrl: string; privateKey: KeyObject | string; subPartnerId?: string };
 
 export function createProvidersService(
-  dependencies: Omit<WalletDependencies, 'sessions' | 'store'> & {
+  dependencies: Omit<WalletDependencies, 'sessions' | 'store' | 'instant'> & {
     now?: () => Date;
     hub88?: Hub88Settings;
     catalogue: ProviderCatalogue;
@@ -43,12 +44,19 @@ export function createProvidersService(
     publicUrl: string;
     /** How long we wait for Hub88's Operator API. */
     operatorTimeoutMs?: number;
+    /** Tells every node that game sessions ended, so none keeps taking bets on them (the cache bus); here at once. */
+    sessionsEnded?: () => Promise<void>;
   },
 ) {
   const { db, players, balances, hub88, catalogue, logger } = dependencies;
   const now = dependencies.now ?? (() => new Date());
   const sessions = createProviderSessions({ db, now });
-  const wallet: WalletDependencies = { ...dependencies, sessions, store: createProviderStore(db) };
+  const wallet: WalletDependencies = {
+    ...dependencies,
+    sessions,
+    store: createProviderStore(db),
+    instant: createInstantTransactions({ db, ledger: dependencies.ledger }),
+  };
   const money = createMoneyHelpers(wallet);
   const settlements = createSettlements(wallet, money);
   const bet = createBets(wallet, money, (row, final) => settlements.reverse(row, final));
@@ -84,6 +92,20 @@ export function createProvidersService(
      */
     createLaunchToken: (playerId: number, gameCode: string, currency: string, provider: string = HUB88) =>
       sessions.createLaunchToken(provider, playerId, gameCode, currency),
+
+    /**
+     * Ends the player's game sessions (revokes their tokens): no bet is taken on them from now on, on any node; the
+     * aggregator's wins and rollbacks still come, as they must. The one way to cut a token short: the table is never
+     * written around it, since every node keeps the sessions it reads.
+     */
+    async endSessions(playerId: number, provider: string = HUB88): Promise<void> {
+      await sessions.end(provider, playerId);
+      if (dependencies.sessionsEnded) await dependencies.sessionsEnded();
+      else sessions.forget();
+    },
+
+    /** Forgets the game sessions this process keeps (the cache bus's `provider-sessions`). */
+    forgetSessions: () => sessions.forget(),
 
     /** The reference the aggregator knows the player by (made on first use). */
     userReference: (playerId: number, provider: string = HUB88) => sessions.referenceOf(provider, playerId),

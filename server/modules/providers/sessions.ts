@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { providerPlayers, providerSessions } from './schema.ts';
 
@@ -28,6 +28,9 @@ export type ProviderSession = {
 };
 
 export function createProviderSessions({ db, now }: { db: Database; now: () => Date }) {
+  // Sessions read by token (the hash's key) and by id (to push a kept one's expiry on when it is used).
+  const open = new Map<string, typeof providerSessions.$inferSelect>();
+  const byId = new Map<number, typeof providerSessions.$inferSelect>();
   // References never change once made: looked up once per process each way.
   const references = new Map<string, string>();
   const players = new Map<string, number>();
@@ -85,13 +88,27 @@ export function createProviderSessions({ db, now }: { db: Database; now: () => D
       return { token, user, expiresAt };
     },
 
-    /** The session a token opened, expired or not; null for a token we never made. */
+    /**
+     * The session a token opened, expired or not; null for a token we never made. Kept per process while it is good:
+     * a token is never revoked and its expiry only moves on (touch), so a kept session still good is good; one that
+     * looks expired here is read again, in case another node's use pushed its expiry on.
+     */
     async session(provider: string, token: string): Promise<ProviderSession | null> {
-      const [row] = await db
-        .select()
-        .from(providerSessions)
-        .where(and(eq(providerSessions.tokenHash, hashOf(token)), eq(providerSessions.provider, provider)));
-      if (!row) return null;
+      const key = `${provider}:${hashOf(token)}`;
+      let row = open.get(key);
+      if (!row || row.expiresAt.getTime() <= now().getTime()) {
+        [row] = await db
+          .select()
+          .from(providerSessions)
+          .where(and(eq(providerSessions.tokenHash, hashOf(token)), eq(providerSessions.provider, provider)));
+        if (!row) return null;
+        if (open.size >= 100_000) {
+          open.clear();
+          byId.clear();
+        }
+        open.set(key, row);
+        byId.set(row.id, row);
+      }
       return {
         id: row.id,
         playerId: row.playerId,
@@ -104,16 +121,36 @@ export function createProviderSessions({ db, now }: { db: Database; now: () => D
       };
     },
 
+    /** Ends the player's game sessions now: their tokens take no more bets (wins and rollbacks still come). */
+    async end(provider: string, playerId: number): Promise<number> {
+      const at = now();
+      const ended = await db
+        .update(providerSessions)
+        .set({ expiresAt: at })
+        .where(and(eq(providerSessions.provider, provider), eq(providerSessions.playerId, playerId), gt(providerSessions.expiresAt, at)))
+        .returning({ id: providerSessions.id });
+      return ended.length;
+    },
+
+    /** Forgets the sessions kept in this process (another node, or this one, ended some). */
+    forget(): void {
+      open.clear();
+      byId.clear();
+    },
+
     /** The token was used: it stays good for another idle period, never past a day after its launch. */
     async touch(session: Pick<ProviderSession, 'id' | 'createdAt' | 'expiresAt'>): Promise<void> {
       const at = now().getTime();
       if (session.expiresAt.getTime() - at > TOKEN_IDLE_MS - TOUCH_EVERY_MS) return;
       const until = Math.min(at + TOKEN_IDLE_MS, session.createdAt.getTime() + TOKEN_LIFETIME_MS);
-      if (until > session.expiresAt.getTime())
+      if (until > session.expiresAt.getTime()) {
         await db
           .update(providerSessions)
           .set({ expiresAt: new Date(until) })
           .where(eq(providerSessions.id, session.id));
+        const kept = byId.get(session.id);
+        if (kept && kept.expiresAt.getTime() < until) kept.expiresAt = new Date(until);
+      }
     },
   };
 }

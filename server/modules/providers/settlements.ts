@@ -1,4 +1,5 @@
 import type { LedgerTransaction } from '../ledger/service.ts';
+import { WinRefused } from './instant.ts';
 import { journalMetadata, type MoneyHelpers, type Outcome, type Player, type WalletDependencies } from './money.ts';
 import { fundingRoundOf, journalKeyOf, type NewTransaction, type TransactionRow } from './store.ts';
 
@@ -44,7 +45,7 @@ function winRefusal(bet: TransactionRow | undefined, playerId: number): 'does_no
 }
 
 export function createSettlements(deps: WalletDependencies, money: MoneyHelpers) {
-  const { db, ledger, currency, funding, sessions, store } = deps;
+  const { db, ledger, currency, funding, loyalty, sessions, store } = deps;
 
   /** A win or rollback seen before: answered again when it is the same request, DUPLICATE otherwise. */
   async function replay(existing: TransactionRow, kind: 'win' | 'rollback', requestHash: string, user: string): Promise<Outcome> {
@@ -86,6 +87,17 @@ export function createSettlements(deps: WalletDependencies, money: MoneyHelpers)
         );
         await back.record?.(tx);
         reversalJournalId = journal.id;
+        // What the stake earned goes with it: the bonus's wagering and the loyalty points (once: the bet is locked).
+        const roundId = fundingRoundOf(bet.provider, bet.transactionUuid);
+        await funding.stakeGivenBack(tx, { id: roundId, playerId: bet.playerId });
+        if (bet.pointsStake > 0 && bet.pointsEngine)
+          await loyalty.givePointsBack(tx, {
+            playerId: bet.playerId,
+            roundId,
+            engine: bet.pointsEngine,
+            stake: bet.pointsStake,
+            key: journalKeyOf(bet.provider, bet.transactionUuid, 'bet'),
+          });
       }
       await store.update(tx, bet.id, { ...final, reversalJournalId });
       return true;
@@ -100,16 +112,21 @@ export function createSettlements(deps: WalletDependencies, money: MoneyHelpers)
   });
 
   async function win(request: WinRequest): Promise<Outcome> {
-    const existing = await store.find(request.provider, request.transactionUuid);
+    // The win and its bet in one read.
+    const found = await store.findTwo(request.provider, [request.transactionUuid, request.referenceUuid]);
+    const existing = found.get(request.transactionUuid);
     if (existing) return replay(existing, 'win', request.requestHash, request.user);
     const playerId = await sessions.playerOf(request.provider, request.user);
     if (playerId === null) return { outcome: 'unknown_user', player: null, balance: null };
     const player: Player = { id: playerId, reference: request.user };
     if (request.currency !== currency) return money.answer('wrong_currency', player);
-    const bet = await store.find(request.provider, request.referenceUuid);
+    const bet = request.referenceUuid === request.transactionUuid ? undefined : found.get(request.referenceUuid);
     const refusal = winRefusal(bet, playerId);
     if (refusal || !bet) return money.answer(refusal ?? 'does_not_exist', player);
-    const paid = request.amount > 0 ? await funding.fundWin({ id: fundingRoundOf(bet.provider, bet.transactionUuid), playerId }, request.amount) : null;
+    // A stake the bet took all in cash (its row keeps the cash part) is paid back in cash, without asking the bonuses.
+    const allCash = bet.pointsStake > 0 && bet.pointsStake === bet.amount ? { stake: { cash: bet.amount, bonus: 0 } } : undefined;
+    const paid =
+      request.amount > 0 ? await funding.fundWin({ id: fundingRoundOf(bet.provider, bet.transactionUuid), playerId }, request.amount, allCash) : null;
     const entries = paid ? await money.toProvider(playerId, paid.entries) : null;
     const row: NewTransaction = {
       provider: request.provider,
@@ -126,33 +143,46 @@ export function createSettlements(deps: WalletDependencies, money: MoneyHelpers)
       response: 'ok',
       requestHash: request.requestHash,
     };
-    try {
-      await db.transaction(async (tx) => {
-        // The uuid first: a repeat of a win already paid is answered as paid, whatever befell its bet since.
-        const id = await store.insert(tx, row);
-        if (id === null) throw new Taken();
-        const locked = await store.lock(tx, bet.id);
-        const refusedNow = winRefusal(locked, playerId);
-        if (refusedNow) throw new Refused(refusedNow);
-        const round = request.round ?? bet.round ?? bet.transactionUuid;
-        await store.addToRound(tx, { ...ofRound(bet), round, gameCode: request.gameCode, win: request.amount, closed: request.roundClosed });
-        if (!paid || !entries) return;
-        const journal = await ledger.transfer(
-          {
+    const round = request.round ?? bet.round ?? bet.transactionUuid;
+    const transfer =
+      paid && entries
+        ? {
             idempotencyKey: journalKeyOf(request.provider, request.transactionUuid, 'win'),
-            type: 'win',
+            type: 'win' as const,
             referenceId: bet.gameName,
             metadata: journalMetadata(request),
             entries,
-          },
-          { in: tx, quiet: true },
-        );
-        await store.update(tx, id, { journalId: journal.id });
-        await paid.record?.(tx);
-      });
+          }
+        : null;
+    try {
+      if (!paid?.record) {
+        // Nothing for the bonuses to record: the row, the bet's check, the round and the money in one statement.
+        const done = await deps.instant({
+          row,
+          round: { id: round, gameCode: request.gameCode, stake: 0, win: request.amount, closed: request.roundClosed },
+          betId: bet.id,
+          transfer,
+          earns: null,
+          at: new Date(),
+        });
+        if (!done) throw new Taken();
+      } else
+        await db.transaction(async (tx) => {
+          // The uuid first: a repeat of a win already paid is answered as paid, whatever befell its bet since.
+          const id = await store.insert(tx, row);
+          if (id === null) throw new Taken();
+          const locked = await store.lock(tx, bet.id);
+          const refusedNow = winRefusal(locked, playerId);
+          if (refusedNow) throw new Refused(refusedNow);
+          await store.addToRound(tx, { ...ofRound(bet), round, gameCode: request.gameCode, win: request.amount, closed: request.roundClosed });
+          if (!paid || !transfer) return;
+          const journal = await ledger.transfer(transfer, { in: tx, quiet: true });
+          await store.update(tx, id, { journalId: journal.id });
+          await paid.record?.(tx);
+        });
     } catch (error) {
       if (error instanceof Taken) return replay((await store.find(request.provider, request.transactionUuid))!, 'win', request.requestHash, request.user);
-      if (error instanceof Refused) return money.answer(error.outcome, player);
+      if (error instanceof Refused || error instanceof WinRefused) return money.answer(error.outcome, player);
       throw error;
     }
     return { outcome: 'ok', player, balance: entries ? await money.moved(playerId) : await deps.balances.balanceOf(playerId) };

@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { LedgerTransaction } from '../ledger/service.ts';
 import { keyedUuid } from '../shared/idempotency.ts';
@@ -30,6 +30,15 @@ export function createProviderStore(db: Database) {
     async find(provider: string, uuid: string): Promise<TransactionRow | undefined> {
       const [row] = await db.select().from(providerTransactions).where(byUuid(provider, uuid));
       return row;
+    },
+
+    /** Two transactions by uuid in one read (a win and the bet it names): by uuid, those that exist. */
+    async findTwo(provider: string, uuids: [string, string]): Promise<Map<string, TransactionRow>> {
+      const rows = await db
+        .select()
+        .from(providerTransactions)
+        .where(and(eq(providerTransactions.provider, provider), inArray(providerTransactions.transactionUuid, uuids)));
+      return new Map(rows.map((row) => [row.transactionUuid, row]));
     },
 
     /** The row, locked to the end of `tx`: a bet's state changes under this lock only. */

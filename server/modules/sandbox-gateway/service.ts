@@ -101,6 +101,13 @@ export function createSandboxGateway({ db, secret, logger }: { db: Database; sec
   }
 
   /** Marks the checkout paid once; false when it already was (a double submit). */
+  /**
+   * Paid, but the success never reached the merchant: the process stopped between marking the checkout paid and
+   * delivering (a node killed in between), or every delivery so far was refused. A real provider keeps retrying such
+   * a notification; the payer's retry of the same step delivers it again here (the merchant credits once).
+   */
+  const undelivered = (checkout: Checkout) => checkout.status === 'paid' && (checkout.attempts === 0 || checkout.lastError !== null);
+
   async function markPaid(id: string): Promise<boolean> {
     const rows = await db
       .update(sandboxCheckouts)
@@ -174,7 +181,8 @@ export function createSandboxGateway({ db, secret, logger }: { db: Database; sec
     async payByCard(id: string, form: CardForm): Promise<CardOutcome | null> {
       const checkout = await find(id);
       if (checkout?.kind !== 'card') return null;
-      if (checkout.status !== 'open') return { kind: 'closed', message: 'This payment was already completed.', returnUrl: checkout.returnUrl };
+      if (checkout.status !== 'open' && !undelivered(checkout))
+        return { kind: 'closed', message: 'This payment was already completed.', returnUrl: checkout.returnUrl };
       const errors: Record<string, string> = {};
       const digits = typeof form.card_number === 'string' ? form.card_number.replace(/[\s-]/g, '') : '';
       if (!/^\d{12,19}$/.test(digits) || !luhnValid(digits)) errors.card_number = 'Enter a valid card number.';
@@ -192,7 +200,9 @@ export function createSandboxGateway({ db, secret, logger }: { db: Database; sec
 
       const card = TEST_CARDS[digits] ?? { approve: false, message: UNKNOWN_CARD };
       if (card.approve) {
-        if (!(await markPaid(id))) return { kind: 'closed', message: 'This payment was already completed.', returnUrl: checkout.returnUrl };
+        if (!(await markPaid(id)) && !undelivered((await find(id)) ?? checkout)) {
+          return { kind: 'closed', message: 'This payment was already completed.', returnUrl: checkout.returnUrl };
+        }
         await deliver(event(checkout, 'payment.succeeded', null, digits.slice(-4)));
         return { kind: 'paid', message: null, returnUrl: checkout.returnUrl };
       }
@@ -212,7 +222,7 @@ export function createSandboxGateway({ db, secret, logger }: { db: Database; sec
     async confirmCrypto(id: string): Promise<Checkout | null> {
       const checkout = await find(id);
       if (checkout?.kind !== 'crypto') return null;
-      if (await markPaid(id)) await deliver(event(checkout, 'payment.succeeded', null));
+      if ((await markPaid(id)) || undelivered(checkout)) await deliver(event(checkout, 'payment.succeeded', null));
       return (await find(id)) ?? null;
     },
 

@@ -95,6 +95,29 @@ describe('GET /api/health', () => {
   });
 });
 
+describe('GET /api/ready', () => {
+  it('answers 200 while serving, 503 draining once the process begins to stop, and 503 without a database', async () => {
+    const { app, services } = await start();
+    const ready = await app.inject({ method: 'GET', url: '/api/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ready' });
+
+    services.lifecycle.draining = true;
+    const draining = await app.inject({ method: 'GET', url: '/api/ready' });
+    expect(draining.statusCode).toBe(503);
+    expect(draining.json()).toEqual({ status: 'draining', message: 'This server is stopping.' });
+    // Liveness is not readiness: the draining node is alive and still answers what reaches it.
+    expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+
+    services.lifecycle.draining = false;
+    await services.database.close();
+    const lost = await app.inject({ method: 'GET', url: '/api/ready' });
+    expect(lost.statusCode).toBe(503);
+    expect(lost.json()).toEqual({ status: 'unavailable', message: 'The database is not answering.' });
+    close = () => app.close();
+  });
+});
+
 describe('API errors', () => {
   it('answers an unknown API path with a JSON 404, whatever the method', async () => {
     const { app } = await start();

@@ -1,4 +1,4 @@
-// One job's runs as a list that wraps on a phone (docs/decisions/0102): outcome, period, when, how long, where,
+// One job's runs as a list that wraps on a phone (docs/decisions/0068): outcome, period, when, how long, where,
 // who started it and what it did or why it failed; older runs page in from GET /api/admin/jobs/{name}/runs.
 import { useState } from 'react';
 import type { JobRunStatus, JobRunView } from '../../../../contract/jobs.ts';

@@ -107,6 +107,7 @@ export function createHub88Wallet({ providers, currency, subPartnerId }: { provi
         currency: body.currency,
         amount,
         free: body.is_free === true,
+        rewardUuid: body.reward_uuid ?? null,
         roundClosed: body.round_closed === true,
         // What makes two requests the same transaction, in Hub88's words: amount, currency, round, user and game.
         requestHash: requestHashOf(['bet', body.user, body.amount, body.currency, body.round ?? null, body.game_code, body.is_free === true]),

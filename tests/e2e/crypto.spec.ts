@@ -1,0 +1,127 @@
+// The on-chain crypto rail in the browser (issue 30, docs/decisions/0109), on the providers server, whose process runs a
+// local EVM chain (playwright.config.ts, scripts/e2e-server.ts): a player opens the crypto deposit, the test sends test
+// stablecoins from a funded account to the address shown, mines blocks, and the page follows live, seen, n of N
+// confirmations, credited, while the header balance changes; an operator sets a rate and finds the deposit in the
+// console. Screenshots at 375 and 1280 px go to /tmp/shots/ (player) and test-results/admin/ (console).
+import { mkdirSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { type Address, parseUnits } from 'viem';
+import { hardhat } from 'viem/chains';
+import { localChainUrl } from '../../playwright.config.ts';
+import { localChainClient, TEST_ACCOUNTS } from '../../scripts/local-chain.ts';
+import { testStablecoinAbi } from '../../scripts/local-chain/test-stablecoin-artifact.ts';
+import { shootWide375, signInOperator } from './admin-fixtures.ts';
+import { addSessionCookie, api, expect, operatorToken, registerActivePlayer, servers, sessionOf, test, waitForHydration } from './fixtures.ts';
+
+const base = servers.providers;
+test.use({ baseURL: base });
+test.describe.configure({ mode: 'serial', timeout: 90_000 });
+
+const SHOTS = '/tmp/shots';
+
+async function snap(page: Page, name: string, { fullPage = false } = {}) {
+  mkdirSync(SHOTS, { recursive: true });
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    const deposit = page.getByTestId('chain-deposit');
+    await ((await deposit.count()) ? deposit.first() : page.getByTestId('onchain-deposit')).scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `${SHOTS}/crypto-${name}-${width}.png`, fullPage });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test('a player deposits test stablecoins to their own address and sees the confirmations and the balance change live', async ({ page, context }) => {
+  const operator = await operatorToken(base);
+  const rate = await api('/api/admin/chain/rates', {
+    method: 'PUT',
+    token: operator,
+    body: { token: 'TUSD', rate: '0.92', max_age_seconds: 86_400, reason: 'Browser test rate' },
+    baseURL: base,
+  });
+  expect(rate.status).toBe(200);
+  const session = await sessionOf(await registerActivePlayer(base), base);
+  await addSessionCookie(context, session, base);
+
+  await page.goto('/deposit');
+  await waitForHydration(page);
+  const section = page.getByTestId('onchain-deposit');
+  await expect(section.getByRole('heading', { name: 'Deposit crypto from your own wallet' })).toBeVisible();
+  await expect(section.getByText('after 3 network confirmations')).toBeVisible();
+  await expect(section.getByRole('radio', { name: 'TUSD on Local test chain' })).toBeChecked();
+  await expect(section.getByTestId('deposit-qr').locator('svg')).toBeVisible();
+  await expect(section.getByTestId('chain-deposits-empty')).toBeVisible();
+  const address = (await section.getByTestId('deposit-address').textContent())!.trim() as Address;
+  expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+  await expect(page.locator('html[data-realtime="live"]')).toBeAttached();
+  await expect(page.getByTestId('header-balance')).toHaveText('€0.00');
+  await snap(page, 'address', { fullPage: true });
+
+  // The network: 25.50 TUSD from the funded test account, then blocks on top of it.
+  const chain = localChainClient(localChainUrl);
+  const stablecoin = (
+    await api<{ data: { tokens: { symbol: string; contract: string | null }[] } }>('/api/payments/crypto', { token: session.token, baseURL: base })
+  ).body!.data.tokens.find((token) => token.symbol === 'TUSD')!.contract as Address;
+  const hash = await chain.writeContract({
+    address: stablecoin,
+    abi: testStablecoinAbi,
+    functionName: 'transfer',
+    args: [address, parseUnits('25.5', 6)],
+    account: TEST_ACCOUNTS[1]!.address,
+    chain: hardhat,
+  });
+  await chain.waitForTransactionReceipt({ hash, pollingInterval: 50 });
+
+  const row = section.getByTestId('chain-deposit');
+  await expect(row).toContainText('25.5 TUSD');
+  await expect(row.getByTestId('chain-deposit-progress')).toHaveText('Seen, 1 of 3 confirmations');
+  await expect(row.getByRole('progressbar', { name: 'Confirmations' })).toHaveAttribute('aria-valuenow', '1');
+  await snap(page, 'seen');
+  await chain.mine({ blocks: 1 });
+  await expect(row.getByTestId('chain-deposit-progress')).toHaveText('Seen, 2 of 3 confirmations');
+  await expect(page.getByTestId('header-balance')).toHaveText('€0.00');
+  await chain.mine({ blocks: 1 });
+  // 25.5 TUSD at 0.92 = €23.46, credited once the third confirmation is in.
+  await expect(row.getByTestId('chain-deposit-progress')).toHaveText('Credited to your balance');
+  await expect(row).toContainText('Credited €23.46 at 0.92 EUR per TUSD');
+  await expect(page.getByTestId('header-balance')).toHaveText('€23.46');
+  await snap(page, 'credited');
+
+  // More blocks and a reload change nothing: credited once.
+  await chain.mine({ blocks: 3 });
+  await page.reload();
+  await waitForHydration(page);
+  await expect(page.getByTestId('chain-deposit')).toHaveCount(1);
+  await expect(page.getByTestId('header-balance')).toHaveText('€23.46');
+});
+
+test('an operator sets a rate and finds the on-chain deposits with their transactions, quotes and statuses', async ({ browser }) => {
+  // A new context: the console's session is its own cookie.
+  const context = await browser.newContext({ baseURL: base });
+  const page = await context.newPage();
+  await signInOperator(page, '/admin/crypto');
+  await expect(page.getByRole('heading', { name: 'Crypto', level: 1 })).toBeVisible();
+  await expect(page.getByText('Local test chain · deposits are credited after 3 confirmations')).toBeVisible();
+  await expect(page.getByTestId('rate-TUSD')).toContainText('0.92 EUR');
+  await expect(page.getByTestId('rate-TUSD')).toContainText('Current');
+
+  // ETH gets its rate through the form, with a reason.
+  await page.getByLabel('Coin', { exact: true }).selectOption('ETH');
+  await page.getByLabel('Rate (EUR per coin)').fill('2,000');
+  await page.getByLabel('Reason').fill('Treasury desk rate');
+  await page.getByRole('button', { name: 'Set rate' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'The rate field format is invalid.' })).toBeVisible();
+  await page.getByLabel('Rate (EUR per coin)').fill('2000.5');
+  await page.getByRole('button', { name: 'Set rate' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'The ETH rate is set.' })).toBeVisible();
+  await expect(page.getByTestId('rate-ETH')).toContainText('2000.5 EUR');
+
+  const credited = page.getByTestId('chain-deposit-row').filter({ hasText: '25.5 TUSD' });
+  await expect(credited).toContainText('€23.46');
+  await expect(credited).toContainText('3 of 3');
+  await expect(credited).toContainText('Credited');
+  await shootWide375(page, 'crypto');
+  await page.getByRole('button', { name: 'Reorged' }).click();
+  await expect(page.getByText('No on-chain deposits here.')).toBeVisible();
+  await context.close();
+});

@@ -367,7 +367,9 @@ test.describe('the affiliate programme', () => {
     await shoot(page, 'portal-statements');
 
     // The console's player page names the affiliate the player came through.
-    const found = await api<{ data: { id: string | number }[] }>(`/api/admin/players?email=${encodeURIComponent(playerEmail)}`, { token: await operatorToken() });
+    const found = await api<{ data: { id: string | number }[] }>(`/api/admin/players?email=${encodeURIComponent(playerEmail)}`, {
+      token: await operatorToken(),
+    });
     const playerId = found.body.data[0]?.id;
     expect(playerId).toBeDefined();
     await staff.goto(`/admin/players/${playerId}`);

@@ -71,7 +71,12 @@ const ROUTES: Check[] = [
   { method: 'POST', url: `/api/admin/payments/deposits/${NO_UUID}/chargeback`, permission: 'payments.manage', payload: () => ({ reason: 'Dispute lost' }) },
   { method: 'GET', url: '/api/admin/chain/deposits', permission: 'payments.read' },
   { method: 'GET', url: '/api/admin/chain/rates', permission: 'payments.read' },
-  { method: 'PUT', url: '/api/admin/chain/rates', permission: 'payments.manage', payload: () => ({ token: 'TUSD', rate: '0.92', max_age_seconds: 3600, reason: 'Rate check' }) },
+  {
+    method: 'PUT',
+    url: '/api/admin/chain/rates',
+    permission: 'payments.manage',
+    payload: () => ({ token: 'TUSD', rate: '0.92', max_age_seconds: 3600, reason: 'Rate check' }),
+  },
   { method: 'POST', url: '/api/admin/messages', permission: 'messages.send', payload: () => ({ player_id: NO_PLAYER, subject: 'Hello', body: 'Hi' }) },
   {
     method: 'POST',

@@ -145,16 +145,21 @@ export function hub88Kit(t: TestApp, aggregator: KeyPair) {
 /** What a test's aggregator (aggregator/aggregator.ts, started by the test: server code may not import it) gives back. */
 export type TestAggregator = { url: string; publicUrl: string; close(): Promise<void> };
 
-/** A port free now, for the app to listen on once the aggregator knows where to call it. */
+/**
+ * A port free now, for the app to listen on once the aggregator knows where to call it. Picked below Linux's
+ * ephemeral range (32768 and up): a port the system handed out and took back could be handed again to the next
+ * `listen(0)` (the aggregator's own) before the app takes it.
+ */
 export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = createServer();
+      probe.once('error', () => resolve(false));
+      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
     });
-  });
+    if (free) return port;
+  }
 }
 
 /**

@@ -3,7 +3,7 @@
 // The contract modules that build zod schemas (decision 0027). Each keeps its plain values and pure functions in a
 // `<name>.rules.ts` beside it, which it re-exports, and which the browser imports instead (decision 0095). A new file
 // with schemas is added here, or `zod-only-in-schema-modules` fails on it.
-const SCHEMA_MODULES = '^contract/(accounts|affiliates|bonuses|chain|clubs|content|crash|games|http|jobs|limits|messages|operators|payments-admin|providers|reports|site|verification|wallet)\\.ts$';
+const SCHEMA_MODULES = '^contract/(accounts|affiliates|bonuses|chain|clubs|compliance|content|crash|games|http|jobs|jurisdictions-admin|limits|messages|operators|payments-admin|providers|regulator|reports|screening|signins|site|verification|wallet)\\.ts$';
 const ZOD = '^node_modules/zod/';
 
 module.exports = {

@@ -34,6 +34,12 @@ export const operatorTotpSecret = 'KRUGKIDROVUWG2ZAMJZG653OEBTG66BA';
  */
 export const crashTable = { seed: '5c0ed47089f092ec93f792aeab3a257e1da7d95165034491f9c5dcc3b2480f51', speed: 4, bettingMs: 4_000, pauseMs: 500 };
 
+/**
+ * The production server's third parties (consent.spec.ts answers both scripts itself). The chat's `.example` host never
+ * resolves; the tag manager's id is unknown to Google, so a page with consent stored gets a 404 at most.
+ */
+export const thirdParties = { analyticsId: 'GTM-E2E0034', supportChatUrl: 'https://chat.example/widget.js' };
+
 const server = (port: number, env: Record<string, string>) => ({
   command: 'node scripts/e2e-server.ts',
   url: `http://127.0.0.1:${port}/api/health`,
@@ -89,11 +95,23 @@ export default defineConfig({
       CRASH_SPEED: String(crashTable.speed),
       CRASH_BETTING_MS: String(crashTable.bettingMs),
       CRASH_PAUSE_MS: String(crashTable.pauseMs),
+      // The operator's own slot caps keep the default profile's players capped as limits.spec.ts expects (decision 0120).
+      MAX_SLOT_STAKE: '500',
+      MAX_SLOT_STAKE_UNDER_25: '200',
       ...operator,
     }),
     server(base + 2, { MAINTENANCE: 'true' }),
-    server(base + 3, { APP_ENV: 'production', ...operator, OPERATOR_TOTP_SECRET: operatorTotpSecret }),
-    server(base + 4, { ...operator }),
+    // Analytics and a support chat configured (never reachable: consent.spec.ts answers their scripts itself), so the
+    // consent test can prove neither loads before the visitor allows it (issue 34 §3).
+    server(base + 3, {
+      APP_ENV: 'production',
+      ...operator,
+      OPERATOR_TOTP_SECRET: operatorTotpSecret,
+      ANALYTICS_ID: thirdParties.analyticsId,
+      SUPPORT_CHAT_URL: thirdParties.supportChatUrl,
+    }),
+    // The UK licence beside the default: jurisdictions.spec.ts registers a UK player there (docs/decisions/0120).
+    server(base + 4, { ...operator, JURISDICTIONS: 'UKGC,default' }),
     server(base + 5, { APP_ENV: 'staging', ...operator, E2E_AGGREGATOR_PORT: String(base + 6), E2E_LOCAL_CHAIN_PORT: String(base + 7) }),
   ],
 });

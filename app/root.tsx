@@ -16,6 +16,8 @@ import { OpenPopup } from './features/auth/site-popups.tsx';
 import { CookieBanner } from './features/site/cookie-banner.tsx';
 import { DeferredPrefetch } from './features/site/deferred-prefetch.tsx';
 import { FirstLoadSpinner } from './features/site/first-load-spinner.tsx';
+import { FlashNotice } from './features/site/flash-notice.tsx';
+import { PreviousSessionNotice } from './features/sessions/previous-session-notice.tsx';
 import { LoadingBar } from './features/site/loading-bar.tsx';
 import { NewBuildNotice } from './features/site/new-build-notice.tsx';
 import { ThirdParty } from './features/site/third-party.tsx';
@@ -179,7 +181,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
         <DeferredPrefetch pages={likelyNextPages} />
         <ThirdParty settings={loaderData.settings} />
         <MagicLinkSignIn />
+        <FlashNotice />
         {loaderData.bot ? null : <LimitsWatch playerId={viewer?.id ?? null} />}
+        {loaderData.bot ? null : <PreviousSessionNotice playerId={viewer?.id ?? null} />}
         {loaderData.bot ? null : <LiveUpdates playerId={viewer?.id ?? null} config={loaderData.settings.realtime} />}
       </PopupProvider>
     </ToastProvider>

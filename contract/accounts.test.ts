@@ -112,8 +112,8 @@ describe('registration rules (issue 4 §1), each field on its own', () => {
     expect(errorsOf('phonePrefix', '0044')).toEqual(['The phone prefix field format is invalid.']);
   });
 
-  it('newsletter: a boolean, true by default', () => {
-    expect(parsedValue('newsletter', undefined)).toBe(true);
+  it('newsletter: a boolean, false by default (marketing consent is opt-in, decision 0122)', () => {
+    expect(parsedValue('newsletter', undefined)).toBe(false);
     expect(parsedValue('newsletter', false)).toBe(false);
     expect(errorsOf('newsletter', 'yes')).toEqual(['The newsletter field must be true or false.']);
   });

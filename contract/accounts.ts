@@ -189,7 +189,8 @@ export function registrationRules(today: Date) {
     phone: text('phone', 20)
       .transform((value) => value.replace(/[\s-]/g, ''))
       .refine((value) => PHONE.test(value), 'The phone field must be a valid international number (+ country code and number).'),
-    newsletter: z.boolean({ error: 'The newsletter field must be true or false.' }).optional().default(true),
+    // Marketing consent is opt-in (issue 34 §3, docs/decisions/0122): a registration that does not say yes is a no.
+    newsletter: z.boolean({ error: 'The newsletter field must be true or false.' }).optional().default(false),
     agreement: z.literal(true, { error: 'The agreement field must be accepted.' }),
     ma_token: optionalText('ma_token', 100, TOKEN_LIKE),
     promo: optionalText('promo', 64, TOKEN_LIKE),

@@ -50,6 +50,7 @@ export const DEFINITION_DEFAULTS = {
  */
 export const FALLBACK_BONUS = {
   slug: 'welcome-match',
+  // SPEC.md's words verbatim, typo included: only this fallback uses them; our own offers read "100% Match Bonus up to €500".
   title: '100% Match Bonus- Up to €500',
   title2: 'crypto deposit',
   title3: '50 extra free spins',

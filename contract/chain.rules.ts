@@ -31,7 +31,24 @@ export type CryptoDepositInfo = {
   confirmations: number;
   tokens: { symbol: string; decimals: number; contract: string | null }[];
   deposits: ChainDeposit[];
+  /** Withdrawals to an address (docs/decisions/0123): the coins with their current rate (null: not now) and limits; null when off. */
+  withdrawal: CryptoWithdrawalOffer | null;
 };
+
+export type CryptoWithdrawalOffer = { tokens: { symbol: string; decimals: number; rate: string | null }[]; min: number; max: number };
+
+/** The signer's payout states (docs/decisions/0123): signed and stored, sent, N confirmations, or failed (money returned). */
+export const CHAIN_PAYOUT_STATUSES = ['signed', 'broadcast', 'confirmed', 'failed'] as const;
+export type ChainPayoutStatus = (typeof CHAIN_PAYOUT_STATUSES)[number];
+
+/** What an on-chain withdrawal's payout is doing, in operators' words. */
+export function chainPayoutProgress(payout: { status: ChainPayoutStatus; confirmations: number; returned: boolean } | null, required: number): string {
+  if (!payout) return 'Waiting for the signer';
+  if (payout.status === 'confirmed') return 'Paid';
+  if (payout.status === 'failed') return payout.returned ? 'Failed, money returned' : 'Failed, returning the money';
+  if (payout.status === 'signed') return 'Signed, sending';
+  return `Sent, ${payout.confirmations} of ${required} confirmations`;
+}
 
 /** The network's name for a chain id; the id itself for one we do not name. */
 export function chainName(chainId: number): string {
@@ -61,4 +78,20 @@ export function chainDepositProgress(deposit: {
   if (deposit.status === 'dropped') return 'Dropped by the network: this payment is no longer on the chain';
   if (deposit.status === 'confirmed') return deposit.waiting_for === 'rate' ? 'Confirmed, waiting for an exchange rate' : 'Confirmed, waiting for our team';
   return `Seen, ${deposit.confirmations} of ${deposit.required_confirmations} confirmations`;
+}
+
+/**
+ * What `minor` cents buy of a coin at `rate` (currency per whole coin, a plain decimal), in whole coins, rounded down
+ * to the coin's smallest unit: the cashier's preview of the server's quote (server/modules/payments/chain/quote.ts
+ * `tokenUnitsFor`, the one that counts). Null for a rate that is not a positive decimal.
+ */
+export function withdrawalCoins(minor: number, decimals: number, rate: string): string | null {
+  const match = /^(\d{1,12})(?:\.(\d{1,18}))?$/.exec(rate);
+  if (!match || !Number.isSafeInteger(minor) || minor < 0) return null;
+  const units = BigInt(match[1]!) * 10n ** 18n + BigInt((match[2] ?? '').padEnd(18, '0'));
+  if (units <= 0n) return null;
+  const raw = (BigInt(minor) * 10n ** BigInt(decimals) * 10n ** 18n) / (units * 100n);
+  const scale = 10n ** BigInt(decimals);
+  const fraction = (raw % scale).toString().padStart(decimals, '0').replace(/0+$/, '');
+  return fraction ? `${raw / scale}.${fraction}` : `${raw / scale}`;
 }

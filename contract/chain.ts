@@ -1,7 +1,7 @@
 // The on-chain crypto rail's API (docs/decisions/0109-crypto-rail.md): the player's deposit address and their
 // on-chain deposits. Plain values live in chain.rules.ts (re-exported here).
 import { z } from 'zod';
-import { CHAIN_DEPOSIT_STATUSES, CHAIN_WAITING_REASONS, type ChainDeposit, type CryptoDepositInfo } from './chain.rules.ts';
+import { CHAIN_DEPOSIT_STATUSES, CHAIN_PAYOUT_STATUSES, CHAIN_WAITING_REASONS, type ChainDeposit, type CryptoDepositInfo } from './chain.rules.ts';
 
 export * from './chain.rules.ts';
 
@@ -34,6 +34,14 @@ export const cryptoDepositInfoSchema = z
     tokens: z.array(z.object({ symbol: z.string(), decimals: z.int(), contract: z.string().nullable() })),
     /** The latest on-chain deposits to the address, newest first. */
     deposits: z.array(chainDepositSchema),
+    /** Withdrawals to an address: each coin with its current rate (null: not withdrawable now) and the limits; null when off. */
+    withdrawal: z
+      .object({
+        tokens: z.array(z.object({ symbol: z.string(), decimals: z.int(), rate: z.string().nullable() })),
+        min: z.int(),
+        max: z.int(),
+      })
+      .nullable(),
   })
   .meta({ id: 'CryptoDepositInfo' }) satisfies z.ZodType<CryptoDepositInfo>;
 
@@ -84,3 +92,100 @@ export const chainRateBodySchema = z.object({
   max_age_seconds: z.int().min(60, 'The maximum age must be at least 60 seconds.').max(604_800, 'The maximum age may not be more than 7 days.'),
   reason: z.string().trim().min(3, 'The reason must be at least 3 characters.').max(500, 'The reason may not be more than 500 characters.'),
 });
+
+/** GET /api/admin/chain/withdrawals: on-chain withdrawals with their quote and the signer's payout (docs/decisions/0123). */
+export const adminChainWithdrawalSchema = z
+  .object({
+    id: z.string(),
+    player: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+    amount: z.int(),
+    currency: z.string(),
+    /** The withdrawal's own status (pending, paid = approved, rejected). */
+    status: z.string(),
+    token: z.string(),
+    /** In whole tokens, exactly. */
+    token_amount: z.string(),
+    rate: z.string(),
+    address: z.string(),
+    payout: z
+      .object({
+        status: z.enum(CHAIN_PAYOUT_STATUSES),
+        tx_hash: z.string(),
+        nonce: z.int(),
+        confirmations: z.int(),
+        failure: z.string().nullable(),
+        returned: z.boolean(),
+      })
+      .nullable(),
+    required_confirmations: z.int(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'AdminChainWithdrawal' });
+export type AdminChainWithdrawal = z.infer<typeof adminChainWithdrawalSchema>;
+
+/** GET /api/admin/chain/hot-wallet: the signer's hot wallet and its balances (public data, read over JSON-RPC). */
+export const hotWalletSchema = z
+  .object({
+    /** Null until the signer first reported. */
+    address: z.string().nullable(),
+    balances: z.array(z.object({ token: z.string(), amount: z.string().nullable() })),
+    signer: z.boolean(),
+    sweeps: z.array(
+      z.object({ kind: z.enum(['gas', 'sweep']), address: z.string(), token: z.string(), amount: z.string(), tx_hash: z.string(), created_at: z.string() }),
+    ),
+  })
+  .meta({ id: 'HotWallet' });
+export type HotWallet = z.infer<typeof hotWalletSchema>;
+
+/** POST /api/admin/chain/sweeps */
+export const chainSweepBodySchema = z.object({
+  reason: z.string().trim().min(3, 'The reason must be at least 3 characters.').max(500, 'The reason may not be more than 500 characters.'),
+});
+
+// The signer's side of the web server (docs/decisions/0123): signed with SIGNER_SECRET, not for browsers.
+const HEX = /^0x[0-9a-fA-F]+$/;
+/** POST /api/internal/chain/report */
+export const signerReportSchema = z.object({
+  hot_wallet: z.object({ address: z.string().regex(/^0x[0-9a-fA-F]{40}$/), next_nonce: z.int().min(0) }).optional(),
+  payouts: z
+    .array(
+      z.object({
+        withdrawal_id: z.uuid(),
+        from: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
+        nonce: z.int().min(0),
+        tx_hash: z.string().regex(/^0x[0-9a-fA-F]{64}$/),
+        raw_tx: z.string().regex(HEX).max(10_000),
+        status: z.enum(CHAIN_PAYOUT_STATUSES),
+        confirmations: z.int().min(0),
+        block_number: z.int().min(0).nullable(),
+        failure: z.string().max(200).nullable(),
+      }),
+    )
+    .max(500)
+    .optional(),
+  sweeps: z
+    .array(
+      z.object({
+        kind: z.enum(['gas', 'sweep']),
+        address: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
+        token: z.string().regex(/^[A-Z0-9]{2,11}$/),
+        raw_amount: z.string().regex(/^\d{1,78}$/),
+        tx_hash: z.string().regex(/^0x[0-9a-fA-F]{64}$/),
+      }),
+    )
+    .max(500)
+    .optional(),
+});
+/** What the signer may pay: POST /api/internal/chain/approved → { data: SignerWithdrawal[] } */
+export const signerWithdrawalSchema = z.object({
+  withdrawal_id: z.string(),
+  chain_id: z.int(),
+  token: z.string(),
+  token_contract: z.string().nullable(),
+  decimals: z.int(),
+  address: z.string(),
+  raw_amount: z.string(),
+  amount: z.int(),
+  currency: z.string(),
+});
+export type SignerWithdrawal = z.infer<typeof signerWithdrawalSchema>;

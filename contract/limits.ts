@@ -4,6 +4,7 @@
 // are re-exported here.
 import { z } from 'zod';
 import './http.ts';
+import { JURISDICTION_IDS } from './jurisdictions.ts';
 import { LIMIT_PERIODS, LIMIT_TYPES, MAX_LIMIT_AMOUNT, REALITY_CHECK_MINUTES, SELF_EXCLUSION_MONTHS, SESSION_MINUTES, TIME_OUT_DAYS } from './limits.rules.ts';
 
 export * from './limits.rules.ts';
@@ -62,8 +63,22 @@ export const playerLimitsSchema = z.object({
   excluded: z.boolean(),
   /** Until when; null while excluded means until the player asks to return after a self-exclusion ended. */
   excluded_until: instant.nullable(),
-  /** The most one slot spin may stake for this player (age-dependent). */
-  slot_stake_cap: z.int(),
+  /** The most one slot spin may stake for this player (age-dependent); null: no cap under their jurisdiction. */
+  slot_stake_cap: z.int().nullable(),
+  /** The rules of the player's jurisdiction profile that the site's screens follow (docs/decisions/0120). */
+  jurisdiction: z.object({
+    profile: z.enum(JURISDICTION_IDS),
+    /** The least time between two slot spins, in milliseconds; null: none. */
+    min_spin_ms: z.int().nullable(),
+    autoplay: z.boolean(),
+    turbo: z.boolean(),
+    /** Whether a deposit waits for the deposit limit prompt's answer (before the first deposit, then every 6 months). */
+    deposit_limit_prompt_due: z.boolean(),
+    deposit_limit_prompt_answered_at: instant.nullable(),
+    /** Whether a stake waits for the responsible-gambling information to be acknowledged. */
+    rg_info_due: z.boolean(),
+    self_exclusion_months: z.array(z.int()),
+  }),
 });
 export type PlayerLimits = z.infer<typeof playerLimitsSchema>;
 
@@ -83,6 +98,10 @@ export const sessionSettingsBodySchema = z.object({
 export const timeOutBodySchema = z.object({ days: z.union(TIME_OUT_DAYS.map((d) => z.literal(d))), password: z.string().max(200) });
 export const selfExclusionBodySchema = z.object({ months: z.union(SELF_EXCLUSION_MONTHS.map((m) => z.literal(m))), password: z.string().max(200) });
 export const realityCheckBodySchema = z.object({ action: z.enum(['continue']) });
+/** The deposit limit prompt's answer (decision 0121): a limit, or null to say no limit is wanted. */
+export const depositPromptBodySchema = z.object({
+  limit: z.object({ period: z.enum(LIMIT_PERIODS), amount }).nullable(),
+});
 
 export const operatorTimeOutBodySchema = z.object({ days: z.union(TIME_OUT_DAYS.map((d) => z.literal(d))) });
 export const operatorSelfExclusionBodySchema = z.object({ months: z.union(SELF_EXCLUSION_MONTHS.map((m) => z.literal(m))) });

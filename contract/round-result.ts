@@ -1,6 +1,9 @@
 // What a finished round did to the player's money, in plain words, net result first (issue 17 §8,
 // docs/decisions/0073-honest-results-and-game-info.md). Every game screen says it through this one function, so a
 // push never reads as a win and a losing spin with one winning bet never reads "You won". Imports nothing of ours.
+// One rule for the words (issue 34 §6): "won" and "lost" are always net (what the round added to or took from the
+// balance); "paid" and "paid back" are always gross (what came back, stake included). Every game says it this way:
+// slots, roulette, blackjack, dice, plinko, mines and crash.
 
 /** One bet of a round that holds several (roulette bets, split blackjack hands): its stake, what it paid back (stake included) and its name. */
 export type ResultBet = { label: string; amount: number; payout: number };

@@ -3,8 +3,10 @@ import type { BonusOffer, PlayerBonus, PlayerFreeRounds } from './bonuses.ts';
 import type { Loyalty, Vip } from './clubs.ts';
 import { z } from 'zod';
 import './http.ts';
+import { JURISDICTION_IDS } from './jurisdictions.ts';
 import type { GameDetail, GameQuery, GamesPage, GameSummary } from './games.ts';
 import type { PlayerMessage } from './messages.ts';
+import type { PlayClosed } from './play-closed.ts';
 import type { Transaction, TransactionsMeta, TransactionStatus, TransactionType, Wallet } from './wallet.ts';
 
 export const ACTIVATION_TYPES = ['email', 'sms'] as const;
@@ -32,6 +34,8 @@ export const publicSettingsSchema = z
     support_chat_url: z.string().nullable(),
     /** Visitor-location trace endpoint (key=value lines with loc=), or null for none. */
     visitor_trace_url: z.string().nullable(),
+    /** The licences held (docs/decisions/0120): registration offers the countries their profiles serve. */
+    jurisdictions: z.array(z.enum(JURISDICTION_IDS)),
   })
   .meta({ id: 'PublicSettings' });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;
@@ -95,6 +99,8 @@ export interface SiteServices {
   unreadMessages(playerId: string): Promise<number>;
   /** The player's history, newest first, as GET /api/player/transactions answers it. */
   transactions(playerId: string, query: TransactionQuery): Promise<{ data: Transaction[]; meta: TransactionsMeta }>;
+  /** Why the player may not deposit, claim or play now (a time-out, a self-exclusion); null when they may. */
+  playClosed(playerId: string): Promise<PlayClosed | null>;
   /** The bonus offers players see, with this player's eligibility when signed in (GET /api/bonuses). */
   bonusOffers(playerId: string | null): Promise<BonusOffer[]>;
   /** One offer by slug (hidden ones too), with the player's eligibility; null when there is none. */

@@ -101,6 +101,12 @@ export const withdrawalBodySchema = z.object({
     .regex(/^[^\u0000-\u001f\u007f]*$/)
     .nullable()
     .optional(),
+  /** On-chain withdrawals (`onchain`): the coin to receive, one of the chain's accepted tokens (docs/decisions/0123). */
+  token: z
+    .string()
+    .regex(/^[A-Z0-9]{2,11}$/)
+    .nullable()
+    .optional(),
   /** Withdraw while a bonus is active: the bonus and its bonus money are forfeited (cash is never touched). */
   forfeit_bonus: z.boolean().optional(),
 });
@@ -125,6 +131,8 @@ export const transactionSchema = z.object({
   currency: z.string(),
   created_at: z.string(),
   reference_id: z.string().nullable(),
+  /** A bet's or a win's game, by name (issue 34 §6); absent on other rows and where the game is unknown. */
+  game_name: z.string().optional(),
 });
 export const transactionsPageSchema = z.object({ data: z.array(transactionSchema), meta: pageMetaSchema });
 

@@ -57,6 +57,10 @@ if (chainPort) {
     CHAIN_CONFIRMATIONS: '3',
     CHAIN_POLL_SECONDS: '1',
   });
+  // The signer (docs/decisions/0123) on the next port, paying approved withdrawals from the test hot wallet.
+  const { startLocalSignerForSite } = await import('./signer.ts');
+  Object.assign(process.env, { SIGNER_LISTEN: `127.0.0.1:${Number(chainPort) + 1}`, SIGNER_POLL_SECONDS: '1' });
+  await startLocalSignerForSite();
 }
 
 await import('../server/main.ts');

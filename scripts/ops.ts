@@ -1,6 +1,7 @@
 // `npm run ops -- <command>`: a small command-line client of the operator API (/api/admin/*).
 // It talks HTTP to a running server, so it works the same against a laptop or production.
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { generate } from 'otplib';
@@ -19,6 +20,10 @@ Commands:
                              they choose their password from the e-mailed link
   staff disable <staff-id> --reason TEXT  disable a staff account and sign it out at once
   staff reset-2fa <staff-id>  clear a member's two-factor sign-in: they enrol again at their next sign-in
+  export --from YYYY-MM-DD --to YYYY-MM-DD --out DIR [--reason TEXT]
+                             the regulator's export for those days (both included, UTC): one CSV per entity,
+                             manifest.json and SHA256SUMS, written into DIR (new or empty); every file's
+                             SHA-256 is checked against the manifest (docs/regulator-export.md)
   verify-audit [--anchor FILE]  re-compute the audit log's hash chain; names the first broken row. With
                              --anchor, also checks the head FILE holds from the last run (finds the newest
                              rows deleted) and writes the new head there: keep FILE off the server.
@@ -183,6 +188,35 @@ async function staffCommand(
   }
 }
 
+type ExportView = { id: string; from: string; to: string; files: { name: string; rows: number; sha256: string }[]; manifest_sha256: string };
+
+/** `export`: generates the regulator's export on the server, fetches its files into `out` and checks every sum. */
+async function exportCommand(
+  base: string,
+  env: NodeJS.ProcessEnv,
+  { from, to, out, reason }: { from?: string | undefined; to?: string | undefined; out?: string | undefined; reason?: string | undefined },
+): Promise<string[]> {
+  if (!from || !to || !out) throw new OpsError('usage: ops export --from YYYY-MM-DD --to YYYY-MM-DD --out DIR [--reason TEXT]');
+  if (existsSync(out) && readdirSync(out).length > 0) throw new OpsError(`${out} is not empty; choose an empty or new directory`);
+  const body = { from, to, reason: reason ?? 'Regulator’s export from the command line' };
+  const { data } = (await asOperator(base, env, 'POST', '/api/admin/exports', body)) as { data: ExportView };
+  mkdirSync(out, { recursive: true });
+  const token = await operatorToken(base, env);
+  const expected = new Map([...data.files.map((file) => [file.name, file.sha256] as const), ['manifest.json', data.manifest_sha256] as const]);
+  for (const name of [...expected.keys(), 'SHA256SUMS']) {
+    const response = await fetch(`${base}/api/admin/exports/${data.id}/files/${name}`, { headers: { authorization: `Bearer ${token}` } });
+    if (!response.ok) throw new OpsError(`${response.status}: could not fetch ${name}`);
+    const content = Buffer.from(await response.arrayBuffer());
+    const sum = createHash('sha256').update(content).digest('hex');
+    if (expected.has(name) && expected.get(name) !== sum) throw new OpsError(`${name}: SHA-256 ${sum} does not match the manifest's ${expected.get(name)}`);
+    writeFileSync(path.join(out, name), content);
+  }
+  return [
+    `export ${data.id} (${data.from} to ${data.to}) written to ${out}: every SHA-256 checked`,
+    ...data.files.map((file) => `  ${file.name.padEnd(22)} ${String(file.rows).padStart(8)} rows`),
+  ];
+}
+
 /** Runs one command; returns the lines to print. */
 export async function runOps(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<string[]> {
   const { values, positionals } = parseArgs({
@@ -192,6 +226,9 @@ export async function runOps(argv: string[], env: NodeJS.ProcessEnv = process.en
       anchor: { type: 'string' },
       reason: { type: 'string' },
       role: { type: 'string' },
+      from: { type: 'string' },
+      to: { type: 'string' },
+      out: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     allowPositionals: true,
@@ -249,6 +286,8 @@ export async function runOps(argv: string[], env: NodeJS.ProcessEnv = process.en
     }
     case 'staff':
       return staffCommand(base, env, argument, subject, values);
+    case 'export':
+      return exportCommand(base, env, values);
     default:
       throw new OpsError(`unknown command "${command}"\n\n${usage}`);
   }

@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { startLocalChainForSite } from './local-chain.ts';
 import { startReferenceAggregator } from './reference-aggregator.ts';
+import { startLocalSignerForSite } from './signer.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 if (!existsSync(`${root}build/server/index.js`)) {
@@ -19,7 +20,8 @@ try {
   console.warn(`Hub88 reference aggregator not started (${(error as Error).message}): provider games are off.`);
 }
 try {
-  await startLocalChainForSite();
+  // The signer (docs/decisions/0123) beside the local chain: the web server asks it to pay approved withdrawals.
+  if (await startLocalChainForSite()) await startLocalSignerForSite();
 } catch (error) {
   console.warn(`Local chain not started (${(error as Error).message}): crypto deposits are off.`);
 }

@@ -57,6 +57,25 @@ describe('the crypto rail configuration', () => {
     expect(() => loadConfig({ ...chain, CHAIN_DEPOSIT_XPUB: 'xpub-not-a-key' })).toThrow(/CHAIN_DEPOSIT_XPUB=\(hidden\) must be a BIP-32 extended public key/);
   });
 
+  it('knows the signer by its URL and shared secret, both or neither, never echoing the secret (docs/decisions/0123)', () => {
+    const secret = 'a signer secret that is long enough to pass';
+    expect(loadConfig({ ...chain, SIGNER_URL: 'http://127.0.0.1:8547', SIGNER_SECRET: secret }).chain?.signer).toEqual({
+      url: 'http://127.0.0.1:8547',
+      secret,
+    });
+    expect(loadConfig(chain).chain?.signer).toBeUndefined();
+    expect(() => loadConfig({ ...chain, SIGNER_URL: 'http://127.0.0.1:8547' })).toThrow(/SIGNER_SECRET="" must be set with SIGNER_URL and SIGNER_SECRET both/);
+    expect(() => loadConfig({ ...chain, SIGNER_SECRET: secret })).toThrow(/SIGNER_URL="" must be set with SIGNER_URL and SIGNER_SECRET both/);
+    let message = '';
+    try {
+      loadConfig({ ...chain, SIGNER_URL: 'http://127.0.0.1:8547', SIGNER_SECRET: 'short-secret-value' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/SIGNER_SECRET=\(hidden\) must be at least 32 characters/);
+    expect(message).not.toContain('short-secret-value');
+  });
+
   it('refuses bad values, naming the variable', () => {
     expect(() => loadConfig({ ...chain, CHAIN_RPC_URL: 'ftp://rpc.example' })).toThrow(/CHAIN_RPC_URL=\(hidden\) must start with http/);
     expect(() => loadConfig({ ...chain, CHAIN_ID: 'mainnet' })).toThrow(/CHAIN_ID="mainnet" must be a whole number/);

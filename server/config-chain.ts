@@ -18,6 +18,11 @@ export type ChainConfig = {
   depositXpub: string;
   /** How often the chain watcher reads new blocks. */
   pollSeconds: number;
+  /**
+   * The signer process that pays approved withdrawals (docs/decisions/0123-signer.md): its URL and the shared secret
+   * requests to it are signed with. Unset: no on-chain withdrawal is offered.
+   */
+  signer?: { url: string; secret: string } | undefined;
 };
 
 const SYMBOL = /^[A-Z0-9]{2,11}$/;
@@ -100,6 +105,12 @@ export const chainEnvironment = {
     })
     .optional(),
   CHAIN_POLL_SECONDS: z.coerce.number({ message: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').max(60).default(10),
+  /** The signer (docs/decisions/0123): where it listens, and the secret both sides sign requests with (32+ characters). */
+  SIGNER_URL: z
+    .url({ message: 'must be a URL' })
+    .refine((value) => ['http:', 'https:'].includes(new URL(value).protocol), { message: 'must start with http:// or https://' })
+    .optional(),
+  SIGNER_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
 };
 
 const REQUIRED = ['CHAIN_RPC_URL', 'CHAIN_ID', 'CHAIN_TOKENS', 'CHAIN_DEPOSIT_XPUB'] as const;
@@ -111,6 +122,8 @@ type ChainEnvironment = {
   CHAIN_CONFIRMATIONS: number;
   CHAIN_DEPOSIT_XPUB?: string | undefined;
   CHAIN_POLL_SECONDS: number;
+  SIGNER_URL?: string | undefined;
+  SIGNER_SECRET?: string | undefined;
 };
 
 /** All four set, or none (the rail is off). Run in superRefine. */
@@ -125,6 +138,9 @@ export function checkChainEnvironment(e: ChainEnvironment, context: z.Refinement
       });
     }
   }
+  if ((e.SIGNER_URL === undefined) !== (e.SIGNER_SECRET === undefined)) {
+    context.addIssue({ code: 'custom', path: [e.SIGNER_URL ? 'SIGNER_SECRET' : 'SIGNER_URL'], message: 'must be set with SIGNER_URL and SIGNER_SECRET both' });
+  }
 }
 
 export function chainConfigOf(e: ChainEnvironment): ChainConfig | undefined {
@@ -136,5 +152,6 @@ export function chainConfigOf(e: ChainEnvironment): ChainConfig | undefined {
     confirmations: e.CHAIN_CONFIRMATIONS,
     depositXpub: e.CHAIN_DEPOSIT_XPUB,
     pollSeconds: e.CHAIN_POLL_SECONDS,
+    signer: e.SIGNER_URL && e.SIGNER_SECRET ? { url: e.SIGNER_URL, secret: e.SIGNER_SECRET } : undefined,
   };
 }

@@ -2,6 +2,8 @@ import type { KeyObject } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseServerList } from './db/hosts.ts';
+import { JURISDICTION_IDS, type JurisdictionId } from '../contract/jurisdictions.ts';
 import { type ChainConfig, chainConfigOf, chainEnvironment, checkChainEnvironment } from './config-chain.ts';
 import { type CrashConfig, checkCrashEnvironment, crashConfigOf, crashEnvironment } from './config-crash.ts';
 import { rsaPemVariable } from './rsa-key.ts';
@@ -51,7 +53,17 @@ const environmentSchema = z
     PORT: port.default(3000),
     HOST: z.string().min(1, 'must not be empty').default('127.0.0.1'),
     DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
-    DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
+    // One server, or a primary and its standbys as libpq writes them (h1:5432,h2:5432 and target_session_attrs).
+    DATABASE_URL: z
+      .string()
+      .superRefine((value, context) => {
+        try {
+          parseServerList(value);
+        } catch (error) {
+          context.addIssue({ code: 'custom', message: (error as Error).message });
+        }
+      })
+      .optional(),
     /** Where embedded PGlite runs when DATABASE_URL is unset: its own thread, or the server's (decision 0098). */
     EMBEDDED_DB: z.enum(['worker', 'inline'], { message: 'must be worker or inline' }).default('worker'),
     REDIS_URL: url(['redis:', 'rediss:']).optional(),
@@ -117,6 +129,11 @@ const environmentSchema = z
     VISITOR_TRACE_URL: url(['https:', 'http:']).optional(),
     SHUTDOWN_GRACE_MS: z.coerce.number({ message: 'must be a number of milliseconds' }).int().min(0).max(600_000).default(10_000),
     DRAIN_DELAY_MS: z.coerce.number({ message: 'must be a number of milliseconds' }).int().min(0).max(60_000).default(0),
+    // The Prometheus scraper's bearer token for GET /metrics (server/metrics.ts); unset, the endpoint does not exist.
+    METRICS_TOKEN: z
+      .string()
+      .regex(/^[\x21-\x7e]{24,200}$/, 'must be 24 to 200 printable characters without spaces')
+      .optional(),
     OPERATOR_EMAIL: z.email({ message: 'must be an e-mail address' }).max(254, 'must be at most 254 characters').optional(),
     OPERATOR_PASSWORD: z.string().min(12, 'must be at least 12 characters').max(128, 'must be at most 128 characters').optional(),
     // Exactly what otplib takes, or the first operator could never sign in (server/totp-secret.ts).
@@ -155,13 +172,19 @@ const environmentSchema = z
       .int('must be a whole number')
       .min(1, 'must be at least 1')
       .max(100_000_000)
-      .default(500),
+      .optional(),
     MAX_SLOT_STAKE_UNDER_25: z.coerce
       .number({ message: 'must be an amount in minor units' })
       .int('must be a whole number')
       .min(1, 'must be at least 1')
       .max(100_000_000)
-      .default(200),
+      .optional(),
+    /** The licences the operator holds, each a jurisdiction profile (docs/decisions/0120); `default` serves every other country. */
+    JURISDICTIONS: commaList
+      .refine((items) => items.length > 0 && items.every((item) => (JURISDICTION_IDS as readonly string[]).includes(item)), {
+        message: `must be a comma-separated list of ${JURISDICTION_IDS.join(', ')}`,
+      })
+      .default(['default']),
     PAYMENTS_SANDBOX: booleanString.optional(),
     /** The payment gateway adapters that are on, by id (docs/decisions/0104); `sandbox` is the only one so far. */
     PAYMENT_GATEWAYS: commaList
@@ -182,6 +205,15 @@ const environmentSchema = z
       .optional(),
     KYC_S3_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL like https://KEY:SECRET@host/bucket?region=…' }).optional(),
     KYC_RETENTION_DAYS: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(0, 'must be at least 0').max(36_500).default(1825),
+    /** The sanctions list file (EU FSF XML) players are screened against; `none` turns screening off (decision 0116). */
+    SCREENING_LIST_PATH: z.string().min(1, 'must not be empty').optional(),
+    /** Years player records are kept after the relationship ends before they are anonymised (decision 0117). */
+    RETENTION_YEARS: z.coerce
+      .number({ message: 'must be a number of years' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(100, 'must be at most 100')
+      .default(6),
     RATE_LIMIT_ALLOWLIST: commaList
       .refine((items) => items.every((item) => isIP(item) !== 0), { message: 'must be a comma-separated list of IP addresses' })
       .optional(),
@@ -297,6 +329,8 @@ export type Config = {
   totpEncryptionKey: string | undefined;
   /** Withdrawals above this (minor units) need two staff approvals; FOUR_EYES_THRESHOLD, default 1,000.00. */
   fourEyesThreshold: number;
+  /** The bearer token GET /metrics asks for; undefined: no metrics endpoint. */
+  metricsToken: string | undefined;
   smsProvider: { url: string; token: string | undefined } | undefined;
   mailFrom: string;
   argon2: { memoryKib: number; timeCost: number };
@@ -314,10 +348,19 @@ export type Config = {
   deviceCookieSecret: string | undefined;
   /** Keys affiliates' visitor hashes and pseudonymous player refs (decision 0107); generated once into DATA_DIR when unset. */
   affiliateSecret: string | undefined;
-  /** Per-spin slot stake caps in minor units, the lower one for players aged 18 to 24 (docs/decisions/0055). */
-  stakeCaps: { maxSlotStake: number; maxSlotStakeUnder25: number };
+  /**
+   * The operator's own per-spin slot stake caps in minor units (the lower one for players aged 18 to 24), on top of a
+   * jurisdiction's statutory cap; null: none (docs/decisions/0055, 0120).
+   */
+  stakeCaps: { maxSlotStake: number | null; maxSlotStakeUnder25: number | null };
+  /** The licences held (JURISDICTIONS): the jurisdiction profiles players are served under (docs/decisions/0120). */
+  jurisdictions: JurisdictionId[];
   /** Identity documents (docs/decisions/0060): AES-256-GCM key (hex; generated into DATA_DIR when unset), S3 bucket URL, retention. */
   kyc: { encryptionKey: string | undefined; s3Url: string | undefined; retentionDays: number };
+  /** Sanctions screening (docs/decisions/0116): the list file, or null when off (production without SCREENING_LIST_PATH). */
+  screening: { listPath: string | null };
+  /** Years records are kept before the retention job anonymises them (docs/decisions/0117). */
+  retentionYears: number;
   /** The Hub88 seamless wallet (docs/decisions/0096); undefined when off: no routes, no games of theirs. */
   hub88:
     | {
@@ -336,6 +379,7 @@ export type Config = {
 // Never echoed back in an error message: it would end up in logs.
 const SECRET_VARIABLES = new Set([
   'OPERATOR_PASSWORD',
+  'SIGNER_SECRET',
   'OPERATOR_TOTP_SECRET',
   'SMS_PROVIDER_TOKEN',
   'PAYMENTS_SANDBOX_SECRET',
@@ -425,6 +469,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : undefined,
     totpEncryptionKey: e.TOTP_ENCRYPTION_KEY,
     fourEyesThreshold: e.FOUR_EYES_THRESHOLD,
+    metricsToken: e.METRICS_TOKEN,
     smsProvider: e.SMS_PROVIDER_URL ? { url: e.SMS_PROVIDER_URL, token: e.SMS_PROVIDER_TOKEN } : undefined,
     mailFrom: e.MAIL_FROM ?? `${e.SITE_NAME.replace(/["\\<>]/g, '')} <no-reply@${new URL(publicUrl).hostname}>`,
     argon2: { memoryKib: e.ARGON2_MEMORY_KIB, timeCost: e.ARGON2_TIME_COST },
@@ -436,8 +481,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     chain: chainConfigOf(e),
     deviceCookieSecret: e.DEVICE_COOKIE_SECRET,
     affiliateSecret: e.AFFILIATE_SECRET,
-    stakeCaps: { maxSlotStake: e.MAX_SLOT_STAKE, maxSlotStakeUnder25: e.MAX_SLOT_STAKE_UNDER_25 },
+    stakeCaps: { maxSlotStake: e.MAX_SLOT_STAKE ?? null, maxSlotStakeUnder25: e.MAX_SLOT_STAKE_UNDER_25 ?? null },
+    jurisdictions: [...new Set(e.JURISDICTIONS)] as JurisdictionId[],
     kyc: { encryptionKey: e.KYC_ENCRYPTION_KEY, s3Url: e.KYC_S3_URL, retentionDays: e.KYC_RETENTION_DAYS },
+    screening: { listPath: screeningListPath(e.SCREENING_LIST_PATH, e.APP_ENV) },
+    retentionYears: e.RETENTION_YEARS,
     hub88: e.HUB88_PRIVATE_KEY && {
       operatorId: e.HUB88_OPERATOR_ID!,
       apiUrl: e.HUB88_API_URL!,
@@ -448,4 +496,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       gameOrigins: e.HUB88_GAME_ORIGINS ?? [],
     },
   };
+}
+
+/** The synthetic sample list shipped for development and tests (invented people only). */
+export const SAMPLE_SCREENING_LIST = path.resolve(import.meta.dirname, 'modules/screening/sample/eu-sanctions-sample.xml');
+
+/** The list file to screen against: as configured; the sample outside production; none (off) in production. */
+function screeningListPath(configured: string | undefined, appEnv: string): string | null {
+  if (configured === 'none') return null;
+  if (configured) return path.resolve(configured);
+  return appEnv === 'production' ? null : SAMPLE_SCREENING_LIST;
 }

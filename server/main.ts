@@ -71,6 +71,8 @@ async function main() {
   const app = await buildApp({ services, logger, site: await siteOptions(config, dev) });
   const realtime = await startRealtime(config, realtimeApp, logger, (event) => void services.broadcasting.realtimeEvent(event));
   services.connectRealtime(realtime.publisher, realtime.publicConfig);
+  const realtimeServer = realtime.server;
+  if (realtimeServer) services.metrics.read({ realtimeConnections: () => realtimeServer.connectionCount() });
   // The crash rounds run on the server process only (tests drive them tick by tick).
   services.crash.start();
 

@@ -1,4 +1,6 @@
 import { Link } from 'react-router';
+import { openCookieChoices } from '../lib/cookie-consent.ts';
+import { t } from '../lib/i18n.ts';
 import { LogoMark } from './logo.tsx';
 
 const staticPageLinks = [
@@ -27,6 +29,9 @@ export function SiteFooter() {
               {item.label}
             </Link>
           ))}
+          <button type="button" onClick={openCookieChoices} className="text-left text-sm text-mist-300 hover:text-gold-300" data-cookie-choices-link>
+            {t('cookies.footerLink')}
+          </button>
         </nav>
       </div>
       <div className="border-t border-night-800">

@@ -98,46 +98,58 @@ function PlayerActions() {
       <Link to="/deposit" className="btn btn-primary">
         Deposit
       </Link>
-      <details className="relative">
-        <summary
-          className="btn btn-ghost relative cursor-pointer list-none"
-          aria-label={unread > 0 ? `Account menu, ${unread} unread messages` : 'Account menu'}
-        >
-          {/* A person, not a second "☰": on a phone the site menu's button sits at the other end of the header. */}
-          <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="1.6">
-            <circle cx="10" cy="6.5" r="3.5" />
-            <path d="M3 17.5c.8-3.4 3.6-5.5 7-5.5s6.2 2.1 7 5.5" strokeLinecap="round" />
-          </svg>
-          <span className="hidden sm:inline">Account</span>
-          {unread > 0 ? (
-            <span aria-hidden="true" data-testid="unread-dot" className="absolute -right-1 -top-1 h-3 w-3 rounded-full border-2 border-night-900 bg-gold-400" />
-          ) : null}
-        </summary>
-        <nav aria-label="Account" className="absolute right-0 z-30 mt-2 w-56 rounded-card border border-night-600 bg-night-850 p-2 shadow-glow">
-          <ClubStanding />
-          {accountNavigation.map((item) => (
-            <Link key={item.to} to={item.to} className="block rounded-md px-3 py-2 text-sm text-mist-300 hover:bg-night-700 hover:text-mist-100">
-              {item.label}
-            </Link>
-          ))}
-          <Link to="/messages" className="flex items-center justify-between rounded-md px-3 py-2 text-sm text-mist-300 hover:bg-night-700 hover:text-mist-100">
-            Messages
-            {unread > 0 ? (
-              <span data-testid="unread-count" className="rounded-full bg-gold-400 px-2 py-0.5 text-xs font-bold text-night-900">
-                <span className="sr-only">Unread: </span>
-                {unread}
-              </span>
-            ) : null}
-          </Link>
-          <button
-            type="button"
-            onClick={() => void signOut()}
-            className="mt-1 block w-full rounded-md border-t border-night-700 px-3 py-2 text-left text-sm text-mist-300 hover:bg-night-700 hover:text-mist-100"
+      {/* The unread count sits on the button, outside it so its text is not part of the button's name, which says it. */}
+      <div className="relative">
+        <details className="relative">
+          <summary
+            className="btn btn-ghost relative cursor-pointer list-none"
+            aria-label={unread > 0 ? `Account menu, ${unread} unread messages` : 'Account menu'}
           >
-            Log out
-          </button>
-        </nav>
-      </details>
+            {/* A person, not a second "☰": on a phone the site menu's button sits at the other end of the header. */}
+            <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="1.6">
+              <circle cx="10" cy="6.5" r="3.5" />
+              <path d="M3 17.5c.8-3.4 3.6-5.5 7-5.5s6.2 2.1 7 5.5" strokeLinecap="round" />
+            </svg>
+            <span className="hidden sm:inline">Account</span>
+          </summary>
+          <nav aria-label="Account" className="absolute right-0 z-30 mt-2 w-56 rounded-card border border-night-600 bg-night-850 p-2 shadow-glow">
+            <ClubStanding />
+            {accountNavigation.map((item) => (
+              <Link key={item.to} to={item.to} className="block rounded-md px-3 py-2 text-sm text-mist-300 hover:bg-night-700 hover:text-mist-100">
+                {item.label}
+              </Link>
+            ))}
+            <Link
+              to="/messages"
+              className="flex items-center justify-between rounded-md px-3 py-2 text-sm text-mist-300 hover:bg-night-700 hover:text-mist-100"
+            >
+              Messages
+              {unread > 0 ? (
+                <span data-testid="unread-count" className="rounded-full bg-gold-400 px-2 py-0.5 text-xs font-bold text-night-900">
+                  <span className="sr-only">Unread: </span>
+                  {unread}
+                </span>
+              ) : null}
+            </Link>
+            <button
+              type="button"
+              onClick={() => void signOut()}
+              className="mt-1 block w-full rounded-md border-t border-night-700 px-3 py-2 text-left text-sm text-mist-300 hover:bg-night-700 hover:text-mist-100"
+            >
+              Log out
+            </button>
+          </nav>
+        </details>
+        {unread > 0 ? (
+          <span
+            aria-hidden="true"
+            data-testid="unread-badge"
+            className="pointer-events-none absolute -right-1 -top-2 h-5 min-w-5 rounded-full border-2 border-night-900 bg-gold-400 px-1 text-center text-[0.6875rem] font-bold leading-4 tabular-nums text-night-900"
+          >
+            {unread > 99 ? '99+' : unread}
+          </span>
+        ) : null}
+      </div>
     </div>
   );
 }

@@ -27,6 +27,7 @@ const settings = (maintenance: 'true' | 'false'): PublicSettings => ({
   analytics_id: null,
   support_chat_url: null,
   visitor_trace_url: null,
+  jurisdictions: ['default'],
 });
 const rules: RouteRule[] = [
   { source: '/promotions', target: '/promotion', status: 301 },

@@ -2,6 +2,7 @@ import type { Route } from './+types/account-limit';
 import { PageHeading } from '../components/site-frame.tsx';
 import { Card, Skeleton } from '../components/ui/card.tsx';
 import { MoneyLimits } from '../features/limits/money-limits.tsx';
+import { PlaySafely } from '../features/limits/play-safely.tsx';
 import { SessionSettings } from '../features/limits/session-settings.tsx';
 import { TakeABreak } from '../features/limits/take-a-break.tsx';
 import { useLimits } from '../features/limits/use-limits.ts';
@@ -27,6 +28,7 @@ export default function AccountLimit() {
       <PageHeading title="Limits" lead={LEAD} />
       {state.limits ? (
         <div className="space-y-5">
+          <PlaySafely state={state} />
           <MoneyLimits state={state} currency={state.limits.currency} />
           <SessionSettings state={state} />
           <TakeABreak state={state} />

@@ -3,7 +3,6 @@ import { useSearchParams } from 'react-router';
 import type { Route } from './+types/account-profile';
 import type { MessageResponse, Player } from '../../contract/accounts.ts';
 import { GENDERS } from '../../contract/accounts.rules.ts';
-import { COUNTRIES } from '../../contract/countries.ts';
 import { PageHeading } from '../components/site-frame.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card, Skeleton } from '../components/ui/card.tsx';
@@ -13,6 +12,7 @@ import { callApi, firstErrors } from '../lib/api.ts';
 import { siteStateContext } from '../lib/context.ts';
 import { requirePlayer } from '../lib/player-gate.ts';
 import { pageMeta } from '../lib/meta.ts';
+import { useServedCountries } from '../lib/use-served-countries.ts';
 
 export function loader({ context }: Route.LoaderArgs) {
   const { viewer } = context.get(siteStateContext);
@@ -59,6 +59,7 @@ function useProfileForm<T>(
 
 function DetailsForm({ player, onSaved }: { player: Player; onSaved: (player: Player) => void }) {
   const { notify } = useToast();
+  const countries = useServedCountries(player.country);
   const { errors, busy, onSubmit } = useProfileForm<Player>(
     'PATCH',
     '/api/player',
@@ -85,14 +86,15 @@ function DetailsForm({ player, onSaved }: { player: Player; onSaved: (player: Pl
         name="country"
         defaultValue={player.country}
         error={errors.country}
-        options={COUNTRIES.map((c) => ({ value: c.code, label: c.name }))}
+        options={countries.map((c) => ({ value: c.code, label: c.name }))}
       />
       <TextField label="City" name="city" defaultValue={player.city} error={errors.city} />
       <TextField label="Address" name="address1" defaultValue={player.address1} error={errors.address1} />
       <TextField label="Postcode" name="postcode" defaultValue={player.postcode} error={errors.postcode} />
       <TextField label="Phone" name="phone" type="tel" defaultValue={player.phone} error={errors.phone} hint="With the country code, e.g. +35699123456." />
       <div className="sm:col-span-2">
-        <Checkbox name="newsletter" defaultChecked={player.newsletter} label="Send me news and offers by e-mail." />
+        <Checkbox name="newsletter" defaultChecked={player.newsletter} label="Send me news and offers by e-mail and in my inbox." />
+        <p className="mt-1 pl-8 text-xs text-mist-400">Messages about your account, payments and limits always arrive.</p>
       </div>
       <div className="sm:col-span-2">
         <Button type="submit" busy={busy}>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { freeSpinWinningsText } from '../lib/free-spin-text.ts';
 import type { Route } from './+types/bonus-activated';
 import { formatMoney } from '../../contract/money.ts';
 import { PageHeading } from '../components/site-frame.tsx';
@@ -38,10 +39,12 @@ export default function BonusActivated({ loaderData }: Route.ComponentProps) {
       ]
     : [
         ...(bonus.amount > 0 ? [`${money(bonus.amount)} of bonus money is in your balance.`] : []),
-        ...(bonus.free_spins_left > 0 ? [`${bonus.free_spins_left} free spins at ${money(bonus.free_spin_stake)} each are ready on your Bonuses page.`] : []),
+        ...(bonus.free_spins_left > 0 ? [`${bonus.free_spins_left} free spins at ${money(bonus.free_spin_stake)} each are ready to play in the game.`] : []),
         bonus.wagering_required > 0
           ? `Wager ${money(bonus.wagering_required)} before it turns into cash; your cash is staked first.`
-          : 'Winnings from free spins are bonus money with the same wagering.',
+          : bonus.terms.free_spins > 0
+            ? freeSpinWinningsText(bonus)
+            : 'This bonus has no wagering.',
         ...(bonus.max_bet !== null ? [`The maximum stake while it is active is ${money(bonus.max_bet)} per round.`] : []),
         'Withdrawing or cancelling before the wagering is done removes the bonus money; your cash is always yours.',
       ];
@@ -61,7 +64,12 @@ export default function BonusActivated({ loaderData }: Route.ComponentProps) {
               Deposit now
             </Link>
           ) : null}
-          <Link to="/account/bonuses" className={pending ? 'btn btn-ghost' : 'btn btn-primary'}>
+          {!pending && bonus.free_spins_left > 0 && bonus.free_spin_game ? (
+            <Link to={`/play/${encodeURIComponent(bonus.free_spin_game)}?mode=real`} className="btn btn-primary">
+              Play your free spins
+            </Link>
+          ) : null}
+          <Link to="/account/bonuses" className={pending || bonus.free_spins_left > 0 ? 'btn btn-ghost' : 'btn btn-primary'}>
             Go to my bonuses
           </Link>
         </div>

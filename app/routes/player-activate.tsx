@@ -4,6 +4,7 @@ import type { Route } from './+types/player-activate';
 import type { MessageResponse } from '../../contract/accounts.ts';
 import { callApi } from '../lib/api.ts';
 import { readCookie } from '../lib/browser-cookies.ts';
+import { setFlash } from '../lib/flash.ts';
 import { pageMeta } from '../lib/meta.ts';
 
 export function loader({ params }: Route.LoaderArgs) {
@@ -39,6 +40,8 @@ export default function PlayerActivate({ loaderData }: Route.ComponentProps) {
       setResult({ ok: answer.ok, message: answer.ok ? answer.body.message : answer.message });
       cleared = window.setTimeout(() => setResult(null), RESULT_CLEAR_MS);
       if (answer.ok) {
+        // The page the player lands on says so (issue 34 §6): this page is gone before anyone could read it.
+        setFlash({ text: answer.body.message, tone: 'success' });
         // The link's own bonusId, else the one this browser registered with.
         const bonusId = search.get('bonusId') ?? registeredBonusId();
         window.location.assign(bonusId ? `/deposit?bonus=true&bonusId=${encodeURIComponent(bonusId)}` : '/');

@@ -10,6 +10,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { type DatabaseThread, startDatabaseThread } from './embedded-database.ts';
+import { poolOptionsFor } from './hosts.ts';
 
 /** The one database type every service takes: the same schema on PGlite and on PostgreSQL. */
 export type Database = PgDatabase<PgQueryResultHKT>;
@@ -22,6 +23,8 @@ export type DatabaseHandle = {
   close: () => Promise<void>;
   /** PGlite in its own thread only: resolves, with why, if that thread stops while the database is open. */
   lost?: Promise<Error>;
+  /** A connection pool's connections and waiting queries (not for inline PGlite), for the metrics. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
 };
 
 /**
@@ -46,7 +49,8 @@ export type DatabaseLocation =
 
 /** Opens the database and applies pending migrations, so a fresh checkout needs no setup step. PGlite runs inline unless `embedded` says otherwise. */
 export async function openDatabase(location: DatabaseLocation): Promise<DatabaseHandle> {
-  if (location.driver === 'postgres') return openPool(new pg.Pool({ connectionString: location.url, max: 10 }), 'postgres');
+  // Several hosts (a primary and its standbys) with target_session_attrs: the pool follows a failover (server/db/hosts.ts).
+  if (location.driver === 'postgres') return openPool(new pg.Pool({ ...poolOptionsFor(location.url), max: 10 }), 'postgres');
   const dataDir = 'dataDir' in location ? path.join(location.dataDir, 'pglite') : undefined;
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   if (location.embedded === 'worker') {
@@ -99,6 +103,7 @@ async function openPool(pool: pg.Pool, driver: DatabaseHandle['driver'], thread?
     driver,
     ping: async () => void (await db.execute(sql`select 1`)),
     close,
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     ...(thread ? { lost: thread.lost } : {}),
   };
 }

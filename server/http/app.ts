@@ -16,6 +16,7 @@ import { crashRoutes } from '../modules/crash/routes.ts';
 import { broadcastingRoutes } from '../modules/broadcasting/routes.ts';
 import { healthRoutes } from '../modules/health/routes.ts';
 import { limitRoutes } from '../modules/limits/routes.ts';
+import { jurisdictionRoutes } from '../modules/jurisdictions/routes.ts';
 import { jobRoutes } from '../modules/jobs/routes.ts';
 import { messageRoutes } from '../modules/messages/routes.ts';
 import { operatorRoutes } from '../modules/operators/routes.ts';
@@ -25,8 +26,13 @@ import { sandboxGatewayRoutes } from '../modules/sandbox-gateway/routes.ts';
 import { walletRoutes } from '../modules/wallet/routes.ts';
 import { verificationRoutes } from '../modules/verification/routes.ts';
 import { settingsRoutes } from '../modules/settings/routes.ts';
+import { complianceRoutes } from '../modules/compliance/routes.ts';
+import { screeningRoutes } from '../modules/screening/routes.ts';
+import { regulatorRoutes } from '../modules/regulator/routes.ts';
+import { signInRoutes } from '../modules/signins/routes.ts';
 import { CACHE_TOPICS } from '../cache-bus.ts';
 import type { Services } from '../services.ts';
+import { installMetrics } from '../metrics.ts';
 import { proxyTrust } from '../trusted-proxy.ts';
 import { installCsrfDefence } from './csrf.ts';
 import { installErrorHandling, validatorCompiler } from './errors.ts';
@@ -113,6 +119,8 @@ export async function buildApp({
   await installRateLimits(app, { redis: services.redis, nameSpace: rateLimitNamespace });
 
   await installOpenApi(app, { siteName: services.config.siteName });
+  // Request counts and latencies for every answer; GET /metrics for the scraper when METRICS_TOKEN is set.
+  installMetrics(app, services.metrics, services.config.metricsToken);
   await app.register(healthRoutes, { services });
   await app.register(settingsRoutes, { services });
   await app.register(accountRoutes, { services });
@@ -127,12 +135,17 @@ export async function buildApp({
   await app.register(bonusRoutes, { services });
   await app.register(contentRoutes, { services });
   await app.register(limitRoutes, { services });
+  await app.register(jurisdictionRoutes, { services });
   await app.register(verificationRoutes, { services });
   await app.register(clubRoutes, { services });
   await app.register(jobRoutes, { services });
   await app.register(crashRoutes, { services });
   await app.register(hub88Routes, { services });
   await app.register(affiliateRoutes, { services });
+  await app.register(complianceRoutes, { services });
+  await app.register(screeningRoutes, { services });
+  await app.register(regulatorRoutes, { services });
+  await app.register(signInRoutes, { services });
   // Unknown API paths answer JSON, never a page.
   app.all('/api/*', async (_request, reply) => reply.callNotFound());
 

@@ -16,7 +16,7 @@ export const OPERATOR_GUARDS: ReadonlySet<string> = new Set(['operatorOnly', 'st
 export const AFFILIATE_GUARDS: ReadonlySet<string> = new Set(['affiliateSession']);
 
 /** Callers who prove themselves otherwise: a payment gateway's signed notification, a game aggregator's signed call. */
-const SIGNATURE_GUARDS: ReadonlySet<string> = new Set(['gatewaySigned', 'hub88Signed']);
+const SIGNATURE_GUARDS: ReadonlySet<string> = new Set(['gatewaySigned', 'hub88Signed', 'signerSigned']);
 
 const isGuard = (handler: unknown) =>
   typeof handler === 'function' &&

@@ -19,7 +19,7 @@ describe('cookies the site sets', () => {
   const t = useTestApp(OPERATOR_ENV, productionSite);
   const kit = paymentsKit(t);
 
-  it('are all Secure: the pages’ locale and affiliate cookies and the API’s session (player and console), device and demo cookies', async () => {
+  it('are all Secure: the pages’ locale and affiliate cookies and the API’s session (player and console), device, sign-in device id and demo cookies', async () => {
     const player = await kit.player();
     const answers = {
       page: await kit.call('GET', '/faq'),
@@ -32,7 +32,9 @@ describe('cookies the site sets', () => {
     };
     const cookies = Object.values(answers).flatMap(setCookies);
     // Every writer of ours is reached: were one of these names missing, the check below would pass without checking it.
-    expect(new Set(cookies.map(cookieName))).toEqual(new Set(['locale', 'ma_token', 'token', 'device', 'operator_device', 'staff_token', 'demo_session']));
+    expect(new Set(cookies.map(cookieName))).toEqual(
+      new Set(['locale', 'ma_token', 'token', 'device', 'device_id', 'operator_device', 'staff_token', 'demo_session']),
+    );
     for (const cookie of cookies) expect(attributes(cookie), cookie).toContain('secure');
   });
 });

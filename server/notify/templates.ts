@@ -127,6 +127,13 @@ ${htmlBlocks}
         { kind: 'button', label: 'Open my verification', url: link('/account/verification') },
       ]),
 
+    /** A notice for money or the account (decision 0119): a deposit, a withdrawal, a bonus, a review; `lines` say it. */
+    noticeMail: ({ name, subject, lines, button }: { name: string; subject: string; lines: string[]; button?: { label: string; path: string } }) =>
+      mail(subject, hello(name), [
+        ...lines.map((text): Block => ({ kind: 'p', text })),
+        ...(button ? [{ kind: 'button', label: button.label, url: link(button.path) } as Block] : []),
+      ]),
+
     activationSms: ({ code, minutes }: { code: string; minutes: number }): SmsContent => ({
       body: `${code} is your ${siteName} activation code. It expires in ${minutes} minutes. Never share it.`,
     }),

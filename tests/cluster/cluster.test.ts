@@ -2,15 +2,13 @@
 // and Redis. Events cross nodes, limits and settings hold across them, a rolling restart under load fails no
 // request and drops no realtime subscription, and a node killed under load loses no acknowledged money.
 import assert from 'node:assert/strict';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import Pusher from 'pusher-js';
-import { benchRegistration } from '../../bench/support/bench-player.ts';
 import { sendTestCoins } from '../../scripts/chain-send.ts';
-import { activationToken, type Cluster, type Node, OPERATOR, startCluster, until } from './support.ts';
+import { balanceOf as balanceAt, call, deposit, ledgerDrift, type Player, registerPlayer } from './client.ts';
+import { type Cluster, type Node, OPERATOR, startCluster, until } from './support.ts';
 
-const PASSWORD = 'Lucky#Seven77';
-const JSON_HEADERS = { 'content-type': 'application/json', accept: 'application/json' };
 let cluster: Cluster;
 
 before(async () => {
@@ -21,51 +19,8 @@ after(async () => {
   await cluster?.shutdown();
 });
 
-type Player = { id: number; email: string; token: string };
-
-async function call(
-  base: string,
-  method: string,
-  path: string,
-  { token, body, headers }: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
-) {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: { ...JSON_HEADERS, ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, servedBy: response.headers.get('x-served-by'), body: text ? JSON.parse(text) : null };
-}
-
-async function newPlayer(label: string): Promise<Player> {
-  const email = `${label}-${randomBytes(4).toString('hex')}@cluster.example`;
-  const registered = await call(cluster.base, 'POST', '/api/register', { body: benchRegistration(email, PASSWORD) });
-  assert.ok(registered.status < 300, `register: ${registered.status} ${JSON.stringify(registered.body)}`);
-  const activated = await call(cluster.base, 'POST', '/api/activate', { body: { activate_token: await activationToken(cluster.nodes, email) } });
-  assert.equal(activated.status, 200);
-  const login = await call(cluster.base, 'POST', '/api/login', { body: { email, password: PASSWORD } });
-  assert.equal(login.status, 200);
-  const me = await call(cluster.base, 'GET', '/api/player', { token: login.body.token });
-  return { id: Number(me.body.id), email, token: login.body.token };
-}
-
-/** A sandbox deposit: created, then confirmed by the gateway's signed callback. True once the credit was acknowledged. */
-async function deposit(base: string, player: Player, amount: number, key = randomUUID()): Promise<boolean> {
-  const created = await call(base, 'POST', '/api/payments/deposits', {
-    token: player.token,
-    headers: { 'idempotency-key': key },
-    body: { method: 'sandbox-crypto', amount },
-  });
-  if (created.status !== 201) return false;
-  const confirmed = await fetch(`${base}${created.body.data.sandbox_confirm_url}`, {
-    method: 'POST',
-    headers: { accept: 'application/json', 'sandbox-signature': created.body.data.sandbox_confirm_signature },
-  });
-  return confirmed.ok;
-}
-
-const balanceOf = async (player: Player) => Number((await call(cluster.base, 'GET', '/api/player/wallet', { token: player.token })).body.data.balance);
+const newPlayer = (label: string) => registerPlayer(cluster, label);
+const balanceOf = (player: Player) => balanceAt(cluster.base, player);
 
 /** A pusher-js client on `wsHost:wsPort`, subscribed to the player's private channel, with the balances it was told. */
 async function listen(player: Player, wsHost: string, wsPort: number, authBase: string) {
@@ -156,6 +111,79 @@ describe('a cluster of three nodes behind HAProxy', () => {
     for (const node of cluster.nodes) await until(async () => !(await maintenanceOn(node)), `node ${node.index} out of maintenance`, 5_000);
   });
 
+  it('applies a route rule and forgets cached guest pages on every node at once', async () => {
+    const login = await call(cluster.base, 'POST', '/api/admin/login', { body: OPERATOR });
+    const staff = login.body.token as string;
+    const tag = randomBytes(4).toString('hex');
+    // Each node has the promotions page in the shared guest page cache (fresh for 10 s) before the change.
+    for (const node of cluster.nodes) {
+      await fetch(`${cluster.nodeBase(node)}/promotions`);
+      await until(
+        async () => (await fetch(`${cluster.nodeBase(node)}/promotions`)).headers.get('x-page-cache') === 'hit',
+        `node ${node.index} to cache /promotions`,
+        5_000,
+      );
+    }
+    const rule = await call(cluster.nodeBase(cluster.nodes[0]!), 'POST', '/api/admin/route-rules', {
+      token: staff,
+      body: { source: `/cluster-sale-${tag}`, target: '/promotions', status: 302 },
+    });
+    assert.equal(rule.status, 201, JSON.stringify(rule.body));
+    const promotion = await call(cluster.nodeBase(cluster.nodes[1]!), 'POST', '/api/admin/promotions', {
+      token: staff,
+      body: { slug: `cluster-${tag}`, title: `Cluster week ${tag}`, summary: 'A promotion made by the cluster test.', body: 'Terms apply.', published: true },
+    });
+    assert.equal(promotion.status, 201, JSON.stringify(promotion.body));
+    try {
+      // Well inside the cached page's 10 s: only a purge heard by every node explains the new page.
+      const changedAt = Date.now();
+      for (const node of cluster.nodes) {
+        await until(
+          async () => {
+            const redirect = await fetch(`${cluster.nodeBase(node)}/cluster-sale-${tag}`, { redirect: 'manual' });
+            return redirect.status === 302 && (redirect.headers.get('location') ?? '').endsWith('/promotions');
+          },
+          `node ${node.index} to apply the new route rule`,
+          3_000,
+        );
+        await until(
+          async () => (await (await fetch(`${cluster.nodeBase(node)}/promotions`)).text()).includes(`Cluster week ${tag}`),
+          `node ${node.index} to show the new promotion`,
+          3_000,
+        );
+      }
+      assert.ok(Date.now() - changedAt < 9_000, 'every node changed before its cached page would have expired');
+    } finally {
+      await call(cluster.base, 'DELETE', `/api/admin/route-rules/${rule.body.data.id}`, { token: staff });
+      await call(cluster.base, 'PUT', `/api/admin/promotions/${promotion.body.data.id}`, { token: staff, body: { published: false } });
+    }
+  });
+
+  it('runs one crash round sequence, seen the same from every node', async () => {
+    type CrashGame = { id: number; crash_point: number | null; hash: string | null; chain_index: number };
+    const states = async () =>
+      Promise.all(
+        cluster.nodes.map(
+          async (node) =>
+            (await call(cluster.nodeBase(node), 'GET', '/api/crash')).body.data as { history: CrashGame[]; chain: { terminating_hash: string } | null },
+        ),
+      );
+    await until(async () => (await states()).every((state) => state.history.length >= 3), "three crashed rounds in every node's history", 90_000);
+    const seen = await states();
+    assert.equal(new Set(seen.map((state) => state.chain?.terminating_hash)).size, 1, 'one hash chain');
+    const byId = new Map<number, string>();
+    let shared = 0;
+    for (const state of seen)
+      for (const game of state.history) {
+        const view = JSON.stringify([game.crash_point, game.hash, game.chain_index]);
+        if (byId.has(game.id)) {
+          shared++;
+          assert.equal(view, byId.get(game.id), `round ${game.id} differs between nodes`);
+        } else byId.set(game.id, view);
+      }
+    assert.ok(shared >= 4, `only ${shared} rounds were seen by more than one node`);
+  });
+
   it('runs a scheduled job on one node per period, and three watchers credit an on-chain deposit once', async () => {
     const login = await call(cluster.base, 'POST', '/api/admin/login', { body: OPERATOR });
     const staff = login.body.token as string;
@@ -218,7 +246,7 @@ describe('a cluster of three nodes behind HAProxy', () => {
     const load = players.map(worker);
     try {
       for (const node of cluster.nodes) {
-        assert.equal(await cluster.stop(node, 'SIGTERM'), 0, `node ${node.index} drained and exited cleanly:\n${node.output.slice(-2000)}`);
+        assert.equal(await cluster.stop(node, 'drain'), 0, `node ${node.index} drained and exited cleanly:\n${node.output.slice(-2000)}`);
         // Back in HAProxy's rotation before the next node goes.
         await cluster.start(node);
       }
@@ -234,6 +262,38 @@ describe('a cluster of three nodes behind HAProxy', () => {
     assert.ok(await deposit(cluster.base, players[0]!, 2500));
     await until(() => watcher.balances.includes(before + 2500), 'the re-connected socket to hear a credit after the restarts');
     watcher.client.disconnect();
+  });
+
+  it("resumes a player's open blackjack hand on another node after its node is killed", async () => {
+    const player = await newPlayer('resume');
+    assert.ok(await deposit(cluster.base, player, 5000));
+    const victim = cluster.nodes[2]!;
+    const survivor = cluster.nodes[0]!;
+    // Dealt on the victim until the hand waits for the player (a natural blackjack settles at once).
+    let roundId = '';
+    for (let attempt = 0; attempt < 20 && !roundId; attempt++) {
+      const dealt = await call(cluster.nodeBase(victim), 'POST', '/api/games/blackjack/rounds', {
+        token: player.token,
+        headers: { 'idempotency-key': crypto.randomUUID() },
+        body: { mode: 'real', stake: 100 },
+      });
+      assert.equal(dealt.status, 201, JSON.stringify(dealt.body));
+      if (dealt.body.data.status === 'open') roundId = dealt.body.data.round_id;
+    }
+    assert.ok(roundId, 'a hand waiting for the player');
+    await cluster.stop(victim, 'SIGKILL');
+    try {
+      const stood = await call(cluster.nodeBase(survivor), 'POST', `/api/games/blackjack/rounds/${roundId}/actions`, {
+        token: player.token,
+        headers: { 'idempotency-key': crypto.randomUUID() },
+        body: { action: 'stand' },
+      });
+      assert.equal(stood.status, 200, JSON.stringify(stood.body));
+      assert.notEqual(stood.body.data.status, 'open');
+    } finally {
+      await cluster.start(victim);
+    }
+    assert.deepEqual(await ledgerDrift(cluster.sql), { accounts: [], journals: [] });
   });
 
   it('loses no acknowledged money when a node is killed under load, and every balance reconciles with the ledger', async () => {
@@ -270,15 +330,6 @@ describe('a cluster of three nodes behind HAProxy', () => {
       assert.ok(completed >= (acknowledged.get(player.id) ?? 0), `player ${player.id}: ${completed} completed < ${acknowledged.get(player.id)} acknowledged`);
       assert.equal(await balanceOf(player), completed);
     }
-    const { rows: drift } = await cluster.sql.query(
-      `select a.id, a.balance, coalesce(sum(e.amount), 0)::bigint as entries
-         from ledger_accounts a left join ledger_entries e on e.account_id = a.id
-        where a.owner_type = 'player'
-        group by a.id, a.balance
-       having a.balance <> coalesce(sum(e.amount), 0)`,
-    );
-    assert.deepEqual(drift, []);
-    const { rows: unbalanced } = await cluster.sql.query(`select journal_id from ledger_entries group by journal_id having sum(amount) <> 0`);
-    assert.deepEqual(unbalanced, []);
+    assert.deepEqual(await ledgerDrift(cluster.sql), { accounts: [], journals: [] });
   });
 });

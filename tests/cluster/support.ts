@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { LOCAL_DEPOSIT_XPUB, type LocalChain, startLocalChain } from '../../scripts/local-chain.ts';
+import { parseServerList, poolOptionsFor } from '../../server/db/hosts.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const PREFIX = 'croupier-cl';
@@ -37,8 +38,8 @@ export type Cluster = {
   /** The local EVM chain every node's chain watcher reads (one scheduled job for the whole cluster). */
   chain: LocalChain;
   start(node: Node): Promise<void>;
-  /** SIGTERM (drains) or SIGKILL; resolves when the process has exited. */
-  stop(node: Node, signal: 'SIGTERM' | 'SIGKILL'): Promise<number | null>;
+  /** `drain`: the unit's KillSignal (systemctl stop, a rolling restart), or SIGKILL; resolves when the process has exited. */
+  stop(node: Node, how: 'drain' | 'SIGKILL'): Promise<number | null>;
   nodeBase(node: Node): string;
   shutdown(): Promise<void>;
 };
@@ -107,42 +108,32 @@ function makeNamespaces(count: number): boolean {
   }
 }
 
+/** deploy/haproxy.cfg, the operations guide's HAProxy configuration, with this run's addresses filled in. */
 function haproxyConfig(cluster: { httpPort: number; wsPort: number; statsSocket: string }, nodes: Node[]): string {
   const servers = (port: number, check: boolean) =>
     nodes.map((node) => `  server node${node.index} ${node.address}:${port} check inter 250 fall 1 rise 2${check ? '' : ` port ${APP_PORT}`}`).join('\n');
-  return `global
-  stats socket ${cluster.statsSocket} mode 600 level admin
-  maxconn 4096
-defaults
-  mode http
-  timeout connect 2s
-  timeout client 30s
-  timeout server 30s
-  timeout tunnel 1h
-  # A check that answers 503 (draining) takes a node out at once; a slow answer on a busy machine does not.
-  timeout check 5s
-  option redispatch
-  retries 3
-  retry-on conn-failure empty-response response-timeout
-frontend web
-  bind 127.0.0.1:${cluster.httpPort}
-  option forwardfor
-  default_backend app
-backend app
-  balance roundrobin
-  option httpchk GET /api/ready
-  http-check expect status 200
-  http-response set-header x-served-by %s
-${servers(APP_PORT, true)}
-frontend ws
-  bind 127.0.0.1:${cluster.wsPort}
-  default_backend realtime
-backend realtime
-  balance roundrobin
-  option httpchk GET /api/ready
-  http-check expect status 200
-${servers(REALTIME_PORT, false)}
-`;
+  const fill: Record<string, string> = {
+    STATS_SOCKET: cluster.statsSocket,
+    HTTP_BIND: `127.0.0.1:${cluster.httpPort}`,
+    WS_BIND: `127.0.0.1:${cluster.wsPort}`,
+    APP_SERVERS: servers(APP_PORT, true),
+    REALTIME_SERVERS: servers(REALTIME_PORT, false),
+  };
+  const text = readFileSync(path.join(root, 'deploy/haproxy.cfg'), 'utf8').replace(/\{\{([A-Z_]+)\}\}/g, (_match, name: string) => {
+    if (fill[name] === undefined) throw new Error(`deploy/haproxy.cfg: no value for {{${name}}}`);
+    return fill[name];
+  });
+  return text;
+}
+
+/** What deploy/croupier@.service runs: its ExecStart's arguments after Node, and its Environment= settings. */
+export function serviceUnit(): { args: string[]; env: Record<string, string>; killSignal: string } {
+  const unit = readFileSync(path.join(root, 'deploy/croupier@.service'), 'utf8').split('\n');
+  const value = (key: string) => unit.filter((line) => line.startsWith(`${key}=`)).map((line) => line.slice(key.length + 1).trim());
+  const [execStart] = value('ExecStart');
+  if (!execStart) throw new Error('deploy/croupier@.service has no ExecStart');
+  const env = Object.fromEntries(value('Environment').map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]));
+  return { args: execStart.split(/\s+/).slice(1), env, killSignal: value('KillSignal')[0] ?? 'SIGTERM' };
 }
 
 /** The shared secrets every node must hold alike (decision 0110), made once per run. */
@@ -162,16 +153,38 @@ function sharedSecretEnv(): Record<string, string> {
 
 export const OPERATOR = { email: 'ops@cluster.example', password: 'a long cluster operator secret' };
 
-export async function startCluster({ nodes: count = 3 } = {}): Promise<Cluster> {
-  const serverUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+/** `url` (one server or several, libpq's form) with its database name replaced by `database`. */
+export function withDatabase(url: string, database: string): string {
+  return url.replace(/^(postgres(?:ql)?:\/\/[^/?#]*)(\/[^?#]*)?/, `$1/${database}`);
+}
+
+/** A one-off SQL client on whichever server of `url` takes writes now. */
+async function onPrimary<T>(url: string, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const pool = new pg.Pool({ ...poolOptionsFor(url), max: 1 });
+  pool.on('error', () => {});
+  const client = await pool.connect();
+  try {
+    return await work(client);
+  } finally {
+    client.release();
+    await pool.end();
+  }
+}
+
+/**
+ * Starts the nodes. `databaseServer` is where they keep their database: the machine's PostgreSQL by default, or a
+ * primary and its standby (tests/cluster/replicated-postgres.ts) as a multi-host URL the nodes fail over with.
+ */
+export async function startCluster({ nodes: count = 3, databaseServer }: { nodes?: number; databaseServer?: string } = {}): Promise<Cluster> {
+  const serverUrl = databaseServer ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const redisUrl = new URL(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
   const databaseName = `croupier_cluster_${process.pid}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${databaseName} with (force)`);
-  await admin.query(`create database ${databaseName}`);
-  await admin.end();
-  const databaseUrl = Object.assign(new URL(serverUrl), { pathname: `/${databaseName}` }).toString();
+  await onPrimary(serverUrl, async (admin) => {
+    await admin.query(`drop database if exists ${databaseName} with (force)`);
+    await admin.query(`create database ${databaseName}`);
+  });
+  const databaseUrl = withDatabase(serverUrl, databaseName);
+  const databasePorts = [...new Set(parseServerList(serverUrl).hosts.map((host) => host.port))];
 
   const isolation = makeNamespaces(count) ? 'netns' : 'loopback';
   const chain = await startLocalChain({ port: 0, blockSeconds: 1 });
@@ -184,12 +197,11 @@ export async function startCluster({ nodes: count = 3 } = {}): Promise<Cluster> 
     mkdirSync(dataDir, { recursive: true });
     return { index, address: isolation === 'netns' ? `10.231.${index}.2` : `127.0.0.${10 + index}`, dataDir, process: undefined, output: '' };
   });
-  const pgPort = Number(new URL(serverUrl).port || 5432);
   const redisPort = Number(redisUrl.port || 6379);
   if (isolation === 'netns') {
     for (const node of nodes) {
       const host = `10.231.${node.index}.1`;
-      relays.push(relay(host, pgPort), relay(host, redisPort), relay(host, chainPort));
+      relays.push(...databasePorts.map((port) => relay(host, port)), relay(host, redisPort), relay(host, chainPort));
     }
   }
 
@@ -204,11 +216,17 @@ export async function startCluster({ nodes: count = 3 } = {}): Promise<Cluster> 
   haproxy.stderr?.on('data', (chunk) => (haproxyOutput += chunk));
   const base = `http://127.0.0.1:${httpPort}`;
   const secrets = sharedSecretEnv();
-  const sql = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  const unit = serviceUnit();
+  const sql = new pg.Pool({ ...poolOptionsFor(databaseUrl), max: 2 });
+  sql.on('error', () => {});
 
   const envFor = (node: Node): Record<string, string> => {
     const via = isolation === 'netns' ? `10.231.${node.index}.1` : '127.0.0.1';
-    const database = Object.assign(new URL(databaseUrl), { hostname: via }).toString();
+    // Every server of the list, reached through this node's relay on its port.
+    const database = databaseUrl.replace(
+      /^(postgres(?:ql)?:\/\/(?:[^@/?#]*@)?)([^/?#]*)/,
+      (_match, head: string) => head + databasePorts.map((port) => `${via}:${port}`).join(','),
+    );
     return {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '/root',
@@ -221,8 +239,8 @@ export async function startCluster({ nodes: count = 3 } = {}): Promise<Cluster> 
       REDIS_URL: `redis://${via}:${redisPort}`,
       PUBLIC_URL: base,
       LOG_LEVEL: 'warn',
-      // HAProxy checks every 250 ms and drops a node after one failed check: a second of unready is plenty.
-      DRAIN_DELAY_MS: '1000',
+      // The unit's own settings (DRAIN_DELAY_MS: HAProxy checks every 250 ms, so a second of unready is plenty).
+      ...unit.env,
       TRUST_PROXY: isolation === 'netns' ? `10.231.${node.index}.1` : '127.0.0.1',
       // The test's own address (forwarded by HAProxy) is the one client: per-IP limits would throttle the load.
       RATE_LIMIT_ALLOWLIST: '127.0.0.1',
@@ -257,7 +275,7 @@ export async function startCluster({ nodes: count = 3 } = {}): Promise<Cluster> 
 
   async function launch(node: Node) {
     const command = isolation === 'netns' ? 'ip' : process.execPath;
-    const args = isolation === 'netns' ? ['netns', 'exec', `${PREFIX}${node.index}`, process.execPath, 'server/main.ts'] : ['server/main.ts'];
+    const args = isolation === 'netns' ? ['netns', 'exec', `${PREFIX}${node.index}`, process.execPath, ...unit.args] : unit.args;
     const child = spawn(command, args, { cwd: root, env: envFor(node), stdio: ['ignore', 'pipe', 'pipe'] });
     node.process = child;
     node.output = '';
@@ -271,7 +289,8 @@ export async function startCluster({ nodes: count = 3 } = {}): Promise<Cluster> 
     await until(() => allUp(statsSocket, count), `HAProxy to count node ${node.index} up again`);
   }
 
-  async function stop(node: Node, signal: 'SIGTERM' | 'SIGKILL') {
+  async function stop(node: Node, how: 'drain' | 'SIGKILL') {
+    const signal = (how === 'drain' ? unit.killSignal : how) as NodeJS.Signals;
     const child = node.process;
     if (!child || child.exitCode !== null) return child?.exitCode ?? null;
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
@@ -301,10 +320,7 @@ export async function startCluster({ nodes: count = 3 } = {}): Promise<Cluster> 
       for (const server of relays) server.close();
       await sql.end();
       if (isolation === 'netns') cleanLeftovers(count);
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${databaseName} with (force)`);
-      await cleanup.end();
+      await onPrimary(serverUrl, (cleanup) => cleanup.query(`drop database if exists ${databaseName} with (force)`));
       if (process.env.CLUSTER_KEEP !== '1') rmSync(work, { recursive: true, force: true });
       for (const line of alerts) console.log(`# haproxy: ${line}`);
     },
@@ -334,13 +350,14 @@ async function allUp(statsSocket: string, count: number): Promise<boolean> {
   return servers.length === count * 2 && servers.every((line) => line.split(',')[17] === 'UP');
 }
 
-export async function until(condition: () => Promise<boolean> | boolean, what: string, timeoutMs = 30_000): Promise<void> {
+/** Waits for `condition`; `what` (or what it returns at the time-out) names it in the failure. */
+export async function until(condition: () => Promise<boolean> | boolean, what: string | (() => string), timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (await condition()) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  throw new Error(`timed out waiting for ${what}`);
+  throw new Error(`timed out waiting for ${typeof what === 'function' ? what() : what}`);
 }
 
 /** The activation link's token for `email`, from whichever node's file outbox sent it. */

@@ -6,12 +6,13 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { type Address, parseUnits } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
 import { hardhat } from 'viem/chains';
 import { localChainUrl } from '../../playwright.config.ts';
 import { localChainClient, TEST_ACCOUNTS } from '../../scripts/local-chain.ts';
 import { testStablecoinAbi } from '../../scripts/local-chain/test-stablecoin-artifact.ts';
 import { shootWide375, signInOperator } from './admin-fixtures.ts';
-import { addSessionCookie, api, expect, operatorToken, registerActivePlayer, servers, sessionOf, test, waitForHydration } from './fixtures.ts';
+import { addSessionCookie, api, depositFor, expect, operatorToken, registerActivePlayer, servers, sessionOf, test, waitForHydration } from './fixtures.ts';
 
 const base = servers.providers;
 test.use({ baseURL: base });
@@ -125,3 +126,104 @@ test('an operator sets a rate and finds the on-chain deposits with their transac
   await expect(page.getByText('No on-chain deposits here.')).toBeVisible();
   await context.close();
 });
+
+test('a player withdraws to their own address; after approval the signer pays it on chain and operators see the transaction', async ({
+  page,
+  context,
+  browser,
+}) => {
+  const operator = await operatorToken(base);
+  await api('/api/admin/chain/rates', {
+    method: 'PUT',
+    token: operator,
+    body: { token: 'TUSD', rate: '0.92', max_age_seconds: 86_400, reason: 'Browser test rate' },
+    baseURL: base,
+  });
+  // This player withdraws without playing: compliance's rapid-in-out rule would hold the withdrawal (decision 0114).
+  const rule = '/api/admin/compliance/rules/rapid-in-out';
+  const hold = await api(rule, { method: 'PUT', token: operator, body: { values: { hold: false }, reason: 'Crypto browser test' }, baseURL: base });
+  expect(hold.status).toBe(200);
+  try {
+    const email = await registerActivePlayer(base);
+    const session = await sessionOf(email, base);
+    const me = await api<{ id: string }>('/api/player', { token: session.token, baseURL: base });
+    const verified = await api(`/api/admin/players/${me.body.id}/kyc`, {
+      method: 'POST',
+      token: operator,
+      body: { status: 'verified', reason: 'Documents checked' },
+      baseURL: base,
+    });
+    expect(verified.status).toBe(200);
+    await depositFor(session.token, 60_00, base);
+    await addSessionCookie(context, session, base);
+
+    await page.goto('/withdraw');
+    await waitForHydration(page);
+    const section = page.getByTestId('onchain-withdraw');
+    await expect(section.getByRole('heading', { name: 'Withdraw crypto to your own wallet' })).toBeVisible();
+    await expect(section.getByRole('radio', { name: 'TUSD on Local test chain' })).toBeChecked();
+    const to = privateKeyToAccount(`0x${'5'.repeat(63)}${Math.floor(Math.random() * 10)}`).address;
+    await section.getByLabel('Amount (€)').fill('46');
+    await expect(section.getByTestId('onchain-withdraw-quote')).toHaveText('You receive about 50 TUSD (at 0.92 EUR per TUSD); the rate is fixed when you ask.');
+    // A mistyped checksum is refused by the server, named on the field.
+    await section.getByLabel(/Your TUSD address/).fill(to.replace(/[a-f]/, (letter) => letter.toUpperCase()));
+    await section.getByRole('button', { name: 'Withdraw €46.00 in TUSD' }).click();
+    await expect(section.getByText(/do not match its checksum/)).toBeVisible();
+    await section.getByLabel(/Your TUSD address/).fill(to.toLowerCase());
+    await snapWithdraw(page, 'withdraw-form');
+    await section.getByRole('button', { name: 'Withdraw €46.00 in TUSD' }).click();
+    const requested = page.getByRole('status').filter({ hasText: 'Withdrawal of €46.00 requested' });
+    await expect(requested).toBeVisible();
+    await expect(requested).toContainText(`50 TUSD to ${to}`);
+    await snapWithdraw(page, 'withdraw-requested');
+
+    // An operator approves it; the signer (its own process beside the server) pays it from the hot wallet.
+    const pending = await api<{ data: { id: string; player_id: string }[] }>('/api/admin/withdrawals?status=pending', { token: operator, baseURL: base });
+    const withdrawal = pending.body.data.find((row) => row.player_id === me.body.id)!;
+    const approved = await api(`/api/admin/withdrawals/${withdrawal.id}/approve`, { method: 'POST', token: operator, body: {}, baseURL: base });
+    expect(approved.status).toBe(200);
+    const chain = localChainClient(localChainUrl);
+    const stablecoin = (
+      await api<{ data: { tokens: { symbol: string; contract: string | null }[] } }>('/api/payments/crypto', { token: session.token, baseURL: base })
+    ).body!.data.tokens.find((token) => token.symbol === 'TUSD')!.contract as Address;
+    const balanceOf = () => chain.readContract({ address: stablecoin, abi: testStablecoinAbi, functionName: 'balanceOf', args: [to] });
+    await expect.poll(balanceOf, { timeout: 20_000 }).toBe(parseUnits('50', 6));
+    await chain.mine({ blocks: 3 });
+
+    const admin = await browser.newContext({ baseURL: base });
+    const desk = await admin.newPage();
+    await signInOperator(desk, '/admin/crypto');
+    const row = desk.getByTestId('chain-withdrawal-row').filter({ hasText: '€46.00' }).first();
+    await expect(async () => {
+      await desk.reload();
+      await expect(row).toContainText('Paid', { timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
+    await expect(row).toContainText('50 TUSD @ 0.92');
+    await expect(desk.getByTestId('hot-wallet')).toBeVisible();
+    await expect(desk.getByTestId('hot-balance-TUSD')).toBeVisible();
+    await shootWide375(desk, 'crypto-withdrawals');
+    await admin.close();
+    // Paid once: the address holds exactly the 50 TUSD.
+    expect(await balanceOf()).toBe(parseUnits('50', 6));
+  } finally {
+    await api(rule, { method: 'PUT', token: operator, body: { values: { hold: true }, reason: 'Crypto browser test done' }, baseURL: base });
+  }
+});
+
+async function snapWithdraw(page: Page, name: string) {
+  mkdirSync(SHOTS, { recursive: true });
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    await page.getByTestId('onchain-withdraw').or(page.getByRole('status').first()).first().scrollIntoViewIfNeeded();
+    // What sticks out, named, so an overflow says where it is.
+    const wide = await page.evaluate(() =>
+      [...document.querySelectorAll('body *')]
+        .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1)
+        .slice(0, 5)
+        .map((element) => `${element.tagName.toLowerCase()}.${element.className}: ${(element.textContent ?? '').slice(0, 40)}`),
+    );
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), wide.join('\n')).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `${SHOTS}/crypto-${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}

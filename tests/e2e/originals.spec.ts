@@ -131,7 +131,8 @@ test.describe('the originals for real money', () => {
     }
     expect(cashed).not.toBeNull();
     expect(cashed!.win).toBe(103);
-    await expect(page.getByTestId('round-result')).toContainText(`You won ${euros(103)}`);
+    // "won" is what the round added (contract/round-result.ts): €1.03 paid on a €1.00 stake.
+    await expect(page.getByTestId('round-result')).toContainText(`You won ${euros(3)} (${euros(103)} paid on a ${euros(100)} stake)`);
     await expect(page.getByTestId('mines-tile').locator('xpath=self::*[@data-state="mine"]')).toHaveCount(1);
     await expect(page.getByTestId('balance')).toHaveText(euros(cashed!.balance));
     await shoot(page, 'mines-1280');

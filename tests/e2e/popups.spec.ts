@@ -25,7 +25,7 @@ async function expectHome(page: Page, path = '/'): Promise<void> {
   await expect(page).toHaveURL(`${servers.staging}${path}`);
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(page.locator('[data-layout="default"]')).toBeVisible();
-  await expect(page.getByRole('heading', { level: 1, name: '100% Match Bonus- Up to €500' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: '100% Match Bonus up to €500' })).toBeVisible();
 }
 
 test.describe('popup pages', () => {

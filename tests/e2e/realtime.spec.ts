@@ -50,12 +50,12 @@ test('an operator’s message appears in the inbox and the header without a relo
   const item = page.getByRole('button', { name: /Your withdrawal is on its way/ });
   await expect(item).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'New message: Your withdrawal is on its way' })).toBeVisible();
-  await expect(page.getByTestId('unread-dot')).toBeVisible();
+  await expect(page.getByTestId('unread-badge')).toHaveText('1');
   expect(await isSameDocument(page)).toBe(true);
 
   await item.click();
   await expect(page.getByText('We paid it to your card today.')).toBeVisible();
-  await expect(page.getByTestId('unread-dot')).toHaveCount(0);
+  await expect(page.getByTestId('unread-badge')).toHaveCount(0);
   await expect.poll(async () => (await api<{ meta: { unread: number } }>('/api/player/messages', { token: player.token })).body.meta.unread).toBe(0);
 
   await page.getByRole('button', { name: 'Delete message' }).click();

@@ -5,9 +5,9 @@ type Screen = { path: string; layout: string; heading: string };
 
 /** Public screens a guest can open; the heading is the page's visible h1. */
 const publicScreens: Screen[] = [
-  { path: '/', layout: 'default', heading: '100% Match Bonus- Up to €500' },
+  { path: '/', layout: 'default', heading: '100% Match Bonus up to €500' },
   { path: '/promotion', layout: 'default', heading: 'Promotions' },
-  { path: '/promotion/1', layout: 'black', heading: '100% Match Bonus- Up to €500' },
+  { path: '/promotion/1', layout: 'black', heading: '100% Match Bonus up to €500' },
   { path: '/promotion/sweet-bonanza', layout: 'black', heading: 'Sweet Treats Week' },
   { path: '/promotion/big-bass-bonanza', layout: 'black', heading: 'The Big Catch' },
   { path: '/vip-club', layout: 'black', heading: 'VIP club' },
@@ -230,7 +230,7 @@ test.describe('client-side navigation', () => {
         click: page.getByRole('main').getByRole('link', { name: 'Read more' }).first(),
         path: '/promotion/1',
         layout: 'black',
-        heading: '100% Match Bonus- Up to €500',
+        heading: '100% Match Bonus up to €500',
       },
       {
         click: page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'VIP club' }),
@@ -244,7 +244,7 @@ test.describe('client-side navigation', () => {
         layout: 'black',
         heading: 'Responsible gaming',
       },
-      { click: page.getByRole('banner').getByRole('link', { name: 'Croupier home' }), path: '/', layout: 'default', heading: '100% Match Bonus- Up to €500' },
+      { click: page.getByRole('banner').getByRole('link', { name: 'Croupier home' }), path: '/', layout: 'default', heading: '100% Match Bonus up to €500' },
     ];
     for (const step of steps) {
       await test.step(step.path, async () => {

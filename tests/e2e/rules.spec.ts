@@ -95,7 +95,7 @@ test.describe('promo query', () => {
     expect(url.pathname).toBe('/promotion/1');
     expect(Object.fromEntries(url.searchParams)).toEqual({ bonusId: '7', landing: '1', promo: 'X' });
     await expect(page.locator('[data-layout="black"]')).toBeVisible();
-    await expect(page.getByRole('heading', { level: 1, name: '100% Match Bonus- Up to €500' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: '100% Match Bonus up to €500' })).toBeVisible();
   });
 
   test('landing and promo without bonusId go to the landing for a guest and a player alike', async ({ request }) => {

@@ -11,7 +11,7 @@ for (const width of [375, 1280]) {
     await expect(page.locator('[data-layout="default"]')).toBeVisible();
     await expect(page.getByRole('banner')).toBeVisible();
     await expect(page.getByRole('banner').getByRole('link', { name: 'Croupier home' })).toBeVisible();
-    await expect(page.getByRole('heading', { level: 1, name: '100% Match Bonus- Up to €500' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: '100% Match Bonus up to €500' })).toBeVisible();
     await expect(page.getByRole('searchbox', { name: 'Search games' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Slots', exact: true }).getByRole('link', { name: 'Lantern Orchard' })).toBeVisible();
     await expect(page.getByRole('contentinfo')).toBeVisible();

@@ -68,7 +68,7 @@ test.describe('first-load spinner', () => {
       await request.get('/', { headers: { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' } })
     ).text();
     expect(html).not.toContain('data-first-load-spinner');
-    expect(html).toContain('100% Match Bonus- Up to €500');
+    expect(html).toContain('100% Match Bonus up to €500');
     const player = await (await request.get('/')).text();
     expect(player).toContain('data-first-load-spinner');
   });
@@ -193,9 +193,9 @@ test.describe('public content', () => {
     await page.goto('/promotion');
     const cards = page.locator('article');
     await expect(cards).toHaveCount(4);
-    await expect(cards.first()).toContainText('100% Match Bonus- Up to €500');
+    await expect(cards.first()).toContainText('100% Match Bonus up to €500');
     await cards.first().getByRole('link', { name: 'Read more' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: '100% Match Bonus- Up to €500' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: '100% Match Bonus up to €500' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: 'Wagering' })).toBeVisible();
   });
 

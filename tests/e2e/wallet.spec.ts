@@ -162,7 +162,7 @@ test.describe('deposits', () => {
   test('a crypto deposit shows its address and QR code, and the simulated confirmation credits it with the chosen bonus', async ({ page, player }) => {
     await openDeposit(page, '/deposit?bonus=true&bonusId=welcome-match');
     const bonus = page.getByRole('region', { name: 'Your bonus' });
-    await expect(bonus).toContainText('100% Match Bonus- Up to €500');
+    await expect(bonus).toContainText('100% Match Bonus up to €500');
 
     await page.getByText('Crypto', { exact: true }).click();
     await expect(page.getByRole('radio', { name: /Crypto/ })).toBeChecked();
@@ -204,7 +204,7 @@ test.describe('deposits', () => {
     await expect(page.getByText('There is no such bonus.')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Back to the Bonuses page' })).toHaveAttribute('href', '/account/bonuses');
     await openDeposit(page, '/en/deposit?bonus=true&bonusId=welcome-match');
-    await expect(page.getByRole('region', { name: 'Your bonus' })).toContainText('100% Match Bonus- Up to €500');
+    await expect(page.getByRole('region', { name: 'Your bonus' })).toContainText('100% Match Bonus up to €500');
     await page.getByRole('link', { name: 'Remove bonus' }).click();
     await expect(page).toHaveURL(`${servers.staging}/en/deposit`);
     await expect(page.getByRole('region', { name: 'Your bonus' })).toHaveCount(0);

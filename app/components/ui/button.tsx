@@ -3,7 +3,8 @@ import type { ButtonHTMLAttributes } from 'react';
 const variants = {
   primary: 'btn btn-primary',
   ghost: 'btn btn-ghost',
-  danger: 'btn bg-ruby-500 text-white hover:bg-ruby-500/90',
+  // White on ruby-500 is 3.91:1; this deeper red is 5.2:1 and 6.5:1 hovered (WCAG AA, issue 34 §6).
+  danger: 'btn bg-[#c8363b] text-white hover:bg-[#b3262b]',
 } as const;
 
 type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: keyof typeof variants; busy?: boolean };

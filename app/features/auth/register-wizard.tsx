@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import type { LoginResponse, RegistrationResponse } from '../../../contract/accounts.ts';
 import { stepGatePasses, REGISTRATION_STEPS, GENDERS, type RegistrationForm } from '../../../contract/accounts.rules.ts';
-import { COUNTRIES } from '../../../contract/countries.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Checkbox, SelectField, TextField } from '../../components/ui/field.tsx';
 import { analytics } from '../../lib/analytics.ts';
@@ -10,6 +9,7 @@ import { SEVEN_DAYS_S } from '../../lib/constants.ts';
 import { usePopup } from '../../lib/popup-context.tsx';
 import { callApi, firstErrors } from '../../lib/api.ts';
 import { markLoggedIn } from '../../lib/session-flags.ts';
+import { useServedCountries } from '../../lib/use-served-countries.ts';
 
 export const REFERRER_KEY = 'referrer';
 const LOADING_RESET_MS = 1000;
@@ -30,7 +30,7 @@ const emptyForm: Form = {
   postcode: '',
   phonePrefix: '',
   phoneNumber: '',
-  newsletter: true,
+  newsletter: false,
   agreement: false,
 };
 
@@ -52,6 +52,7 @@ const stepTitles = ['Your login', 'About you', 'Where you live'];
 /** The 3-step registration wizard (SPEC.md §4–§5). */
 export function RegisterWizard() {
   const { openPopup } = usePopup();
+  const countries = useServedCountries();
   const [step, setStep] = useState<Step>(1);
   const [form, setForm] = useState<Form>(emptyForm);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -196,7 +197,7 @@ export function RegisterWizard() {
           <SelectField
             label="Country"
             placeholder="Choose your country"
-            options={COUNTRIES.map((c) => ({ value: c.code, label: c.name }))}
+            options={countries.map((c) => ({ value: c.code, label: c.name }))}
             autoComplete="country"
             {...field('country')}
           />
@@ -217,9 +218,9 @@ export function RegisterWizard() {
           </div>
           <Checkbox
             name="newsletter"
-            checked={form.newsletter ?? true}
+            checked={form.newsletter ?? false}
             onChange={(event) => set('newsletter', event.target.checked)}
-            label="Send me news and offers by e-mail (you can stop them at any time)."
+            label="Send me news and offers by e-mail and in my inbox (optional; you can change this at any time in your profile)."
           />
           <Checkbox
             name="agreement"

@@ -1,8 +1,8 @@
 import type { PlayerBonus } from '../../../contract/bonuses.ts';
-import type { PlayedRound } from '../../../contract/games.ts';
 import { callApi } from '../../lib/api.ts';
 
-// The bonus screens' calls to the bonuses API (contract/bonuses.ts). A claim and a free spin carry an Idempotency-Key.
+// The bonus screens' calls to the bonuses API (contract/bonuses.ts). A claim carries an Idempotency-Key; free spins
+// are played on the slot's own screen (app/features/games/play/use-free-spins.ts).
 
 export const claimBonus = (slug: string, idempotencyKey: string) =>
   callApi<{ data: PlayerBonus }>('POST', `/api/player/bonuses/${encodeURIComponent(slug)}/claim`, undefined, { 'Idempotency-Key': idempotencyKey });
@@ -10,11 +10,3 @@ export const claimBonus = (slug: string, idempotencyKey: string) =>
 export const cancelBonus = (id: string) => callApi<{ data: PlayerBonus }>('POST', `/api/player/bonuses/${encodeURIComponent(id)}/cancel`);
 
 export const fetchBonuses = () => callApi<{ data: PlayerBonus[] }>('GET', '/api/player/bonuses');
-
-export const playFreeSpin = (game: string, idempotencyKey: string) =>
-  callApi<{ data: PlayedRound }>(
-    'POST',
-    `/api/games/${encodeURIComponent(game)}/rounds`,
-    { mode: 'real', free_spin: true },
-    { 'Idempotency-Key': idempotencyKey },
-  );

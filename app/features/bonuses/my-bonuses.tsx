@@ -3,8 +3,9 @@ import { Link } from 'react-router';
 import type { BonusUpdated, PlayerBonus } from '../../../contract/bonuses.ts';
 import { formatMoney } from '../../../contract/money.ts';
 import { Button } from '../../components/ui/button.tsx';
+import { freeSpinWinningsText } from '../../lib/free-spin-text.ts';
 import { useBonusUpdates } from '../../lib/use-bonus-updates.ts';
-import { cancelBonus, playFreeSpin } from './bonus-api.ts';
+import { cancelBonus } from './bonus-api.ts';
 
 const STATUS_LABELS: Record<PlayerBonus['status'], string> = {
   pending: 'Waiting for your deposit',
@@ -30,7 +31,6 @@ function OpenBonus({ bonus, currency, onChange }: { bonus: PlayerBonus; currency
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const [lastSpin, setLastSpin] = useState<string | null>(null);
   const percent = bonus.wagering_required > 0 ? Math.min(100, Math.floor((bonus.wagered / bonus.wagering_required) * 100)) : 100;
 
   async function cancel() {
@@ -42,16 +42,9 @@ function OpenBonus({ bonus, currency, onChange }: { bonus: PlayerBonus; currency
     onChange(result.body.data);
   }
 
-  async function spin() {
-    if (!bonus.free_spin_game) return;
-    setBusy(true);
-    setProblem(null);
-    const result = await playFreeSpin(bonus.free_spin_game, crypto.randomUUID());
-    setBusy(false);
-    if (!result.ok) return setProblem(result.message);
-    const win = result.body.data.win;
-    setLastSpin(win > 0 ? `Free spin won ${money(win)} (added to your bonus).` : 'No win on this free spin.');
-  }
+  const hasFreeSpins = bonus.terms.free_spins > 0 && bonus.free_spin_game !== null;
+  // Wagering is shown only where there is some: a free spins bonus has none until its spins win.
+  const wagering = bonus.wagering_required > 0;
 
   return (
     <section aria-label="Active bonus" data-bonus-id={bonus.id} className="space-y-4 rounded-xl border border-gold-500/50 bg-night-900 p-5">
@@ -73,24 +66,30 @@ function OpenBonus({ bonus, currency, onChange }: { bonus: PlayerBonus; currency
         </p>
       ) : (
         <>
-          <div>
-            <div className="flex justify-between text-sm text-mist-300">
-              <span data-testid="bonus-wagered">
-                Wagered {money(bonus.wagered)} of {money(bonus.wagering_required)}
-              </span>
-              <span>{percent}%</span>
+          {wagering ? (
+            <div>
+              <div className="flex justify-between text-sm text-mist-300">
+                <span data-testid="bonus-wagered">
+                  Wagered {money(bonus.wagered)} of {money(bonus.wagering_required)}
+                </span>
+                <span>{percent}%</span>
+              </div>
+              <div
+                role="progressbar"
+                aria-label="Wagering progress"
+                aria-valuemin={0}
+                aria-valuemax={bonus.wagering_required}
+                aria-valuenow={Math.min(bonus.wagered, bonus.wagering_required)}
+                className="mt-1 h-3 overflow-hidden rounded-full bg-night-700"
+              >
+                <div className="h-full rounded-full bg-gold-400 transition-[width]" style={{ width: `${percent}%` }} />
+              </div>
             </div>
-            <div
-              role="progressbar"
-              aria-label="Wagering progress"
-              aria-valuemin={0}
-              aria-valuemax={bonus.wagering_required}
-              aria-valuenow={Math.min(bonus.wagered, bonus.wagering_required)}
-              className="mt-1 h-3 overflow-hidden rounded-full bg-night-700"
-            >
-              <div className="h-full rounded-full bg-gold-400 transition-[width]" style={{ width: `${percent}%` }} />
-            </div>
-          </div>
+          ) : (
+            <p className="text-sm text-mist-300" data-testid="bonus-wagering-note">
+              {hasFreeSpins ? freeSpinWinningsText(bonus) : 'This bonus has no wagering.'}
+            </p>
+          )}
           <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
             <div>
               <dt className="text-mist-400">Bonus balance</dt>
@@ -98,30 +97,29 @@ function OpenBonus({ bonus, currency, onChange }: { bonus: PlayerBonus; currency
                 {money(bonus.balance)}
               </dd>
             </div>
-            <div>
-              <dt className="text-mist-400">Wagering left</dt>
-              <dd className="font-semibold tabular-nums text-mist-100" data-testid="bonus-left">
-                {money(bonus.wagering_left)}
-              </dd>
-            </div>
+            {wagering ? (
+              <div>
+                <dt className="text-mist-400">Wagering left</dt>
+                <dd className="font-semibold tabular-nums text-mist-100" data-testid="bonus-left">
+                  {money(bonus.wagering_left)}
+                </dd>
+              </div>
+            ) : null}
             <div>
               <dt className="text-mist-400">Max bet</dt>
               <dd className="font-semibold tabular-nums text-mist-100">{bonus.max_bet === null ? 'none' : money(bonus.max_bet)}</dd>
             </div>
-            <div>
-              <dt className="text-mist-400">Free spins left</dt>
-              <dd className="font-semibold tabular-nums text-mist-100" data-testid="bonus-spins">
-                {bonus.free_spins_left}
-              </dd>
-            </div>
+            {hasFreeSpins ? (
+              <div>
+                <dt className="text-mist-400">Free spins left</dt>
+                <dd className="font-semibold tabular-nums text-mist-100" data-testid="bonus-spins">
+                  {bonus.free_spins_left}
+                </dd>
+              </div>
+            ) : null}
           </dl>
         </>
       )}
-      {lastSpin ? (
-        <p role="status" className="text-sm text-mist-200">
-          {lastSpin}
-        </p>
-      ) : null}
       {problem ? (
         <p role="alert" className="text-sm text-ruby-500">
           {problem}
@@ -129,11 +127,10 @@ function OpenBonus({ bonus, currency, onChange }: { bonus: PlayerBonus; currency
       ) : null}
       <div className="flex flex-wrap gap-3">
         {bonus.status === 'active' && bonus.free_spins_left > 0 && bonus.free_spin_game ? (
-          <Button busy={busy} onClick={() => void spin()}>
-            Play a free spin ({money(bonus.free_spin_stake)})
-          </Button>
-        ) : null}
-        {bonus.status === 'active' ? (
+          <Link to={`/play/${encodeURIComponent(bonus.free_spin_game)}?mode=real`} className="btn btn-primary">
+            Play your {bonus.free_spins_left === 1 ? 'free spin' : `${bonus.free_spins_left} free spins`}
+          </Link>
+        ) : bonus.status === 'active' ? (
           <Link to="/slots" className="btn btn-ghost">
             Play games
           </Link>

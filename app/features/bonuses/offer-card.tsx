@@ -11,7 +11,7 @@ const startsAtOnce = (offer: BonusOffer) => offer.type === 'no_deposit' || offer
  * An offer as a card (SPEC.md §3 titles and banner): Claim or Deposit, and its terms one click away. The back
  * office's bonus editor previews an offer with this very card, its terms shown open (`termsOpen`).
  */
-export function OfferCard({ offer, termsOpen = false }: { offer: BonusOffer; termsOpen?: boolean }) {
+export function OfferCard({ offer, termsOpen = false, closed = false }: { offer: BonusOffer; termsOpen?: boolean; closed?: boolean }) {
   const navigate = useNavigate();
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -61,8 +61,9 @@ export function OfferCard({ offer, termsOpen = false }: { offer: BonusOffer; ter
             {problem}
           </p>
         ) : null}
+        {/* `closed`: the player may not claim now; the page says why once, above the offers. */}
         <div className="mt-auto flex gap-3 pt-2">
-          {startsAtOnce(offer) ? (
+          {closed ? null : startsAtOnce(offer) ? (
             <Button busy={busy} disabled={blocked} onClick={() => void claim()} className="flex-1 sm:flex-none">
               {offer.buttonClaim}
             </Button>

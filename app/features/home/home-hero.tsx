@@ -7,7 +7,7 @@ export function HomeHero() {
       <div className="mx-auto grid max-w-7xl items-center gap-8 px-4 py-12 sm:py-16 md:grid-cols-[1.2fr_1fr]">
         <div>
           <p className="text-sm font-semibold uppercase tracking-[0.2em] text-gold-400">Welcome offer</p>
-          <h1 className="mt-3 font-display text-4xl font-bold leading-tight text-mist-100 sm:text-5xl">100% Match Bonus- Up to €500</h1>
+          <h1 className="mt-3 font-display text-4xl font-bold leading-tight text-mist-100 sm:text-5xl">100% Match Bonus up to €500</h1>
           <p className="mt-4 max-w-xl text-lg text-mist-300">
             Double your first deposit up to €500, claim 50 free spins, and play games whose every round you can verify yourself.
           </p>

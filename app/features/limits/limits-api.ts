@@ -15,4 +15,5 @@ export const limitsApi = {
   timeOut: (days: number, password: string): Answer => callApi('POST', '/api/player/time-out', { days, password }),
   selfExclude: (months: number, password: string): Answer => callApi('POST', '/api/player/self-exclusion', { months, password }),
   requestReturn: (): Answer => callApi('POST', '/api/player/self-exclusion/return'),
+  acknowledgeRgInfo: (): Answer => callApi('POST', '/api/player/limits/rg-info'),
 };

@@ -10,7 +10,7 @@ import { limitsApi } from './limits-api.ts';
 import type { LimitsState } from './use-limits.ts';
 
 const TYPE_HINT: Record<LimitType, string> = {
-  deposit: 'The most you can deposit.',
+  deposit: 'The most you can deposit: every deposit counts, withdrawals are not taken off.',
   loss: 'The most you can lose: your stakes minus your wins.',
   wager: 'The most you can stake in games.',
 };

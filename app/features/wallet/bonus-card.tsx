@@ -16,7 +16,18 @@ function preview(bonus: ChosenBonus, amount: number | null, currency: string): s
 }
 
 /** The bonus this deposit claims, what the amount would give and its terms, with a way to deposit without it. */
-export function BonusCard({ bonus, amount = null, currency = 'EUR' }: { bonus: ChosenBonus; amount?: number | null; currency?: string }) {
+export function BonusCard({
+  bonus,
+  amount = null,
+  currency = 'EUR',
+  onRemove,
+}: {
+  bonus: ChosenBonus;
+  amount?: number | null;
+  currency?: string;
+  /** Removes the bonus in the page (the deposit screen's offer choice); without it, a link drops the bonus query. */
+  onRemove?: () => void;
+}) {
   const gives = preview(bonus, amount, currency);
   return (
     <section
@@ -48,9 +59,20 @@ export function BonusCard({ bonus, amount = null, currency = 'EUR' }: { bonus: C
           </details>
         ) : null}
       </div>
-      <Link to={{ search: '' }} aria-label="Remove bonus" className="shrink-0 text-sm text-mist-400 underline underline-offset-2 hover:text-mist-100">
-        Remove
-      </Link>
+      {onRemove ? (
+        <button
+          type="button"
+          onClick={onRemove}
+          aria-label="Remove bonus"
+          className="shrink-0 text-sm text-mist-400 underline underline-offset-2 hover:text-mist-100"
+        >
+          Remove
+        </button>
+      ) : (
+        <Link to={{ search: '' }} aria-label="Remove bonus" className="shrink-0 text-sm text-mist-400 underline underline-offset-2 hover:text-mist-100">
+          Remove
+        </Link>
+      )}
     </section>
   );
 }

@@ -20,7 +20,9 @@ export function confirmSandboxTransfer(url: string, signature: string) {
   return callApi<unknown>('POST', url, undefined, { 'Sandbox-Signature': signature });
 }
 
-export const requestWithdrawal = (body: { method: PaymentMethodId; amount: number; address?: string; forfeit_bonus?: boolean }, idempotencyKey: string) =>
-  callApi<{ data: Withdrawal }>('POST', '/api/payments/withdrawals', body, { 'Idempotency-Key': idempotencyKey });
+export const requestWithdrawal = (
+  body: { method: PaymentMethodId; amount: number; address?: string; token?: string; forfeit_bonus?: boolean },
+  idempotencyKey: string,
+) => callApi<{ data: Withdrawal }>('POST', '/api/payments/withdrawals', body, { 'Idempotency-Key': idempotencyKey });
 
 export const fetchPendingWithdrawals = () => callApi<{ data: Withdrawal[] }>('GET', '/api/payments/withdrawals');

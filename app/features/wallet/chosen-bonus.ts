@@ -17,7 +17,8 @@ const BONUS_ID = new RegExp(BONUS_ID_PATTERN);
 
 const bonusError = (message: string) => data({ message, type: 'bonus' }, { status: 400 });
 
-const fromOffer = (offer: BonusOffer): ChosenBonus => ({
+/** An offer as the choice the deposit carries. */
+export const fromOffer = (offer: BonusOffer): ChosenBonus => ({
   id: offer.slug,
   title: offer.title,
   subtitle: [offer.title2, offer.title3].filter(Boolean).join(' · '),

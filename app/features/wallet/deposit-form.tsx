@@ -1,5 +1,6 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
+import type { BonusOffer } from '../../../contract/bonuses.ts';
 import type { PaymentMethod } from '../../../contract/wallet.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { firstErrors } from '../../lib/api.ts';
@@ -9,7 +10,8 @@ import { amountProblem, parseAmount } from './amount-input.ts';
 import { createAttemptKeys } from '../../lib/attempt-keys.ts';
 import { BonusCard } from './bonus-card.tsx';
 import { createDeposit } from './cashier-api.ts';
-import type { ChosenBonus } from './chosen-bonus.ts';
+import { type ChosenBonus, fromOffer } from './chosen-bonus.ts';
+import { DepositOffers } from './deposit-offers.tsx';
 import { MethodPicker } from './method-picker.tsx';
 import { trackPayment } from './payment-analytics.ts';
 import { FormProblem } from './form-problem.tsx';
@@ -18,8 +20,13 @@ import { FormProblem } from './form-problem.tsx';
  * The deposit form. A card deposit continues on the gateway's hosted page, which sends the player back to
  * `?deposit={id}`; a crypto deposit goes there at once, where its address is shown.
  */
-export function DepositForm({ methods, bonus }: { methods: PaymentMethod[]; bonus: ChosenBonus | null }) {
+export function DepositForm({ methods, bonus: given, offers = [] }: { methods: PaymentMethod[]; bonus: ChosenBonus | null; offers?: BonusOffer[] }) {
   const [, setSearch] = useSearchParams();
+  // The bonus this deposit claims: the one the player came with, else none until they pick one of `offers`.
+  const [bonus, setBonus] = useState(given);
+  // The page's query changed (the card's Remove link, another offer's link): that is the choice now.
+  useEffect(() => setBonus(given), [given]);
+  const choices = given?.offer && !offers.some((offer) => offer.slug === given.id) ? [given.offer, ...offers] : offers;
   const [method, setMethod] = useState(methods[0]!);
   const [amount, setAmount] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -55,7 +62,10 @@ export function DepositForm({ methods, bonus }: { methods: PaymentMethod[]; bonu
   const valid = minor !== null && amountProblem(minor, method.deposit, method.currency) === null;
   return (
     <form className="space-y-6" onSubmit={(event) => void submit(event)} noValidate>
-      {bonus ? <BonusCard bonus={bonus} amount={minor} currency={method.currency} /> : null}
+      <DepositOffers offers={choices} chosen={bonus?.id ?? null} onChoose={(offer) => setBonus(offer ? fromOffer(offer) : null)} currency={method.currency} />
+      {bonus ? (
+        <BonusCard bonus={bonus} amount={minor} currency={method.currency} onRemove={bonus.id !== given?.id ? () => setBonus(null) : undefined} />
+      ) : null}
       <MethodPicker
         methods={methods}
         value={method.id}

@@ -1,4 +1,4 @@
-import type { TransactionStatus, TransactionType } from '../../../contract/wallet.ts';
+import type { Transaction, TransactionStatus, TransactionType } from '../../../contract/wallet.ts';
 
 export const TRANSACTION_TYPE_LABELS: Record<TransactionType, string> = {
   deposit: 'Deposit',
@@ -8,6 +8,11 @@ export const TRANSACTION_TYPE_LABELS: Record<TransactionType, string> = {
   bonus: 'Bonus',
   adjustment: 'Adjustment',
 };
+
+/** A row's label: its type, and for a bet or a win the game's name ("Bet · Lantern Orchard", issue 34 §6). */
+export function transactionLabel(row: Pick<Transaction, 'type' | 'game_name'>): string {
+  return row.game_name ? `${TRANSACTION_TYPE_LABELS[row.type]} · ${row.game_name}` : TRANSACTION_TYPE_LABELS[row.type];
+}
 
 export const TRANSACTION_STATUS_LABELS: Record<TransactionStatus, string> = {
   pending: 'Pending',

@@ -2,7 +2,7 @@ import type { Transaction } from '../../../contract/wallet.ts';
 import { Table } from '../../components/ui/table.tsx';
 import { formatDay, formatTime } from './dates.ts';
 import { SignedAmount } from './signed-amount.tsx';
-import { StatusBadge, TRANSACTION_TYPE_LABELS } from './transaction-labels.tsx';
+import { StatusBadge, transactionLabel } from './transaction-labels.tsx';
 
 // Deposit and withdrawal ids are UUIDs; their first block is enough to tell them apart and to quote to support.
 /** A UUID (a round, a deposit) by its first group, as support reads it out; a name (a provider's game) whole. */
@@ -30,7 +30,7 @@ export function TransactionList({ transactions }: { transactions: Transaction[] 
                 </span>
               ),
             },
-            { key: 'type', header: 'Type', cell: (row) => <span className="font-medium text-mist-100">{TRANSACTION_TYPE_LABELS[row.type]}</span> },
+            { key: 'type', header: 'Type', cell: (row) => <span className="font-medium text-mist-100">{transactionLabel(row)}</span> },
             { key: 'status', header: 'Status', cell: (row) => <StatusBadge status={row.status} /> },
             {
               key: 'reference',
@@ -49,7 +49,7 @@ export function TransactionList({ transactions }: { transactions: Transaction[] 
         {transactions.map((row) => (
           <li key={row.id} className="rounded-xl border border-night-700 bg-night-900 px-4 py-3" data-transaction={row.type}>
             <div className="flex items-baseline justify-between gap-3">
-              <span className="font-semibold text-mist-100">{TRANSACTION_TYPE_LABELS[row.type]}</span>
+              <span className="min-w-0 truncate font-semibold text-mist-100">{transactionLabel(row)}</span>
               <SignedAmount transaction={row} />
             </div>
             <div className="mt-1.5 flex items-center justify-between gap-3 text-xs text-mist-400">

@@ -12,6 +12,7 @@ import { NoPaymentMethods } from './no-payment-methods.tsx';
 import { PendingWithdrawals } from './pending-withdrawals.tsx';
 import { usePaymentMethods } from './use-payment-methods.ts';
 import { refreshWallet, useRootWallet, useWallet } from '../../lib/use-wallet.ts';
+import { OnChainWithdraw } from './onchain-withdraw.tsx';
 import { WithdrawForm } from './withdraw-form.tsx';
 
 function Withdrawable({ wallet }: { wallet: Wallet | null }) {
@@ -37,7 +38,7 @@ function Requested({ withdrawal, onAnother }: { withdrawal: Withdrawal; onAnothe
       <h2 id="withdrawal-requested" className="font-display text-2xl font-bold text-mist-100">
         Withdrawal of {formatMoney(withdrawal.amount, withdrawal.currency)} requested
       </h2>
-      <p className="mt-1 text-sm text-mist-300">Pending review · to {withdrawal.destination}</p>
+      <p className="mt-1 text-sm text-mist-300 [overflow-wrap:anywhere]">Pending review · to {withdrawal.destination}</p>
       <p className="mt-3 text-sm text-mist-100">
         Our team reviews every withdrawal before it is paid, usually within one working day. A withdrawal cannot be cancelled once requested.
       </p>
@@ -115,13 +116,16 @@ export function WithdrawCashier() {
       ) : wallet.withdrawable <= 0 ? (
         <NothingToWithdraw />
       ) : (
-        <WithdrawForm
-          methods={methods}
-          withdrawable={wallet.withdrawable}
-          currency={wallet.currency}
-          onRequested={(w) => void afterRequest(w)}
-          onKycRefused={setKycRefusal}
-        />
+        <>
+          <WithdrawForm
+            methods={methods}
+            withdrawable={wallet.withdrawable}
+            currency={wallet.currency}
+            onRequested={(w) => void afterRequest(w)}
+            onKycRefused={setKycRefusal}
+          />
+          <OnChainWithdraw withdrawable={wallet.withdrawable} currency={wallet.currency} onRequested={(w) => void afterRequest(w)} />
+        </>
       )}
       <PendingWithdrawals withdrawals={loaded.pending} />
     </div>

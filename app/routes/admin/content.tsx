@@ -29,7 +29,7 @@ function Preview({ markdown, label }: { markdown: string | null; label: string }
       <p className="mb-3 text-xs font-semibold uppercase tracking-wide text-mist-400">{stale ? 'Preview (updating…)' : 'Preview'}</p>
       {problem ? <Notice tone="error">{problem}</Notice> : null}
       <div className="max-h-[36rem] overflow-y-auto pr-1">
-        {preview?.title ? <h1 className="mb-1 font-display text-2xl font-bold text-mist-100">{preview.title}</h1> : null}
+        {preview?.title ? <h2 className="mb-1 font-display text-2xl font-bold text-mist-100">{preview.title}</h2> : null}
         {preview?.description ? <p className="mb-4 text-mist-300">{preview.description}</p> : null}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the server rendered this with the site's renderer and sanitised it to its allow-list (decision 0024) */}
         <div className="prose-casino [&>*:first-child]:mt-0" dangerouslySetInnerHTML={{ __html: preview?.html ?? '' }} />

@@ -5,6 +5,8 @@ import { TextField } from '../../components/ui/field.tsx';
 import { useAdminData } from '../../features/admin/api.ts';
 import { ActionForm, BonusesSection, Facts, LimitsSection, LoyaltySection, RoundsSection, Rows, standingOf } from '../../features/admin/player-sections.tsx';
 import { PlayerDocuments } from '../../features/admin/kyc-documents.tsx';
+import { PlayerSignInsSections } from '../../features/admin/player-sign-ins.tsx';
+import { PlayerCompliance } from '../../features/admin/compliance/player-compliance.tsx';
 import { PlayerAffiliate } from '../../features/admin/affiliates/player-affiliate.tsx';
 import { AdjustmentAction, BlockAction } from '../../features/admin/player-actions.tsx';
 import { hasPermission, useStaff } from '../../features/admin/session.tsx';
@@ -153,17 +155,9 @@ export default function AdminPlayer() {
             ))}
           </Rows>
         </Card>
-        <Card title="Sign-ins">
-          <Rows empty={profile.logins.length === 0}>
-            {profile.logins.map((row) => (
-              <li key={row.at} className="flex justify-between gap-3 py-2">
-                <span className="text-mist-100">{row.method}</span>
-                <span className="text-mist-400">{dateTime(row.at)}</span>
-              </li>
-            ))}
-          </Rows>
-        </Card>
       </div>
+      <PlayerSignInsSections playerId={id} canFlag={can('players.block')} />
+      {can('compliance.read') ? <PlayerCompliance playerId={id} canManage={can('compliance.manage')} /> : null}
     </div>
   );
 }

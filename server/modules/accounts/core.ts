@@ -31,13 +31,14 @@ export const MINUTE = 60 * 1000;
 export const HOUR = 60 * MINUTE;
 
 export type AuthenticatedPlayer = { id: number; tokenId: number; email: string; active: boolean; blocked: boolean };
-export type LoginResult = LoginResponse & { playerId: number };
+export type LoginResult = LoginResponse & { playerId: number; tokenId: number };
 export type PlayerRow = typeof players.$inferSelect;
 export type SecretPurpose = 'activation-email' | 'activation-sms' | 'password-reset' | 'magic-link' | 'email-change';
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 export const messages = {
   emailTaken: 'The email has already been taken.',
+  countryNotServed: 'We cannot accept players residing in the selected country.',
   commonPassword: 'This password is too common. Please choose a different one.',
   confirmation: 'The password confirmation does not match.',
   resetInvalid: 'This password reset token is invalid or has expired.',
@@ -85,11 +86,22 @@ export type AccountsDependencies = {
   passwords: PasswordHasher;
   logger?: FastifyBaseLogger;
   now?: () => Date;
+  /** Whether the site serves residents of a country (the jurisdictions module, decision 0120); all when omitted. */
+  servesCountry?: (country: string) => boolean;
 };
 
 export type AccountsCore = ReturnType<typeof createAccountsCore>;
 
-export function createAccountsCore({ db, settings, outbox, templates, passwords, logger, now = () => new Date() }: AccountsDependencies) {
+export function createAccountsCore({
+  db,
+  settings,
+  outbox,
+  templates,
+  passwords,
+  logger,
+  now = () => new Date(),
+  servesCountry = () => true,
+}: AccountsDependencies) {
   const later = (ms: number) => new Date(now().getTime() + ms);
   // Never the address: logs hold no personal data.
   const afterAnswer = createAfterAnswer((error) => logger?.error({ err: error }, 'account mail could not be prepared'));
@@ -204,5 +216,6 @@ export function createAccountsCore({ db, settings, outbox, templates, passwords,
     newPasswordErrors,
     playerProfile,
     activationType,
+    servesCountry,
   };
 }

@@ -158,6 +158,19 @@ export function createPlayerAdmin({ db, now, passwords }: AccountsCore) {
       return new Set(rows.map((row) => row.id));
     },
 
+    /**
+     * Names, birthdates and countries for sanctions screening (docs/decisions/0116): the named players, or a page of
+     * every player in id order after `afterId`.
+     */
+    async identities(query: { playerIds: number[] } | { afterId: number; limit: number }) {
+      const columns = { id: players.id, name: players.name, surname: players.surname, birthdate: players.birthdate, country: players.country };
+      if ('playerIds' in query) {
+        if (query.playerIds.length === 0) return [];
+        return db.select(columns).from(players).where(inArray(players.id, query.playerIds)).orderBy(players.id);
+      }
+      return db.select(columns).from(players).where(sql`${players.id} > ${query.afterId}`).orderBy(players.id).limit(query.limit);
+    },
+
     /** Whether a player with this id exists. */
     async playerExists(playerId: number): Promise<boolean> {
       const [row] = await db.select({ id: players.id }).from(players).where(eq(players.id, playerId));
@@ -168,6 +181,17 @@ export function createPlayerAdmin({ db, now, passwords }: AccountsCore) {
     async birthdateOf(playerId: number): Promise<string | null> {
       const [row] = await db.select({ birthdate: players.birthdate }).from(players).where(eq(players.id, playerId));
       return row?.birthdate ?? null;
+    },
+
+    /** The player's country of residence (ISO 3166-1 alpha-2): their jurisdiction profile follows it (decision 0120). */
+    async countryOf(playerId: number): Promise<string | null> {
+      const [row] = await db.select({ country: players.country }).from(players).where(eq(players.id, playerId));
+      return row?.country ?? null;
+    },
+
+    /** The same country as a scalar subquery, for a module to read in its own statement (limits' stake settings). */
+    countrySql(playerId: number | Placeholder): SQL<string | null> {
+      return sql<string | null>`(select ${players.country} from ${players} where ${players.id} = ${playerId})`;
     },
 
     /** The same birthdate as a scalar subquery (`YYYY-MM-DD` text, null for no such player), for a module to read in its own statement. */

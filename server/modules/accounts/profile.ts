@@ -23,9 +23,18 @@ export function createProfile({
   retireSecrets,
   newPasswordErrors,
   playerProfile,
+  servesCountry,
 }: AccountsCore) {
+  // After-effects of a change to the player's identity fields, told after commit (sanctions screening, decision 0116).
+  const profileChanged: ((change: { playerId: number; fields: string[] }) => void)[] = [];
+
   return {
     playerProfile,
+
+    /** Hears each committed profile change with the fields it changed; a listener's failure is its own to log. */
+    onProfileChanged(listener: (change: { playerId: number; fields: string[] }) => void): void {
+      profileChanged.push(listener);
+    },
 
     /** PATCH /api/player: any of the profile fields; identity fields are fixed once KYC verified them. */
     async updateProfile(playerId: number, input: Record<string, unknown>): Promise<Player> {
@@ -39,12 +48,18 @@ export function createProfile({
             errors[field] = [`The ${field} cannot be changed after your identity was verified. Please contact support.`];
         }
       }
+      // A move to a country the site does not serve is refused, as at registration (decision 0120).
+      if (typeof values.country === 'string' && values.country !== row.country && !servesCountry(values.country)) {
+        errors.country = [messages.countryNotServed];
+      }
       if (hasErrors(errors)) throw invalid(errors);
       if (fields.length > 0) {
         await db
           .update(players)
           .set({ ...Object.fromEntries(fields.map((field) => [field, values[field]])), updatedAt: now() })
           .where(eq(players.id, playerId));
+        const changed = fields.filter((field) => values[field] !== row[field as keyof typeof row]);
+        if (changed.length > 0) for (const listener of profileChanged) listener({ playerId, fields: changed });
       }
       return playerProfile(playerId);
     },

@@ -153,6 +153,17 @@ describe('POST /api/register', () => {
     expect(mail?.html).toContain('/player/activate/');
   });
 
+  it('keeps marketing consent opt-in: a registration that omits the newsletter is not subscribed (issue 34 §3)', async () => {
+    const { newsletter: _omitted, ...form } = validRegistration();
+    const response = await register(form);
+    expect(response.statusCode).toBe(201);
+    expect(response.json().data.newsletter).toBe(false);
+    expect((await playerRow(form.email))!.newsletter).toBe(false);
+    const optedIn = validRegistration({ newsletter: true });
+    expect((await register(optedIn)).statusCode).toBe(201);
+    expect((await playerRow(optedIn.email))!.newsletter).toBe(true);
+  });
+
   it('sends an SMS code instead when the operator chose SMS activation', async () => {
     await t.services.settings.setRegistrationActivationType('sms');
     try {

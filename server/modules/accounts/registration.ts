@@ -14,7 +14,7 @@ export type RegisteredPlayer = { id: number; email: string; maToken: string | nu
 // and creating the inactive player with its activation.
 
 export function createRegistration(
-  { db, outbox, passwords, now, emailTaken, serverPasswordErrors, activationType }: AccountsCore,
+  { db, outbox, passwords, now, emailTaken, serverPasswordErrors, activationType, servesCountry }: AccountsCore,
   { sendActivation }: Pick<Activation, 'sendActivation'>,
 ) {
   /**
@@ -25,6 +25,7 @@ export function createRegistration(
     const { values, errors } = validateRegistrationFields(input, now(), fields);
     if (values.email !== undefined && !errors.email && (await emailTaken(values.email))) errors.email = [messages.emailTaken];
     serverPasswordErrors('password', values.password, errors);
+    if (typeof values.country === 'string' && !errors.country && !servesCountry(values.country)) errors.country = [messages.countryNotServed];
     return { values, errors };
   }
 

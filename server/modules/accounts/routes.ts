@@ -30,6 +30,7 @@ import { loginGuard } from '../../http/login-guard.ts';
 import { bodyEmail, limitRequests, MINUTES_15, reserveAttempts, type Limit } from '../../http/rate-limit.ts';
 import { hasErrors, invalid, Problem } from '../../problem.ts';
 import type { Services } from '../../services.ts';
+import { signInClient } from '../signins/device-id.ts';
 
 const sameAnswer = { message: 'If that e-mail address belongs to an account, we have sent it a link.' } as const;
 
@@ -112,6 +113,14 @@ export async function accountRoutes(fastify: FastifyInstance, { services }: { se
       const { email, password } = request.body;
       const result = await attemptLogin(request, reply, email, () => accounts.login(email, password));
       if (!result) throw invalid({ email: ['These credentials do not match our records.'] });
+      // Sign-in history, the device cookie and linked accounts (issue 33 §1, decision 0112).
+      await services.signins.recordSignIn({
+        ...signInClient(request, reply),
+        playerId: result.playerId,
+        tokenId: result.tokenId,
+        method: 'password',
+        at: new Date(),
+      });
       setTokenCookie(reply, result.token, new Date(result.expires_at));
       return result;
     },
@@ -282,6 +291,13 @@ export async function accountRoutes(fastify: FastifyInstance, { services }: { se
     },
     async (request, reply) => {
       const result = await accounts.consumeMagicLink(request.body.token);
+      await services.signins.recordSignIn({
+        ...signInClient(request, reply),
+        playerId: result.playerId,
+        tokenId: result.tokenId,
+        method: 'magic-link',
+        at: new Date(),
+      });
       setTokenCookie(reply, result.token, new Date(result.expires_at));
       return result;
     },

@@ -1,4 +1,5 @@
 import { createActivation } from './activation.ts';
+import { createContactMatches } from './contact-matches.ts';
 import { type AccountsDependencies, createAccountsCore } from './core.ts';
 import { createMagicLinks } from './magic-link.ts';
 import { createPlayerAdmin } from './player-admin.ts';
@@ -25,6 +26,7 @@ export function createAccountsService(dependencies: AccountsDependencies) {
   const magicLinks = createMagicLinks(core, sessions);
   const profile = createProfile(core);
   const playerAdmin = createPlayerAdmin(core);
+  const contactMatches = createContactMatches(core);
   return {
     validateRegistration: registration.validateRegistration,
     /** Resolves when the mail work of requests answered so far is done (shutdown, tests). */
@@ -35,6 +37,7 @@ export function createAccountsService(dependencies: AccountsDependencies) {
     onRegistered: registration.onRegistered,
     login: sessions.login,
     logout: sessions.logout,
+    onTokenActivity: sessions.onTokenActivity,
     requestPasswordReset: recovery.requestPasswordReset,
     findPasswordReset: recovery.findPasswordReset,
     resetPassword: recovery.resetPassword,
@@ -44,6 +47,7 @@ export function createAccountsService(dependencies: AccountsDependencies) {
     requestMagicLink: magicLinks.requestMagicLink,
     consumeMagicLink: magicLinks.consumeMagicLink,
     updateProfile: profile.updateProfile,
+    onProfileChanged: profile.onProfileChanged,
     changePassword: profile.changePassword,
     requestEmailChange: profile.requestEmailChange,
     confirmEmailChange: profile.confirmEmailChange,
@@ -51,6 +55,9 @@ export function createAccountsService(dependencies: AccountsDependencies) {
     playerExists: playerAdmin.playerExists,
     kycStatusOf: playerAdmin.kycStatusOf,
     birthdateOf: playerAdmin.birthdateOf,
+    identities: playerAdmin.identities,
+    countryOf: playerAdmin.countryOf,
+    countrySql: playerAdmin.countrySql,
     birthdateSql: playerAdmin.birthdateSql,
     standingSql: playerAdmin.standingSql,
     checkPassword: playerAdmin.checkPassword,
@@ -65,5 +72,6 @@ export function createAccountsService(dependencies: AccountsDependencies) {
     registrationsByDay: playerAdmin.registrationsByDay,
     adminPlayerProfile: playerAdmin.adminPlayerProfile,
     blockedAmong: playerAdmin.blockedAmong,
+    sharedContacts: contactMatches.sharedContacts,
   };
 }

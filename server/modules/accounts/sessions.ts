@@ -6,12 +6,23 @@ import { looksLikeToken, newToken, SESSION, sha256, shouldTouch, tokenState } fr
 // Sessions: the bearer tokens a login or a magic link issues, and the check every authenticated request makes
 // (docs/decisions/0010-player-tokens-and-sessions.md).
 
+/** A token in use again (`ended` false, at most once a minute) or signed out (`ended` true): the sign-ins' sessions. */
+export type TokenActivity = { tokenId: number; at: Date; ended: boolean };
+
 export function createSessions({ db, passwords, now, findByEmail }: AccountsCore) {
+  const activityListeners: ((activity: TokenActivity) => Promise<void> | void)[] = [];
+  const tellActivity = async (activity: TokenActivity) => {
+    for (const listener of activityListeners) await listener(activity);
+  };
+
   async function issueToken(playerId: number, name: 'login' | 'magic-link', active: boolean): Promise<LoginResult> {
     const token = newToken();
     const at = now();
     const expiresAt = new Date(at.getTime() + SESSION.lifetimeMs);
-    await db.insert(personalAccessTokens).values({ playerId, tokenHash: sha256(token), name, createdAt: at, lastUsedAt: at, expiresAt });
+    const [issued] = await db
+      .insert(personalAccessTokens)
+      .values({ playerId, tokenHash: sha256(token), name, createdAt: at, lastUsedAt: at, expiresAt })
+      .returning({ id: personalAccessTokens.id });
     // Housekeeping, not part of the login's meaning: expired tokens of this player, and any beyond the newest few.
     const newest = db
       .select({ id: personalAccessTokens.id })
@@ -23,7 +34,7 @@ export function createSessions({ db, passwords, now, findByEmail }: AccountsCore
       .delete(personalAccessTokens)
       .where(and(eq(personalAccessTokens.playerId, playerId), or(lt(personalAccessTokens.expiresAt, at), notInArray(personalAccessTokens.id, newest))));
     await db.update(players).set({ lastLoginAt: at }).where(eq(players.id, playerId));
-    return { token, expires_at: expiresAt.toISOString(), active, playerId };
+    return { token, expires_at: expiresAt.toISOString(), active, playerId, tokenId: issued!.id };
   }
 
   // Every signed-in request runs it: built once, and planned once per connection (a named prepared statement).
@@ -51,13 +62,20 @@ export function createSessions({ db, passwords, now, findByEmail }: AccountsCore
       await db.delete(personalAccessTokens).where(eq(personalAccessTokens.id, row.tokenId));
       return null;
     }
-    if (shouldTouch(row, at)) await db.update(personalAccessTokens).set({ lastUsedAt: at }).where(eq(personalAccessTokens.id, row.tokenId));
+    if (shouldTouch(row, at)) {
+      await db.update(personalAccessTokens).set({ lastUsedAt: at }).where(eq(personalAccessTokens.id, row.tokenId));
+      await tellActivity({ tokenId: row.tokenId, at, ended: false });
+    }
     return { id: row.id, tokenId: row.tokenId, email: row.email, active: row.active, blocked: row.blocked };
   }
 
   return {
     issueToken,
     authenticate,
+    /** Hears a token's use (throttled as its `last_used_at` is) and its logout; a failing listener fails the request. */
+    onTokenActivity(listener: (activity: TokenActivity) => Promise<void> | void): void {
+      activityListeners.push(listener);
+    },
 
     /**
      * POST /api/login. Null when the e-mail is unknown or the password wrong: the caller cannot tell
@@ -77,7 +95,12 @@ export function createSessions({ db, passwords, now, findByEmail }: AccountsCore
     },
 
     async logout(token: string | undefined): Promise<void> {
-      if (looksLikeToken(token)) await db.delete(personalAccessTokens).where(eq(personalAccessTokens.tokenHash, sha256(token)));
+      if (!looksLikeToken(token)) return;
+      const ended = await db
+        .delete(personalAccessTokens)
+        .where(eq(personalAccessTokens.tokenHash, sha256(token)))
+        .returning({ id: personalAccessTokens.id });
+      for (const { id } of ended) await tellActivity({ tokenId: id, at: now(), ended: true });
     },
   };
 }

@@ -53,7 +53,7 @@ describe('GET /api/bonuses', () => {
     expect(offers.map((o) => o.slug)).toEqual(expect.arrayContaining(['welcome-match', 'welcome-spins', 'weekend-reload']));
     expect(offers.map((o) => o.slug)).not.toContain('demo-chip');
     const welcome = offers.find((o) => o.slug === 'welcome-match')!;
-    expect(welcome).toMatchObject({ title: '100% Match Bonus- Up to €500', type: 'deposit_match', eligible: null });
+    expect(welcome).toMatchObject({ title: '100% Match Bonus up to €500', type: 'deposit_match', eligible: null });
     expect(welcome.terms).toMatchObject({ wagering_multiplier: 10, max_bet: 5_00, match_percent: 100, max_bonus: 500_00, min_deposit: 20_00 });
     expect(welcome.terms_text.join(' ')).toContain('Wager the bonus 10 times within 30 days');
     const player = await kit.player();

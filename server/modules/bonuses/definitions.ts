@@ -29,7 +29,7 @@ const SLOTS_AND_TABLES = { slots: 100, 'table-games': 10 };
 const PRODUCTION_DEFINITIONS: NewDefinition[] = [
   {
     slug: 'welcome-match',
-    title: '100% Match Bonus- Up to €500',
+    title: '100% Match Bonus up to €500',
     title2: 'on your first deposit',
     title3: 'Wagering 10x within 30 days',
     buttonClaim: 'Claim welcome bonus',

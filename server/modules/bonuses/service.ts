@@ -43,6 +43,7 @@ export function createBonusesService({
   weightOf,
   hasDeposited,
   guardClaim,
+  maxWageringFor,
 }: {
   db: Database;
   ledger: LedgerService;
@@ -56,12 +57,16 @@ export function createBonusesService({
   hasDeposited: (playerId: number) => Promise<boolean>;
   /** The responsible-gambling check in front of every claim (limits: refused during a time-out or self-exclusion). */
   guardClaim?: (playerId: number) => Promise<void>;
+  /** The most wagering the player's jurisdiction allows, as a multiple of the bonus; null: the site's own (decision 0120). */
+  maxWageringFor?: (playerId: number) => Promise<number | null>;
 }) {
   const money = (minor: number) => formatMoney(minor, currency);
   const definitions = createDefinitions({ db, appEnv, maxWagering });
   const core = createBonusCore({ db, ledger, events, currency });
   const funding = createRoundFunding({ db, core, currency, categoryOf, weightOf });
   const freeSpins = createFreeSpinsHandOver({ db, core });
+  // Told after a player's claim is granted (compliance's bonus-abuse rules, issue 33); never the claim's own answer.
+  const claimed: ((claim: { playerId: number; bonusId: string; offer: string; at: Date }) => void)[] = [];
 
   /** Why the player may not claim this offer now; null when they may. */
   async function refusal(
@@ -192,6 +197,12 @@ export function createBonusesService({
     definitions,
     /** Free spins on games our engines do not play go to `handler` (the aggregators'). */
     onFreeSpins: freeSpins.onFreeSpins,
+    /** Hears each bonus as it is after a change: granted, staked, converted, ended (the money notices, decision 0119). */
+    onChanged: core.onChanged,
+    /** Subscribes to granted claims (not replays, not operators' grants). */
+    onClaimed(listener: (claim: { playerId: number; bonusId: string; offer: string; at: Date }) => void): void {
+      claimed.push(listener);
+    },
     /** Seeds the environment's offers (missing slugs only). */
     start: () => definitions.seed(),
 
@@ -232,6 +243,10 @@ export function createBonusesService({
       await guardClaim?.(playerId);
       const def = await definitionOr400(slug);
       if (deposit && !isDepositOffer(def.type)) throw bonusProblem('This bonus is not claimed with a deposit.');
+      const wageringCap = (await maxWageringFor?.(playerId)) ?? null;
+      if (wageringCap !== null && def.wageringMultiplier > wageringCap) {
+        throw bonusProblem(`This bonus is not available in your country: its wagering is more than ${wageringCap} times the bonus.`);
+      }
       await expireOpen(playerId);
       const open = await core.openBonus(playerId);
       // A deposit for the offer the player already claimed keeps that claim.
@@ -242,7 +257,9 @@ export function createBonusesService({
       }
       const reason = await refusal(playerId, def, new Date(), deposit ? { depositAmount: deposit.amount } : {});
       if (reason) throw bonusProblem(reason);
-      return core.viewOf(await grant(playerId, def, id, { depositId: deposit?.id ?? null }));
+      const granted = await grant(playerId, def, id, { depositId: deposit?.id ?? null });
+      for (const listener of claimed) listener({ playerId, bonusId: id, offer: slug, at: new Date() });
+      return core.viewOf(granted);
     },
 
     /** A deposit was credited: the player's pending deposit offer activates if the deposit qualifies. */

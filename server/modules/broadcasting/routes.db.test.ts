@@ -96,13 +96,17 @@ describe('live events through the realtime server', () => {
     const channel = client.subscribe(`private-App.Models.User.${player.id}`);
     await once((done) => channel.bind('pusher:subscription_succeeded', done));
 
+    const messages: { message: { subject: string }; unread: number }[] = [];
+    channel.bind('App\\Events\\MessageReceived', (data: { message: { subject: string }; unread: number }) => messages.push(data));
     const balance = once<{ wallet: { balance: number } }>((done) => channel.bind('App\\Events\\BalanceUpdated', done), 5_000);
     await kit.deposit(player.token, 40_00);
     expect((await balance).wallet.balance).toBe(40_00);
+    // The credited deposit's notice (decision 0119) arrives as the first message.
+    await expect.poll(() => messages.length, { timeout: 5_000 }).toBe(1);
 
-    const message = once<{ message: { subject: string }; unread: number }>((done) => channel.bind('App\\Events\\MessageReceived', done), 5_000);
     await kit.call('POST', '/api/admin/messages', { token: await kit.operator(), payload: { player_id: player.id, subject: 'Hello', body: 'Live.' } });
-    expect(await message).toMatchObject({ message: { subject: 'Hello' }, unread: 1 });
+    await expect.poll(() => messages.length, { timeout: 5_000 }).toBe(2);
+    expect(messages[1]).toMatchObject({ message: { subject: 'Hello' }, unread: 2 });
 
     // Another player's channel is refused by our endpoint, so pusher-js reports a subscription error.
     const other = await kit.player();

@@ -154,6 +154,9 @@ describe('operator jobs API', () => {
       'clubs:points-expiry',
       'bonuses:expiry',
       'affiliates:monthly-statements',
+      'signins:forget-addresses',
+      'screening:daily-rescreen',
+      'regulator:retention',
       'audit:anchor',
       'jobs:prune-runs',
     ]);

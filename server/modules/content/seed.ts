@@ -11,7 +11,7 @@ const CASHBACK_TIERS = paying.map((tier) => `${tier.name} ${tier.cashbackPercent
 const demoPromotions = [
   {
     slug: 'welcome-match',
-    title: '100% Match Bonus- Up to €500',
+    title: '100% Match Bonus up to €500',
     subtitle: 'plus 50 free spins on Lantern Orchard',
     summary: 'Double your first deposit up to €500, and claim 50 free spins on Lantern Orchard as well.',
     badge: 'Welcome offer',

@@ -33,7 +33,7 @@ describe('content service', () => {
   it('finds one promotion by id or slug, never one that is not running', async () => {
     const service = content();
     const bySlug = await service.promotion('welcome-match');
-    expect(bySlug?.title).toBe('100% Match Bonus- Up to €500');
+    expect(bySlug?.title).toBe('100% Match Bonus up to €500');
     expect(bySlug?.body).toContain('## Wagering');
     expect((await service.promotion(String(bySlug?.id)))?.slug).toBe('welcome-match');
     expect(await service.promotion('past')).toBeNull();

@@ -4,7 +4,7 @@
 // moves rounds from phase to phase, pays automatic cash-outs and settles the crash. Every state lives in the
 // database, so a node that takes over finishes a round where the last one left it.
 
-import { and, count, desc, eq, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { CrashBetPlaced, CrashBetsPage, CrashGame, CrashState } from '../../../contract/crash.ts';
 import { formatMoney } from '../../../contract/money.ts';
 import { CRASH_MIN_CASHOUT } from '../../../games/crash/crash.ts';
@@ -185,6 +185,16 @@ export function createCrashService({
   let stopped: Promise<void> = Promise.resolve();
 
   return {
+    /** The crash game's name for each of these ids that is a crash bet (the wallet history's bet and win rows). */
+    async betGameNames(ids: readonly string[]): Promise<Map<string, string>> {
+      const uuids = [...new Set(ids.filter((id) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)))];
+      if (uuids.length === 0) return new Map();
+      const rows = await db.select({ id: crashBets.id }).from(crashBets).where(inArray(crashBets.id, uuids));
+      if (rows.length === 0) return new Map();
+      const name = (await catalog.playableGame('crash'))?.name ?? 'Crash';
+      return new Map(rows.map((row) => [String(row.id), name]));
+    },
+
     /** One tick of the loop: take or keep the lease, then move the round on. Exposed for tests. */
     async tick(): Promise<boolean> {
       if (!(await lead())) return false;

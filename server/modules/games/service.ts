@@ -14,6 +14,7 @@ import { prepareRound, type RoundInput } from './engines.ts';
 import { createFairnessService } from './fairness.ts';
 import { createFavouritesService } from './favourites.ts';
 import { createInterruptedRounds, INTERRUPTED_ROUNDS_PATTERN } from './interrupted-rounds.ts';
+import { createRoundGameNames } from './round-game-names.ts';
 import { createRoundSettlement } from './round-settlement.ts';
 import { createRoundsService, type StakeCarry, type StakeGuard, type StakeHook } from './rounds.ts';
 import { createRoundTotals } from './totals.ts';
@@ -114,6 +115,8 @@ export function createGamesService({
     demoRounds,
     playableGame,
     playRound,
+    /** The game's name of each real-money round id (the wallet history's bet and win rows). */
+    roundGameNames: createRoundGameNames(db, catalog),
     /** Stakes and wins since each instant, for the limits module. */
     roundTotals: createRoundTotals(db),
     /** Settled real-money rounds' stakes and wins per player over a period (the clubs' cashback). */

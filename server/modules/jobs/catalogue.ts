@@ -12,7 +12,11 @@ export const JOB_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'audit:anchor': 'Writes the audit log’s newest hash to the anchor file and the log, so deleted rows can be found.',
   'providers:hub88-sync': 'Refreshes the Hub88 game list (new, changed and withdrawn games) and prunes the week’s call log.',
   'jobs:prune-runs': 'Deletes the records of job runs older than 90 days.',
+  'regulator:retention': 'Anonymises players idle longer than the retention period, keeping any an open alert, case or hold still needs.',
+  'screening:daily-rescreen': 'Reads the sanctions list again and screens every player against it; a new match raises a compliance alert.',
   'affiliates:monthly-statements': 'Computes each affiliate’s statement for the month before: CPA, NGR, RevShare and carry-over.',
+  'signins:forget-addresses': 'Blanks the address and browser of sign-ins older than the retention period (two years).',
+  'payments:chain-payout-returns': 'Returns to the player, once, the money of an on-chain withdrawal the signer reported as failed.',
   'payments:chain-watcher': 'Reads new blocks for crypto deposits to players’ addresses and credits those with enough confirmations.',
 };
 

@@ -39,6 +39,18 @@ export type PlayerRevenueDay = { playerId: number; day: string; stakes: number; 
 export function createLedgerReports({ db }: { db: Database }) {
   return {
     /**
+     * Journal ids drawn so far (the journals' own sequence: no scan of the table), by every node: the metrics' counter
+     * of money transfers, rounds' one-statement transfers included. A transfer that rolled back after drawing its id
+     * counts too; the rate is what matters.
+     */
+    async journalsWritten(): Promise<number> {
+      const [row] = rowsOf<{ drawn: string | number | null }>(
+        await db.execute(sql`select case when is_called then last_value else 0 end as drawn from ledger_journals_id_seq`),
+      );
+      return Number(row?.drawn ?? 0);
+    },
+
+    /**
      * Per player and UTC day in [from, to), over the players' cash and bonus accounts in `currency`: stakes and wins
      * (our games, crash and aggregators' rounds alike: every `bet` and `win` journal), bonus cost (bonus journals'
      * net credit: grants, cashback, points exchanged, less forfeits), adjustments (their net credit) and deposits.

@@ -1,14 +1,26 @@
 // The checks in front of money (docs/decisions/0055-limits.md): a deposit is counted against the deposit limits
 // under the player's advisory lock in the transaction that records it, before any gateway is involved; a stake
-// is checked against exclusion, the session limit, a due reality check, the slot stake cap and the wager and loss
-// limits before any money moves (the rounds service runs one player's rounds one at a time).
+// is checked against exclusion, the session limit, a due reality check, the jurisdiction's rules (decision 0120) and
+// the wager and loss limits before any money moves (the rounds service runs one player's rounds one at a time, so
+// the spin clock's read and write cannot interleave for one player).
 
 import { and, eq, isNull, type Placeholder, type SQL } from 'drizzle-orm';
 import { LIMIT_PERIODS, type LimitPeriod, type LimitSession, type LimitType, PERIOD_LABEL, PERIOD_MS } from '../../../contract/limits.ts';
 import { formatMoney } from '../../../contract/money.ts';
 import type { Database } from '../../db/client.ts';
 import { invalid, Problem } from '../../problem.ts';
-import { exclusionAt, realityCheckDueAt, sessionAlive, sessionEndsAt, slotStakeCap, type StakeCaps } from './rules.ts';
+import type { JurisdictionProfile } from '../../../contract/jurisdictions.ts';
+import {
+  depositPromptDue,
+  exclusionAt,
+  type OperatorStakeCaps,
+  realityCheckDueAt,
+  sessionAlive,
+  sessionEndsAt,
+  slotStakeCap,
+  spinWaitMs,
+  stakeCapsFor,
+} from './rules.ts';
 import {
   depositUsage,
   type Executor,
@@ -21,6 +33,7 @@ import {
   type SettingsRow,
   settingsRow,
   createStakeSettings,
+  type StakeLimit,
   updateSettings,
 } from './store.ts';
 
@@ -37,9 +50,16 @@ export type StakeRequest = { stake: number; engine: string; field: string; stand
 type GuardDependencies = {
   db: Database;
   currency: string;
-  caps: StakeCaps;
+  /** The operator's own slot stake caps, on top of the jurisdiction's (decision 0120). */
+  caps: OperatorStakeCaps;
   /** The player's birthdate as a scalar subquery, read in the stake's one settings statement. */
   birthdateSql: (playerId: Placeholder) => SQL<string | null>;
+  /** The player's country of residence as a scalar subquery (accounts module), read in the same statement. */
+  countrySql: (playerId: Placeholder) => SQL<string | null>;
+  /** The player's country of residence (accounts module), for the deposit's checks. */
+  countryOf: (playerId: number) => Promise<string | null>;
+  /** The jurisdiction profile a resident of a country plays under (jurisdictions module, decision 0120). */
+  rulesFor: (country: string | null) => JurisdictionProfile;
   /** The player's standing (`blocked`, `inactive`, `active`) as a scalar subquery, read in the same statement. */
   standingSql?: (playerId: Placeholder) => SQL<string | null>;
   gameTotals: (playerId: number, since: Date[]) => Promise<GameTotals[]>;
@@ -51,9 +71,21 @@ const SEEN_EVERY_MS = 60_000;
 
 const day = (value: Date) => `${value.toISOString().replace('T', ' ').slice(0, 16)} UTC`;
 
-export function createLimitGuards({ db, currency, caps, birthdateSql, standingSql, gameTotals, now }: GuardDependencies) {
+/** The refusal of a stake before the responsible-gambling information was acknowledged (MGA, decision 0120). */
+export const RG_INFO_MESSAGE = 'Before your first stake, please read how to play safely under Account → Limits and confirm that you have read it.';
+/** The refusal of a deposit before the deposit limit prompt was answered (UKGC, decision 0121). */
+export const DEPOSIT_PROMPT_MESSAGE = 'Before you deposit, please set a deposit limit or tell us that you do not want one.';
+
+export function createLimitGuards({ db, currency, caps, birthdateSql, countrySql, countryOf, rulesFor, standingSql, gameTotals, now }: GuardDependencies) {
   const money = (amount: number) => formatMoney(amount, currency);
-  const stakeSettings = createStakeSettings(db, birthdateSql, standingSql);
+  const stakeSettings = createStakeSettings(db, birthdateSql, countrySql, standingSql);
+
+  /** 403 `deposit_limit_prompt` while the player's profile asks the deposit limit prompt and it is unanswered (or due again). */
+  function refuseUnansweredPrompt(rules: JurisdictionProfile, settings: SettingsRow | undefined, at: Date): void {
+    if (depositPromptDue(rules.depositLimitPrompt, settings?.depositPromptAnsweredAt ?? null, at)) {
+      throw new Problem(403, DEPOSIT_PROMPT_MESSAGE, { type: 'deposit_limit_prompt' });
+    }
+  }
 
   function limitRefusal(what: string, type: LimitType, period: LimitPeriod, amount: number, remaining: number): Problem {
     return new Problem(
@@ -77,6 +109,23 @@ export function createLimitGuards({ db, currency, caps, birthdateSql, standingSq
             ? `Your self-exclusion has ended and you asked to return: play opens again at ${day(state.until)}.`
             : 'Your self-exclusion has ended. To play again, ask to return under Account → Limits; play opens 24 hours later.';
     throw new Problem(403, message, { type: 'excluded', body: { excluded_until: state.until?.toISOString() ?? null } });
+  }
+
+  /** The wager and loss limits, the stake counted as the worst-case loss (403 `limit`). */
+  async function wagerAndLossCheck(playerId: number, stake: number, limits: StakeLimit[], at: Date): Promise<void> {
+    if (limits.length === 0) return;
+    const totals = await gameTotals(
+      playerId,
+      LIMIT_PERIODS.map((period) => new Date(at.getTime() - PERIOD_MS[period])),
+    );
+    for (const [index, period] of LIMIT_PERIODS.entries()) {
+      const total = totals[index]!;
+      for (const limit of limits.filter((row) => row.period === period)) {
+        const used = limit.type === 'wager' ? total.stakes : Math.max(0, total.stakes - total.wins);
+        const remaining = limit.amount - used;
+        if (stake > remaining) throw limitRefusal('stake', limit.type, period, limit.amount, remaining);
+      }
+    }
   }
 
   async function depositLimitCheck(executor: Executor, playerId: number, amount: number, at: Date): Promise<void> {
@@ -148,12 +197,15 @@ export function createLimitGuards({ db, currency, caps, birthdateSql, standingSq
      * counts from the moment it is asked for. Call before any gateway is involved.
      */
     async reserveDeposit({ playerId, amount, reference }: { playerId: number; amount: number; reference: string }): Promise<void> {
+      const rules = rulesFor(await countryOf(playerId));
       await db.transaction(async (tx) => {
         await lockPlayer(tx, playerId);
         const [earlier] = await tx.select({ id: limitDeposits.id }).from(limitDeposits).where(eq(limitDeposits.reference, reference));
         if (earlier) return;
         const at = now();
-        refuseExcluded(await settingsRow(tx, playerId), at);
+        const settings = await settingsRow(tx, playerId);
+        refuseExcluded(settings, at);
+        refuseUnansweredPrompt(rules, settings, at);
         await depositLimitCheck(tx, playerId, amount, at);
         await tx.insert(limitDeposits).values({ playerId, reference, amount, createdAt: at });
       });
@@ -193,7 +245,9 @@ export function createLimitGuards({ db, currency, caps, birthdateSql, standingSq
     /** For bonus claims that need a deposit: refuses (403) when excluded or when `amount` would pass a deposit limit. Counts nothing. */
     async assertMayDeposit(playerId: number, amount: number): Promise<void> {
       const at = now();
-      refuseExcluded(await settingsRow(db, playerId), at);
+      const settings = await settingsRow(db, playerId);
+      refuseExcluded(settings, at);
+      refuseUnansweredPrompt(rulesFor(await countryOf(playerId)), settings, at);
       await depositLimitCheck(db, playerId, amount, at);
     },
 
@@ -214,12 +268,14 @@ export function createLimitGuards({ db, currency, caps, birthdateSql, standingSq
 
     /**
      * In front of every real-money stake, before any money moves: exclusion (403 `excluded`), the session limit
-     * (403 `limit`), a due and unanswered reality check (403 `reality_check`), the slot stake cap (422 on the
-     * stake's field) and the wager and loss limits, the stake counted as the worst-case loss (403 `limit`).
+     * (403 `limit`), a due and unanswered reality check (403 `reality_check`), then the player's jurisdiction
+     * profile (decision 0120): the responsible-gambling information acknowledged (403 `rg_info`), the minimum time
+     * between slot spins (429 `spin_time`) and the slot stake cap for their age (422 on the stake's field); last the
+     * wager and loss limits, the stake counted as the worst-case loss (403 `limit`).
      */
     async guardStake(playerId: number, { stake, engine, field, standing: checkStanding = false }: StakeRequest): Promise<void> {
       const at = now();
-      const { settings: known, limits, birthdate, standing } = await stakeSettings(playerId);
+      const { settings: known, limits, birthdate, country, standing } = await stakeSettings(playerId);
       if (checkStanding) {
         if (!standingSql) throw new Error('guardStake: the standing was asked for, but no standingSql was given');
         if (standing === 'blocked') throw new Problem(423, 'Your account is blocked.');
@@ -239,23 +295,23 @@ export function createLimitGuards({ db, currency, caps, birthdateSql, standingSq
       if (dueAt && at >= dueAt) {
         throw new Problem(403, 'Time for a reality check: please look at your session before you play on.', { type: 'reality_check' });
       }
-      if (engine === 'slot') {
-        const cap = slotStakeCap(birthdate, at, caps);
-        if (stake > cap) throw invalid({ [field]: [`The stake may not be greater than ${money(cap)} a spin.`] });
-      }
-      if (limits.length === 0) return;
-      const totals = await gameTotals(
-        playerId,
-        LIMIT_PERIODS.map((period) => new Date(at.getTime() - PERIOD_MS[period])),
-      );
-      for (const [index, period] of LIMIT_PERIODS.entries()) {
-        const total = totals[index]!;
-        for (const limit of limits.filter((row) => row.period === period)) {
-          const used = limit.type === 'wager' ? total.stakes : Math.max(0, total.stakes - total.wins);
-          const remaining = limit.amount - used;
-          if (stake > remaining) throw limitRefusal('stake', limit.type, period, limit.amount, remaining);
+      const rules = rulesFor(country);
+      if (rules.rgInfoBeforeFirstStake && !settings.rgInfoAcknowledgedAt) throw new Problem(403, RG_INFO_MESSAGE, { type: 'rg_info' });
+      const slot = engine === 'slot';
+      if (slot) {
+        const wait = spinWaitMs(settings.lastSlotSpinAt, at, rules.minSpinMs);
+        if (wait > 0) {
+          throw new Problem(429, `Please wait a moment: a new spin can start ${rules.minSpinMs! / 1000} seconds after the last one.`, {
+            type: 'spin_time',
+            body: { retry_after_ms: wait },
+          });
         }
+        const cap = slotStakeCap(birthdate, at, stakeCapsFor(rules.slotStakeCap, caps));
+        if (cap !== null && stake > cap) throw invalid({ [field]: [`The stake may not be greater than ${money(cap)} a spin.`] });
       }
+      await wagerAndLossCheck(playerId, stake, limits, at);
+      // Written only once every check passed: a refused spin does not restart the clock.
+      if (slot && rules.minSpinMs) await updateSettings(db, playerId, { lastSlotSpinAt: at }, at);
     },
 
     /** The player's session as the reality check shows it; `tokenId` tells a new login from the running session. */

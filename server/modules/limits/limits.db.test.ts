@@ -12,7 +12,8 @@ import { deposits } from '../payments/schema.ts';
 import { OPERATOR_ENV } from '../payments/testing.ts';
 import { limitDeposits, limitSettings, playerLimits } from './schema.ts';
 
-const t = useTestApp(OPERATOR_ENV);
+// The operator's own slot caps (MAX_SLOT_STAKE…): the default profile has none of its own (docs/decisions/0120).
+const t = useTestApp({ ...OPERATOR_ENV, MAX_SLOT_STAKE: '500', MAX_SLOT_STAKE_UNDER_25: '200' });
 const kit = gamesKit(t);
 type Player = { id: string; token: string };
 

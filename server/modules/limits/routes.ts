@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { dataOf } from '../../../contract/http.ts';
 import {
   adminPlayerLimitsSchema,
+  depositPromptBodySchema,
   limitKeyBodySchema,
   operatorSelfExclusionBodySchema,
   operatorTimeOutBodySchema,
@@ -49,6 +50,18 @@ export async function limitRoutes(fastify: FastifyInstance, { services }: { serv
 
   app.post('/api/player/limits/cancel', { preHandler: notBlocked, schema: { body: limitKeyBodySchema, response: limitsResponse } }, async (request) => ({
     data: await limits.cancel(me(request).id, request.body),
+  }));
+
+  // The deposit limit prompt before the first deposit and every 6 months (UKGC, decision 0121).
+  app.post(
+    '/api/player/limits/deposit-prompt',
+    { preHandler: notBlocked, schema: { body: depositPromptBodySchema, response: limitsResponse } },
+    async (request) => ({ data: await limits.answerDepositPrompt(me(request).id, request.body) }),
+  );
+
+  // The responsible-gambling information acknowledged before the first stake (MGA, decision 0120).
+  app.post('/api/player/limits/rg-info', { preHandler: notBlocked, schema: { response: limitsResponse } }, async (request) => ({
+    data: await limits.acknowledgeRgInfo(me(request).id),
   }));
 
   app.put('/api/player/limits/session', { preHandler: notBlocked, schema: { body: sessionSettingsBodySchema, response: limitsResponse } }, async (request) => ({

@@ -106,11 +106,42 @@ export function ageAt(birthdate: string, now: Date): number {
 }
 
 export type StakeCaps = { maxSlotStake: number; maxSlotStakeUnder25: number };
+/** The operator's own caps (MAX_SLOT_STAKE, MAX_SLOT_STAKE_UNDER_25); either may be unset. */
+export type OperatorStakeCaps = { maxSlotStake: number | null; maxSlotStakeUnder25: number | null };
 
-/** The most one slot spin may stake: the lower cap for players aged 18 to 24 (and when the age is unknown). */
-export function slotStakeCap(birthdate: string | null, now: Date, caps: StakeCaps): number {
+/**
+ * The caps a player's slot spins are held to: the lower of the jurisdiction's statutory cap (stated in its currency,
+ * applied as the same amount in the wallet's currency, decision 0121) and the operator's own; null when neither has one.
+ */
+export function stakeCapsFor(statutory: { amount: number; under25: number } | null, operator: OperatorStakeCaps): StakeCaps | null {
+  const lower = (a: number | null | undefined, b: number | null | undefined) => (a == null ? (b ?? null) : b == null ? a : Math.min(a, b));
+  const maxSlotStake = lower(statutory?.amount, operator.maxSlotStake);
+  const maxSlotStakeUnder25 = lower(statutory?.under25, operator.maxSlotStakeUnder25);
+  if (maxSlotStake === null && maxSlotStakeUnder25 === null) return null;
+  return { maxSlotStake: maxSlotStake ?? Number.MAX_SAFE_INTEGER, maxSlotStakeUnder25: maxSlotStakeUnder25 ?? Number.MAX_SAFE_INTEGER };
+}
+
+/** The most one slot spin may stake: the lower cap for players aged 18 to 24 (and when the age is unknown); null: no cap. */
+export function slotStakeCap(birthdate: string | null, now: Date, caps: StakeCaps | null): number | null {
+  if (!caps) return null;
   if (!birthdate || ageAt(birthdate, now) < 25) return Math.min(caps.maxSlotStakeUnder25, caps.maxSlotStake);
   return caps.maxSlotStake;
+}
+
+/** How long a player must still wait before a slot spin may start, in milliseconds (0: it may start now). */
+export function spinWaitMs(lastSpinAt: Date | null, now: Date, minSpinMs: number | null): number {
+  if (!minSpinMs || !lastSpinAt) return 0;
+  return Math.max(0, lastSpinAt.getTime() + minSpinMs - now.getTime());
+}
+
+/**
+ * Whether the deposit limit prompt must be answered before a deposit: never answered, or answered `remindEveryMonths`
+ * or more ago (the reminder asks again). Never for a profile without the prompt.
+ */
+export function depositPromptDue(prompt: { remindEveryMonths: number } | null, answeredAt: Date | null, now: Date): boolean {
+  if (!prompt) return false;
+  if (!answeredAt) return true;
+  return now >= addMonths(answeredAt, prompt.remindEveryMonths);
 }
 
 export type SessionClock = {

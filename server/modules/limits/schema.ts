@@ -41,6 +41,13 @@ export const limitSettings = pgTable('limit_settings', {
   sessionStartedAt: timestamp('session_started_at', { withTimezone: true }),
   sessionSeenAt: timestamp('session_seen_at', { withTimezone: true }),
   realityCheckAnsweredAt: timestamp('reality_check_answered_at', { withTimezone: true }),
+  /** When the player's last real-money slot spin started: a profile's minimum spin time counts from it (decision 0120). */
+  lastSlotSpinAt: timestamp('last_slot_spin_at', { withTimezone: true }),
+  /** When the player last answered the deposit limit prompt (set a limit or declined), and how (decision 0121). */
+  depositPromptAnsweredAt: timestamp('deposit_prompt_answered_at', { withTimezone: true }),
+  depositPromptAnswer: text('deposit_prompt_answer'),
+  /** When the player acknowledged the responsible-gambling information a profile asks for before the first stake. */
+  rgInfoAcknowledgedAt: timestamp('rg_info_acknowledged_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -28,9 +28,12 @@ import {
   PENDING_LAPSE_MS,
   requestChange,
   type LimitState,
+  depositPromptDue,
+  type OperatorStakeCaps,
   slotStakeCap,
-  type StakeCaps,
+  stakeCapsFor,
 } from './rules.ts';
+import type { JurisdictionProfile } from '../../../contract/jurisdictions.ts';
 import {
   type Actor,
   breachesOf,
@@ -49,12 +52,28 @@ import {
 
 export type { GameTotals } from './guards.ts';
 export type LimitsService = ReturnType<typeof createLimitsService>;
+/** A money limit's amount in force changed (null: no limit), after commit. */
+export type LimitChangedListener = (change: {
+  playerId: number;
+  type: LimitType;
+  period: LimitPeriod;
+  before: number | null;
+  after: number | null;
+  at: Date;
+}) => void;
 export type ExcludedListener = (event: { playerId: number; kind: 'timeout' | 'self_exclusion'; until: Date }) => Promise<void> | void;
 
 export type LimitsDependencies = {
   db: Database;
   currency: string;
-  caps: StakeCaps;
+  /** The operator's own slot stake caps (MAX_SLOT_STAKE…), on top of the jurisdiction's statutory ones. */
+  caps: OperatorStakeCaps;
+  /** The jurisdiction profile a resident of a country plays under (jurisdictions module, decision 0120). */
+  rulesFor: (country: string | null) => JurisdictionProfile;
+  /** The player's country of residence (accounts module); null when unknown. */
+  countryOf: (playerId: number) => Promise<string | null>;
+  /** The same as a scalar subquery, for the stake's guard. */
+  countrySql: (playerId: Placeholder) => SQL<string | null>;
   /** The player's birthdate (`YYYY-MM-DD`) from the accounts module; null when unknown. */
   birthdateOf: (playerId: number) => Promise<string | null>;
   /** The same as a scalar subquery (accounts module), for the stake's guard to read in its one statement. */
@@ -72,9 +91,15 @@ const iso = (at: Date | null | undefined) => (at ? at.toISOString() : null);
 const key = (type: LimitType, period: LimitPeriod) => `${type}:${period}`;
 
 export function createLimitsService(dependencies: LimitsDependencies) {
-  const { db, currency, caps, birthdateOf, gameTotals, checkPassword } = dependencies;
+  const { db, currency, caps, birthdateOf, countryOf, rulesFor, gameTotals, checkPassword } = dependencies;
   const now = dependencies.now ?? (() => new Date());
   const excludedListeners: ExcludedListener[] = [];
+  // Told after commit when a money limit's amount in force changed (the money notices, decision 0119).
+  const limitChangedListeners: LimitChangedListener[] = [];
+  const limitChanged = (change: Parameters<LimitChangedListener>[0]) => {
+    if (change.before === change.after) return;
+    for (const listener of limitChangedListeners) listener(change);
+  };
   const guards = createLimitGuards({ ...dependencies, now });
 
   const stateOf = (row: { amount: number | null; hasPending: boolean; pendingAmount: number | null; pendingRequestedAt: Date | null }): LimitState => ({
@@ -138,12 +163,14 @@ export function createLimitsService(dependencies: LimitsDependencies) {
 
   async function overview(playerId: number): Promise<PlayerLimits> {
     const at = now();
-    const [rows, settings, used, birthdate] = await Promise.all([
+    const [rows, settings, used, birthdate, country] = await Promise.all([
       limitRows(db, playerId),
       ensureSettings(db, playerId),
       usages(playerId, at),
       birthdateOf(playerId),
+      countryOf(playerId),
     ]);
+    const rules = rulesFor(country);
     const limits: MoneyLimit[] = [];
     for (const type of LIMIT_TYPES) {
       for (const period of LIMIT_PERIODS) {
@@ -184,25 +211,87 @@ export function createLimitsService(dependencies: LimitsDependencies) {
       return_at: exclusion.excluded && exclusion.kind === 'return_wait' ? iso(exclusion.until) : null,
       excluded: exclusion.excluded,
       excluded_until: exclusion.excluded ? iso(exclusion.until) : null,
-      slot_stake_cap: slotStakeCap(birthdate, at, caps),
+      slot_stake_cap: slotStakeCap(birthdate, at, stakeCapsFor(rules.slotStakeCap, caps)),
+      jurisdiction: {
+        profile: rules.id,
+        min_spin_ms: rules.minSpinMs,
+        autoplay: rules.autoplay,
+        turbo: rules.turbo,
+        deposit_limit_prompt_due: depositPromptDue(rules.depositLimitPrompt, settings.depositPromptAnsweredAt, at),
+        deposit_limit_prompt_answered_at: iso(settings.depositPromptAnsweredAt),
+        rg_info_due: rules.rgInfoBeforeFirstStake && !settings.rgInfoAcknowledgedAt,
+        self_exclusion_months: [...rules.selfExclusionMonths],
+      },
     };
   }
 
   /** A player's own change: tightening applies at once, a raise or removal waits (24 h and a confirmation). */
   async function setLimit(playerId: number, input: { type: LimitType; period: LimitPeriod; amount: number | null }): Promise<PlayerLimits> {
-    await db.transaction(async (tx) => {
+    const change = await db.transaction(async (tx) => {
       await lockPlayer(tx, playerId);
       const at = now();
       const before = await currentState(tx, playerId, input.type, input.period, at);
       const after = requestChange(before, input.amount, at);
       await writeLimit(tx, playerId, input.type, input.period, after, at);
       await recordChange(tx, playerId, { kind: 'player', id: playerId }, key(input.type, input.period), shown(before), shown(after), at);
+      // Setting a deposit limit answers the deposit limit prompt (decision 0121), wherever it is set.
+      if (input.type === 'deposit' && after.amount !== null) {
+        await updateSettings(tx, playerId, { depositPromptAnsweredAt: at, depositPromptAnswer: 'limit' }, at);
+      }
+      return { playerId, type: input.type, period: input.period, before: before.amount, after: after.amount, at };
+    });
+    limitChanged(change);
+    return overview(playerId);
+  }
+
+  /**
+   * The player's answer to the deposit limit prompt (decision 0121): a deposit limit (applied at once when it is a
+   * first or lower one, as any limit) or an explicit "no limit". Either answers the prompt until its reminder.
+   */
+  async function answerDepositPrompt(playerId: number, answer: { limit: { period: LimitPeriod; amount: number } | null }): Promise<PlayerLimits> {
+    if (answer.limit) return setLimit(playerId, { type: 'deposit', period: answer.limit.period, amount: answer.limit.amount });
+    await db.transaction(async (tx) => {
+      await lockPlayer(tx, playerId);
+      const at = now();
+      const settings = await ensureSettings(tx, playerId);
+      await updateSettings(tx, playerId, { depositPromptAnsweredAt: at, depositPromptAnswer: 'declined' }, at);
+      await recordChange(tx, playerId, { kind: 'player', id: playerId }, 'deposit_limit_prompt', iso(settings.depositPromptAnsweredAt), 'declined', at);
+    });
+    return overview(playerId);
+  }
+
+  /**
+   * A new player's starting settings from their jurisdiction profile (decision 0120): the reality check it starts
+   * with, unless the player already chose one. Run once the player's row exists (after registration).
+   */
+  async function applyJurisdictionDefaults(playerId: number): Promise<void> {
+    const minutes = rulesFor(await countryOf(playerId)).realityCheckDefaultMinutes;
+    if (!minutes) return;
+    await db.transaction(async (tx) => {
+      await lockPlayer(tx, playerId);
+      const at = now();
+      const settings = await ensureSettings(tx, playerId);
+      if (settings.realityCheckMinutes !== null) return;
+      await updateSettings(tx, playerId, { realityCheckMinutes: minutes, realityCheckAnsweredAt: at }, at);
+      await recordChange(tx, playerId, { kind: 'system', id: null }, 'reality_check_minutes', null, minutes, at);
+    });
+  }
+
+  /** The player acknowledged the responsible-gambling information their profile shows before the first stake. */
+  async function acknowledgeRgInfo(playerId: number): Promise<PlayerLimits> {
+    await db.transaction(async (tx) => {
+      await lockPlayer(tx, playerId);
+      const at = now();
+      const settings = await ensureSettings(tx, playerId);
+      if (settings.rgInfoAcknowledgedAt) return;
+      await updateSettings(tx, playerId, { rgInfoAcknowledgedAt: at }, at);
+      await recordChange(tx, playerId, { kind: 'player', id: playerId }, 'rg_info', null, iso(at), at);
     });
     return overview(playerId);
   }
 
   async function confirm(playerId: number, input: { type: LimitType; period: LimitPeriod }): Promise<PlayerLimits> {
-    await db.transaction(async (tx) => {
+    const change = await db.transaction(async (tx) => {
       await lockPlayer(tx, playerId);
       const at = now();
       const before = await currentState(tx, playerId, input.type, input.period, at);
@@ -217,7 +306,9 @@ export function createLimitsService(dependencies: LimitsDependencies) {
       }
       await writeLimit(tx, playerId, input.type, input.period, outcome.state, at);
       await recordChange(tx, playerId, { kind: 'player', id: playerId }, key(input.type, input.period), shown(before), shown(outcome.state), at);
+      return { playerId, type: input.type, period: input.period, before: before.amount, after: outcome.state.amount, at };
     });
+    limitChanged(change);
     return overview(playerId);
   }
 
@@ -295,10 +386,17 @@ export function createLimitsService(dependencies: LimitsDependencies) {
     ...guards,
     overview,
     setLimit,
+    answerDepositPrompt,
+    acknowledgeRgInfo,
+    applyJurisdictionDefaults,
     confirm,
     cancel,
     setSessionSettings,
     /** Called after a time-out or self-exclusion starts: newsletter off, open bonuses forfeited (wired in services.ts / at merge). */
+    /** Hears a player's money limit whose amount in force changed (a tightening at once, a confirmed raise or removal). */
+    onLimitChanged(listener: LimitChangedListener): void {
+      limitChangedListeners.push(listener);
+    },
     onExcluded(listener: ExcludedListener): void {
       excludedListeners.push(listener);
     },
@@ -307,6 +405,10 @@ export function createLimitsService(dependencies: LimitsDependencies) {
       return exclude(playerId, 'timeout', new Date(now().getTime() + days * DAY_MS), { kind: 'player', id: playerId });
     },
     async selfExclude(playerId: number, months: number, password: string): Promise<PlayerLimits> {
+      const allowed = rulesFor(await countryOf(playerId)).selfExclusionMonths;
+      if (!allowed.includes(months)) {
+        throw new Problem(422, `A self-exclusion lasts ${allowed.join(', ')} months.`, { errors: { months: [`Choose ${allowed.join(', ')} months.`] } });
+      }
       await passwordOrFail(playerId, password);
       return exclude(playerId, 'self_exclusion', addMonths(now(), months), { kind: 'player', id: playerId });
     },

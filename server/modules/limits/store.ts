@@ -79,12 +79,13 @@ export type StakeLimit = { type: 'wager' | 'loss'; period: LimitPeriod; amount: 
 
 /**
  * What a stake's guard reads, in one statement: the player's settings row (created empty when missing) and the
- * wager and loss limits in force, and the birthdate the slot stake cap needs (issue 17 §10: a round's reads are
+ * wager and loss limits in force, the birthdate the slot stake cap needs and the country whose profile applies (issue 17 §10: a round's reads are
  * folded, not one per table). Built once and planned once per connection: it runs before every stake.
  */
 export function createStakeSettings(
   db: Database,
   birthdateSql: (playerId: Placeholder) => SQL<string | null>,
+  countrySql: (playerId: Placeholder) => SQL<string | null>,
   standingSql?: (playerId: Placeholder) => SQL<string | null>,
 ) {
   const player = sql.placeholder('player');
@@ -92,6 +93,7 @@ export function createStakeSettings(
     .select({
       settings: limitSettings,
       birthdate: sql<string | null>`${birthdateSql(player)}`,
+      country: sql<string | null>`${countrySql(player)}`,
       standing: standingSql ? sql<string | null>`${standingSql(player)}` : sql<string | null>`null::text`,
       limits: sql<StakeLimit[] | string>`(
         select coalesce(json_agg(json_build_object('type', l.type, 'period', l.period, 'amount', l.amount)), '[]'::json)
@@ -99,8 +101,16 @@ export function createStakeSettings(
     })
     .from(limitSettings)
     .where(eq(limitSettings.playerId, player))
-    .prepare(standingSql ? 'stake_settings_standing_v1' : 'stake_settings_v1');
-  return async (playerId: number): Promise<{ settings: SettingsRow; limits: StakeLimit[]; birthdate: string | null; standing: string | null }> => {
+    .prepare(standingSql ? 'stake_settings_standing_v2' : 'stake_settings_v2');
+  return async (
+    playerId: number,
+  ): Promise<{
+    settings: SettingsRow;
+    limits: StakeLimit[];
+    birthdate: string | null;
+    country: string | null;
+    standing: string | null;
+  }> => {
     let [row] = await query.execute({ player: playerId });
     if (!row) {
       await db.insert(limitSettings).values({ playerId }).onConflictDoNothing();
@@ -111,6 +121,7 @@ export function createStakeSettings(
       settings: row!.settings,
       limits: limits.map((limit) => ({ ...limit, amount: Number(limit.amount) })),
       birthdate: row!.birthdate,
+      country: row!.country,
       standing: row!.standing,
     };
   };

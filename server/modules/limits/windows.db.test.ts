@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { openTestDatabase } from '../../db/test-database.ts';
+import { JURISDICTION_PROFILES } from '../../../contract/jurisdictions.ts';
 import { createLimitsService, type GameTotals, type LimitsService } from './service.ts';
 
 const HOUR = 3_600_000;
@@ -25,7 +26,11 @@ beforeAll(async () => {
   limits = createLimitsService({
     db: database.db,
     currency: 'EUR',
+    // The operator's own caps under the default profile (the UK profile's statutory ones: jurisdictions.db.test.ts).
     caps: { maxSlotStake: 500, maxSlotStakeUnder25: 200 },
+    rulesFor: () => JURISDICTION_PROFILES.default,
+    countryOf: async () => 'CA',
+    countrySql: () => sql<string | null>`'CA'`,
     birthdateOf: async (playerId) => birthdates.get(playerId) ?? DEFAULT_BIRTHDATE,
     // A subquery like the accounts module's: the guard builds its statement once, so the value lives in a table.
     birthdateSql: (player) => sql<string | null>`coalesce((select birthdate from test_birthdates where player_id = ${player}), ${DEFAULT_BIRTHDATE})`,

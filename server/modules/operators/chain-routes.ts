@@ -1,7 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminChainDepositSchema, adminChainDepositsQuerySchema, chainRateBodySchema, chainRatesSchema } from '../../../contract/chain.ts';
+import {
+  adminChainDepositSchema,
+  adminChainDepositsQuerySchema,
+  adminChainWithdrawalSchema,
+  chainRateBodySchema,
+  chainRatesSchema,
+  chainSweepBodySchema,
+  hotWalletSchema,
+} from '../../../contract/chain.ts';
 import { dataOf } from '../../../contract/http.ts';
 import { invalid, Problem } from '../../problem.ts';
 import type { Services } from '../../services.ts';
@@ -83,6 +91,62 @@ export async function chainRoutes(fastify: FastifyInstance, { services, guards }
         after: { rate: row.rate, max_age_seconds: row.maxAgeSeconds, reason },
       });
       return { data: await rates() };
+    },
+  );
+
+  // On-chain withdrawals and the hot wallet (docs/decisions/0123): what the signer paid, with transactions and
+  // confirmations; the hot wallet's balances read over JSON-RPC (public data: the web server holds no key); sweeping
+  // the deposit addresses into it is asked of the signer (payments.manage, with a reason, audited).
+  app.get(
+    '/api/admin/chain/withdrawals',
+    { preHandler: requirePermission('payments.read'), schema: { response: { 200: dataOf(z.array(adminChainWithdrawalSchema)) } } },
+    async () => {
+      const withdrawals = rail().withdrawals;
+      const rows = withdrawals ? await withdrawals.withdrawalsForOperators() : [];
+      const ids = [...new Set(rows.map((row) => row.playerId))];
+      const players = ids.length ? await accounts.searchPlayers({ onlyIds: ids }, ids.length) : [];
+      const byId = new Map(players.map((player) => [Number(player.id), player]));
+      return {
+        data: rows.map(({ playerId, ...row }) => ({
+          ...row,
+          player: { id: String(playerId), name: byId.get(playerId)?.name ?? '', email: byId.get(playerId)?.email ?? '' },
+        })),
+      };
+    },
+  );
+
+  app.get(
+    '/api/admin/chain/hot-wallet',
+    { preHandler: requirePermission('payments.read'), schema: { response: { 200: dataOf(hotWalletSchema) } } },
+    async () => {
+      const withdrawals = rail().withdrawals;
+      if (!withdrawals) return { data: { address: null, balances: [], signer: false, sweeps: [] } };
+      const wallet = await withdrawals.hotWallet();
+      return { data: { ...wallet, signer: withdrawals.enabled, sweeps: await withdrawals.sweeps() } };
+    },
+  );
+
+  app.post(
+    '/api/admin/chain/sweeps',
+    { preHandler: requirePermission('payments.manage'), schema: { body: chainSweepBodySchema, response: { 200: dataOf(z.object({ sent: z.int() })) } } },
+    async (request) => {
+      const withdrawals = rail().withdrawals;
+      if (!withdrawals?.enabled) throw new Problem(409, 'No signer is configured, so deposit addresses cannot be swept.');
+      let answer: { data?: { sent?: number } };
+      try {
+        answer = (await withdrawals.sweep()) as { data?: { sent?: number } };
+      } catch {
+        throw new Problem(503, 'The signer could not be reached; nothing was swept. Try again in a minute.');
+      }
+      const sent = answer.data?.sent ?? 0;
+      await operators.audit.record({
+        staffId: request.operator!.id,
+        action: 'payments.sweep',
+        subject: `chain:${rail().chain.chainId}`,
+        before: null,
+        after: { reason: request.body.reason, transactions: sent },
+      });
+      return { data: { sent } };
     },
   );
 }

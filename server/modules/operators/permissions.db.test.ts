@@ -12,6 +12,7 @@ const t = useTestApp(OPERATOR_ENV);
 const kit = staffKit(t, '10.73');
 const NO_PLAYER = '999999999';
 const NO_UUID = randomUUID();
+const NO_EXPORT = '20260101-20260102-000000000000';
 const NO_SLUG = 'no-such-offer';
 const NO_JOB = 'no-such-job';
 
@@ -76,6 +77,16 @@ const ROUTES: Check[] = [
     url: '/api/admin/chain/rates',
     permission: 'payments.manage',
     payload: () => ({ token: 'TUSD', rate: '0.92', max_age_seconds: 3600, reason: 'Rate check' }),
+  },
+  { method: 'GET', url: '/api/admin/chain/withdrawals', permission: 'payments.read' },
+  { method: 'GET', url: '/api/admin/chain/hot-wallet', permission: 'payments.read' },
+  { method: 'POST', url: '/api/admin/chain/sweeps', permission: 'payments.manage', payload: () => ({ reason: 'Permission check' }) },
+  { method: 'GET', url: `/api/admin/players/${NO_PLAYER}/sign-ins`, permission: 'players.read' },
+  {
+    method: 'PUT',
+    url: `/api/admin/players/${NO_PLAYER}/duplicate`,
+    permission: 'players.block',
+    payload: () => ({ duplicate: true, reason: 'Permission check' }),
   },
   { method: 'POST', url: '/api/admin/messages', permission: 'messages.send', payload: () => ({ player_id: NO_PLAYER, subject: 'Hello', body: 'Hi' }) },
   {
@@ -143,6 +154,8 @@ const ROUTES: Check[] = [
   // Scheduled jobs: anyone who reads reports sees them and their runs; running one (it can pay cashback) is jobs.run, admin's.
   { method: 'GET', url: '/api/admin/jobs', permission: 'reports.read' },
   { method: 'GET', url: `/api/admin/jobs/${NO_JOB}/runs`, permission: 'reports.read' },
+  // Jurisdiction profiles (decision 0120): read-only rules, seen by anyone who reads reports.
+  { method: 'GET', url: '/api/admin/jurisdictions', permission: 'reports.read' },
   { method: 'POST', url: `/api/admin/jobs/${NO_JOB}/run`, permission: 'jobs.run', payload: () => ({ reason: 'Checking the permission' }) },
   // Operations (issue 18): games are admin's and marketing's, route rules sit with the settings, the outbox with support.
   { method: 'GET', url: '/api/admin/games', permission: 'games.manage' },
@@ -218,6 +231,75 @@ const ROUTES: Check[] = [
     permission: 'affiliates.manage',
     payload: () => ({ test: true, reason: 'Checking the permission' }),
   },
+  // Compliance (issue 33): compliance and admin read alerts, cases and thresholds, and decide on them.
+  { method: 'GET', url: '/api/admin/compliance/summary', permission: 'compliance.read' },
+  { method: 'GET', url: '/api/admin/compliance/alerts', permission: 'compliance.read' },
+  { method: 'GET', url: `/api/admin/compliance/alerts/${NO_PLAYER}`, permission: 'compliance.read' },
+  {
+    method: 'POST',
+    url: `/api/admin/compliance/alerts/${NO_PLAYER}/close`,
+    permission: 'compliance.manage',
+    payload: () => ({ resolution: 'Checking the permission' }),
+  },
+  { method: 'GET', url: '/api/admin/compliance/rules', permission: 'compliance.read' },
+  {
+    method: 'PUT',
+    url: '/api/admin/compliance/rules/no-such-rule',
+    permission: 'compliance.manage',
+    payload: () => ({ values: { amount: 5 }, reason: 'Checking the permission' }),
+  },
+  { method: 'GET', url: '/api/admin/compliance/cases', permission: 'compliance.read' },
+  {
+    method: 'POST',
+    url: '/api/admin/compliance/cases',
+    permission: 'compliance.manage',
+    payload: () => ({ title: 'Permission check', alert_ids: [NO_PLAYER] }),
+  },
+  { method: 'GET', url: `/api/admin/compliance/cases/${NO_PLAYER}`, permission: 'compliance.read' },
+  { method: 'POST', url: `/api/admin/compliance/cases/${NO_PLAYER}/alerts`, permission: 'compliance.manage', payload: () => ({ alert_ids: [NO_PLAYER] }) },
+  { method: 'POST', url: `/api/admin/compliance/cases/${NO_PLAYER}/assign`, permission: 'compliance.manage', payload: () => ({ assigned_to: null }) },
+  { method: 'POST', url: `/api/admin/compliance/cases/${NO_PLAYER}/state`, permission: 'compliance.manage', payload: () => ({ state: 'investigating' }) },
+  {
+    method: 'POST',
+    url: `/api/admin/compliance/cases/${NO_PLAYER}/notes`,
+    permission: 'compliance.manage',
+    payload: () => ({ body: 'Checking the permission' }),
+  },
+  {
+    method: 'POST',
+    url: `/api/admin/compliance/cases/${NO_PLAYER}/close`,
+    permission: 'compliance.manage',
+    payload: () => ({ outcome: 'no_action', note: 'Checking' }),
+  },
+  { method: 'POST', url: `/api/admin/compliance/cases/${NO_PLAYER}/confirm-close`, permission: 'compliance.manage' },
+  { method: 'POST', url: `/api/admin/compliance/cases/${NO_PLAYER}/withdraw-close`, permission: 'compliance.manage' },
+  { method: 'GET', url: `/api/admin/compliance/cases/${NO_PLAYER}/notes/${NO_PLAYER}/file`, permission: 'compliance.read' },
+  { method: 'GET', url: `/api/admin/compliance/cases/${NO_PLAYER}/report`, permission: 'compliance.read' },
+  { method: 'GET', url: `/api/admin/compliance/players/${NO_PLAYER}/interventions`, permission: 'compliance.read' },
+  {
+    method: 'POST',
+    url: `/api/admin/compliance/players/${NO_PLAYER}/interventions`,
+    permission: 'compliance.manage',
+    payload: () => ({ kind: 'call', note: 'Checking the permission' }),
+  },
+  // Sanctions screening and the regulator's export (issue 33 §4, §8): compliance and admin.
+  { method: 'GET', url: '/api/admin/screening/list', permission: 'screening.manage' },
+  { method: 'GET', url: '/api/admin/screening/hits', permission: 'screening.manage' },
+  {
+    method: 'POST',
+    url: `/api/admin/screening/hits/${NO_PLAYER}/false-positive`,
+    permission: 'screening.manage',
+    payload: () => ({ reason: 'Checking the permission' }),
+  },
+  { method: 'GET', url: '/api/admin/exports', permission: 'exports.run' },
+  {
+    method: 'POST',
+    url: '/api/admin/exports',
+    permission: 'exports.run',
+    payload: () => ({ from: '2026-01-02', to: '2026-01-01', reason: 'Checking the permission' }),
+  },
+  { method: 'GET', url: `/api/admin/exports/${NO_EXPORT}/archive`, permission: 'exports.run' },
+  { method: 'GET', url: `/api/admin/exports/${NO_EXPORT}/files/manifest.json`, permission: 'exports.run' },
 ];
 /** Routes outside the matrix: signing in (public) and out (any staff session). */
 // Sign-in and the one-time password links need no session (the link is the credential); sign-out needs one, any.
@@ -236,7 +318,7 @@ describe('operator route permissions', () => {
       .filter(([path]) => path.startsWith('/api/admin'))
       .flatMap(([path, operations]) => Object.entries(operations).map(([method, operation]) => ({ key: `${method.toUpperCase()} ${path}`, operation })));
     const pattern = (check: Check) =>
-      `${check.method} ${check.url.replace(NO_PLAYER, '{id}').replace(NO_UUID, '{id}').replace(NO_SLUG, '{slug}').replace(NO_JOB, '{name}').replace('/pages/faq', '/pages/{slug}')}`;
+      `${check.method} ${check.url.replace(NO_PLAYER, '{id}').replace(NO_UUID, '{id}').replace(NO_SLUG, '{slug}').replace(NO_JOB, '{name}').replace('/pages/faq', '/pages/{slug}').replace(`/notes/${NO_PLAYER}/`, '/notes/{noteId}/').replace('/rules/no-such-rule', '/rules/{rule}').replace(NO_EXPORT, '{id}').replace('/files/manifest.json', '/files/{name}')}`;
     const known = new Set([...ROUTES.map(pattern), ...UNGUARDED]);
     expect(documented.map(({ key }) => key).filter((key) => !known.has(key))).toEqual([]);
     for (const { key, operation } of documented) if (!PUBLIC.includes(key)) expect(operation.security, key).toEqual([{ bearer: [] }, { staffCookie: [] }]);

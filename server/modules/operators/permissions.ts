@@ -32,6 +32,12 @@ export const PERMISSIONS = [
   'affiliates.read',
   'affiliates.manage',
   'affiliates.pay',
+  // Compliance (issue 33, decisions 0114/0115): see alerts, cases and thresholds; decide on them.
+  'compliance.read',
+  'compliance.manage',
+  // Sanctions screening's hits and the regulator's export with retention (issue 33, decisions 0116/0117).
+  'screening.manage',
+  'exports.run',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -40,7 +46,19 @@ const READ_PLAYERS: Permission[] = ['reports.read', 'players.read', 'players.not
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   admin: PERMISSIONS,
   support: [...READ_PLAYERS, 'messages.send', 'outbox.manage', 'payments.read'],
-  compliance: [...READ_PLAYERS, 'players.block', 'kyc.decide', 'limits.manage', 'withdrawals.read', 'audit.read', 'payments.read'],
+  compliance: [
+    ...READ_PLAYERS,
+    'players.block',
+    'kyc.decide',
+    'limits.manage',
+    'withdrawals.read',
+    'audit.read',
+    'payments.read',
+    'compliance.read',
+    'compliance.manage',
+    'screening.manage',
+    'exports.run',
+  ],
   finance: [
     ...READ_PLAYERS,
     'withdrawals.read',

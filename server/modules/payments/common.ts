@@ -3,6 +3,7 @@ import type { Deposit, PaymentMethod, PaymentMethodId, Withdrawal, WithdrawalSta
 import type { Database } from '../../db/client.ts';
 import { invalid } from '../../problem.ts';
 import type { LedgerService } from '../ledger/service.ts';
+import type { OnchainWithdrawals } from './chain/payouts.ts';
 import type { PaymentGateway } from './gateways/port.ts';
 import type { PaymentGateways } from './gateways/registry.ts';
 import type { deposits, withdrawals } from './schema.ts';
@@ -34,6 +35,17 @@ export type PaymentsDependencies = {
   currency: string;
   /** Responsible-gambling deposit limits (limits module); a deposit is counted by its `reference`. */
   depositLimits?: DepositLimits;
+  /** Compliance (issue 33, docs/decisions/0114): a hold keeps withdrawals from being paid; it hears new requests. */
+  compliance?: WithdrawalCompliance;
+  /** On-chain withdrawals paid by the signer (docs/decisions/0123); off without a chain and a signer. */
+  onchain?: OnchainWithdrawals;
+};
+
+export type WithdrawalCompliance = {
+  /** Why the player's withdrawals must wait for a compliance review; null when they need not. */
+  withdrawalHold: (playerId: number) => Promise<string | null>;
+  /** Told after a new (not replayed) request committed; never delays or fails the request. */
+  withdrawalRequested?: (request: { playerId: number; id: string; amount: number; method: string; destination: string; at: Date }) => void;
 };
 
 export type DepositLimits = {

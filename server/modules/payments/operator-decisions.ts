@@ -11,7 +11,7 @@ import { withdrawals } from './schema.ts';
 // one key for both decisions so the first wins).
 
 export function createOperatorDecisions(
-  { db, ledger, gateways }: PaymentsDependencies,
+  { db, ledger, gateways, compliance, onchain }: PaymentsDependencies,
   { withdrawalById }: { withdrawalById: (id: string) => Promise<WithdrawalRow | undefined> },
 ) {
   /** `onDecided` runs in the decision's transaction (the back office's audit row, decision 0082). */
@@ -28,6 +28,9 @@ export function createOperatorDecisions(
       if (withdrawal.status === decision) return forOperators(withdrawal);
       throw new Problem(409, `This withdrawal was already ${withdrawal.status}.`);
     }
+    // A compliance hold (docs/decisions/0114): it stays pending until compliance closes the alert or its case.
+    const hold = decision === 'paid' ? await compliance?.withdrawalHold(withdrawal.playerId) : null;
+    if (hold) throw new Problem(409, hold, { type: 'compliance_hold' });
     const accounts = await ledger.ensurePlayerAccounts(withdrawal.playerId, withdrawal.currency);
     const target = decision === 'paid' ? (await ledger.houseAccount('payment_clearing', withdrawal.currency)).id : accounts.cash.id;
     try {
@@ -54,23 +57,27 @@ export function createOperatorDecisions(
             // Paid: the method's gateway sends the money now, inside the decision (a refusal undoes it; the
             // withdrawal id is the provider's idempotency key, so a retry after a crash pays once).
             const offered = gateways.forMethod(withdrawal.currency, withdrawal.method);
-            if (decision === 'paid' && !offered) throw new Problem(409, "This withdrawal's payment gateway is off, so it cannot be paid now.");
+            // On-chain: the signer pays it once this commits (docs/decisions/0123); nothing leaves from here.
+            const signer = withdrawal.method === 'onchain' && onchain?.enabled ? onchain : undefined;
+            if (decision === 'paid' && !offered && !signer) throw new Problem(409, "This withdrawal's payment gateway is off, so it cannot be paid now.");
             const payout =
-              decision === 'paid' && offered
-                ? await offered.gateway.payWithdrawal({
-                    withdrawalId: id,
-                    method: offered.method,
-                    amount: withdrawal.amount,
-                    currency: withdrawal.currency,
-                    destination: withdrawal.destination,
-                  })
-                : null;
+              decision === 'paid' && signer
+                ? signer.payWithdrawal(id)
+                : decision === 'paid' && offered
+                  ? await offered.gateway.payWithdrawal({
+                      withdrawalId: id,
+                      method: offered.method,
+                      amount: withdrawal.amount,
+                      currency: withdrawal.currency,
+                      destination: withdrawal.destination,
+                    })
+                  : null;
             await recordPaymentEvent(tx, {
               key: `withdrawal:${id}:${decision}`,
               payment: { withdrawal: id },
               playerId: withdrawal.playerId,
               kind: decision,
-              gateway: offered?.gateway.id ?? null,
+              gateway: signer ? 'evm' : (offered?.gateway.id ?? null),
               providerReference: payout?.providerReference ?? null,
               amount: withdrawal.amount,
               currency: withdrawal.currency,
@@ -86,6 +93,7 @@ export function createOperatorDecisions(
     }
     const after = (await withdrawalById(id))!;
     if (after.status !== decision) throw new Problem(409, `This withdrawal was already ${after.status}.`);
+    if (decision === 'paid' && after.method === 'onchain' && onchain?.enabled) void onchain.requestPayout(id);
     return forOperators(after);
   }
 

@@ -17,6 +17,7 @@ import {
   withdrawalSchema,
 } from '../../../contract/wallet.ts';
 import { SANDBOX_GATEWAY_ID, sandboxNotificationSchemas } from './gateways/sandbox.ts';
+import { signerRoutes } from './chain/signer-routes.ts';
 
 const webhookAnswerSchema = z.object({ received: z.boolean(), status: z.enum(DEPOSIT_STATUSES), credited: z.boolean() });
 
@@ -78,6 +79,10 @@ export async function paymentRoutes(fastify: FastifyInstance, { services }: { se
   app.get('/api/payments/withdrawals', { preHandler: signedIn, schema: { response: { 200: dataOf(z.array(withdrawalSchema)) } } }, async (request) => ({
     data: await payments.pendingWithdrawalsOf(request.player!.id),
   }));
+
+  // The signer's own endpoints (docs/decisions/0123), signed with SIGNER_SECRET; absent without a signer.
+  const signer = services.config.chain?.signer;
+  if (services.chainRail?.withdrawals?.enabled && signer) await signerRoutes(fastify, { withdrawals: services.chainRail.withdrawals, secret: signer.secret });
 
   // Each gateway that is on has its webhook, `/api/payments/webhooks/{id}` (docs/decisions/0104); one that is off has
   // none. The signature covers the raw bytes, so this scope keeps the body as received and only parses it once the

@@ -248,3 +248,98 @@ export const chainRates = pgTable(
   },
   (table) => [primaryKey({ columns: [table.token, table.currency] }), check('chain_rates_max_age_positive', sql`${table.maxAgeSeconds} > 0`)],
 );
+
+// On-chain withdrawals and the signer (docs/decisions/0109, docs/decisions/0123-signer.md).
+
+/**
+ * What an on-chain withdrawal pays, fixed when the player asks: the chain, the token, the destination (EIP-55) and
+ * the token amount its quote came to (exact smallest units). Written with the `withdrawals` row, in its transaction;
+ * the signer pays exactly this and nothing else.
+ */
+export const chainWithdrawals = pgTable('chain_withdrawals', {
+  withdrawalId: uuid('withdrawal_id')
+    .primaryKey()
+    .references(() => withdrawals.id),
+  chainId: integer('chain_id').notNull(),
+  token: text('token').notNull(),
+  /** The ERC-20 contract (EIP-55); null for the native coin. */
+  tokenContract: text('token_contract'),
+  decimals: integer('decimals').notNull(),
+  /** EIP-55 checksummed. */
+  address: text('address').notNull(),
+  rawAmount: numeric('raw_amount', { precision: 78, scale: 0 }).notNull(),
+  quoteRate: text('quote_rate').notNull(),
+  quoteRateSetAt: timestamp('quote_rate_set_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The signer's record of paying an approved on-chain withdrawal: the transaction is signed and stored here (with its
+ * nonce) before it is broadcast, so a restart sends the same bytes again and never a second payment. `signed` →
+ * `broadcast` → `confirmed` (N confirmations) or `failed` (reverted, or its nonce was used by another transaction);
+ * `returned_at` is when payments gave a failed payout's money back to the player (once, ledger key
+ * `withdrawal-return:{id}`).
+ */
+export const chainPayouts = pgTable(
+  'chain_payouts',
+  {
+    withdrawalId: uuid('withdrawal_id')
+      .primaryKey()
+      .references(() => withdrawals.id),
+    chainId: integer('chain_id').notNull(),
+    fromAddress: text('from_address').notNull(),
+    nonce: bigint('nonce', { mode: 'number' }).notNull(),
+    txHash: text('tx_hash').notNull(),
+    rawTx: text('raw_tx').notNull(),
+    status: text('status').notNull().default('signed'),
+    confirmations: integer('confirmations').notNull().default(0),
+    blockNumber: bigint('block_number', { mode: 'number' }),
+    failure: text('failure'),
+    returnedAt: timestamp('returned_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('chain_payouts_nonce').on(table.chainId, table.fromAddress, table.nonce),
+    uniqueIndex('chain_payouts_tx').on(table.txHash),
+    index('chain_payouts_status').on(table.status),
+    check('chain_payouts_status_known', sql`${table.status} in ('signed', 'broadcast', 'confirmed', 'failed')`),
+  ],
+);
+
+/** The hot wallet's next nonce per chain, handed out under a row lock: one transaction per nonce, never a gap. */
+export const chainNonces = pgTable(
+  'chain_nonces',
+  {
+    chainId: integer('chain_id').notNull(),
+    address: text('address').notNull(),
+    nextNonce: bigint('next_nonce', { mode: 'number' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.chainId, table.address] })],
+);
+
+/**
+ * Sweeps of deposit addresses into the hot wallet, by the signer (docs/decisions/0123): one row per transaction it
+ * sent, a gas top-up (`gas`, hot wallet → deposit address) or a sweep (`sweep`, deposit address → hot wallet).
+ */
+export const chainSweeps = pgTable(
+  'chain_sweeps',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    chainId: integer('chain_id').notNull(),
+    kind: text('kind').notNull(),
+    address: text('address').notNull(),
+    token: text('token').notNull(),
+    rawAmount: numeric('raw_amount', { precision: 78, scale: 0 }).notNull(),
+    txHash: text('tx_hash').notNull(),
+    status: text('status').notNull().default('sent'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('chain_sweeps_tx').on(table.txHash),
+    index('chain_sweeps_created').on(table.createdAt),
+    check('chain_sweeps_kind_known', sql`${table.kind} in ('gas', 'sweep')`),
+    check('chain_sweeps_status_known', sql`${table.status} in ('sent', 'confirmed', 'failed')`),
+  ],
+);

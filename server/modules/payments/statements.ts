@@ -40,6 +40,9 @@ export function createPaymentStatements({ db, currency }: { db: Database; curren
         select amount - reversed_amount as amount, completed_at as at from deposits where player_id = ${playerId} and status in (${CREDITED}) and currency = ${currency}
         union all
         select -amount, decided_at from withdrawals where player_id = ${playerId} and status = 'paid' and currency = ${currency}
+        union all
+        -- A paid withdrawal whose payout failed and came back (docs/decisions/0123).
+        select amount, created_at from payment_events where player_id = ${playerId} and kind = 'refunded' and withdrawal_id is not null and currency = ${currency}
       )
       select
         (select count(*) from withdrawals where player_id = ${playerId} and status = 'pending') as pending_count,
@@ -90,6 +93,8 @@ export function createPaymentStatements({ db, currency }: { db: Database; curren
             select player_id, amount - reversed_amount as amount from deposits where player_id in (${ids}) and status in (${CREDITED}) and currency = ${currency}
             union all
             select player_id, -amount from withdrawals where player_id in (${ids}) and status = 'paid' and currency = ${currency}
+            union all
+            select player_id, amount from payment_events where player_id in (${ids}) and kind = 'refunded' and withdrawal_id is not null and currency = ${currency}
           )
           select p.player_id,
             (select string_agg(distinct d.method, ',' order by d.method) from deposits d where d.player_id = p.player_id and d.status in (${CREDITED})) as methods,
@@ -119,7 +124,10 @@ export function createPaymentStatements({ db, currency }: { db: Database; curren
         from payment_events e where e.player_id = ${playerId} and e.kind in (${TAKEN_BACK}) and e.deposit_id is not null
         union all
         select 'wd_' || w.id::text, 'withdrawal', w.status, -w.amount, w.currency, w.created_at, w.id::text
-        from withdrawals w where w.player_id = ${playerId}`;
+        from withdrawals w where w.player_id = ${playerId}
+        union all
+        select 'pe_' || e.id::text, 'withdrawal', 'refunded', e.amount, e.currency, e.created_at, e.withdrawal_id::text
+        from payment_events e where e.player_id = ${playerId} and e.kind = 'refunded' and e.withdrawal_id is not null`;
     },
   };
 }

@@ -1,7 +1,7 @@
 import { formatMoney } from '../../../contract/money.ts';
 import { and, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { KycStatus } from '../../../contract/accounts.ts';
-import { KYC_MESSAGE, type Withdrawal } from '../../../contract/wallet.ts';
+import { KYC_MESSAGE, type PaymentMethod, type Withdrawal } from '../../../contract/wallet.ts';
 import { invalid, Problem } from '../../problem.ts';
 import { IdempotencyConflict, InsufficientFunds } from '../ledger/service.ts';
 import { idempotencyConflict, keyedUuid, replayOf, requestHashOf } from '../shared/idempotency.ts';
@@ -63,18 +63,25 @@ export function createWithdrawals(
 
     async requestWithdrawal(
       player: PayingPlayer,
-      input: { method: string; amount: number; address?: string | null; forfeit_bonus?: boolean },
+      input: { method: string; amount: number; address?: string | null; token?: string | null; forfeit_bonus?: boolean },
       idempotencyKey: string,
     ): Promise<Withdrawal> {
       const id = keyedUuid('withdrawal', String(player.id), idempotencyKey);
       const address = input.address?.trim() || null;
-      const requestHash = requestHashOf(['withdrawal', input.method, input.amount, address]);
+      const requestHash = requestHashOf(['withdrawal', input.method, input.amount, address, ...(input.token ? [input.token] : [])]);
       const existing = await withdrawalById(id);
       if (existing) return toWithdrawal(replayOf(existing, requestHash));
       if ((await kycStatusOf(player.id)) !== 'verified') throw new Problem(400, KYC_MESSAGE, { type: 'kyc' });
-      const method = methodOrFail(dependencies, input.method, 'withdrawal', input.amount).found;
+      // On-chain withdrawals (docs/decisions/0123): the coin, the checked address and the quote are stored with it.
+      const onchain = input.method === 'onchain' && dependencies.onchain?.enabled ? dependencies.onchain : undefined;
+      const method = onchain
+        ? onchainWithinLimits(onchain.method, input.amount, currency)
+        : methodOrFail(dependencies, input.method, 'withdrawal', input.amount).found;
+      const prepared = onchain ? await onchain.prepare(input) : undefined;
       let destination: string;
-      if (method.type === 'crypto') {
+      if (prepared) {
+        destination = prepared.destination;
+      } else if (method.type === 'crypto') {
         if (!address) throw invalid({ address: ['The address field is required for crypto withdrawals.'] });
         if (!/^[a-zA-Z0-9]{26,90}$/.test(address)) throw invalid({ address: ['The address must be 26 to 90 letters and digits.'] });
         destination = address;
@@ -126,6 +133,7 @@ export function createWithdrawals(
                 createdAt: journal.createdAt,
                 reviewDueAt,
               });
+              if (prepared) await onchain!.record(tx, id, prepared);
               await recordPaymentEvent(tx, {
                 key: `withdrawal:${id}:created`,
                 payment: { withdrawal: id },
@@ -139,6 +147,16 @@ export function createWithdrawals(
           },
         );
         const row = (await withdrawalById(id))!;
+        if (!journal.replayed) {
+          dependencies.compliance?.withdrawalRequested?.({
+            playerId: player.id,
+            id,
+            amount: input.amount,
+            method: method.id,
+            destination,
+            at: journal.createdAt,
+          });
+        }
         return toWithdrawal(journal.replayed ? replayOf(row, requestHash) : row);
       } catch (error) {
         if (error instanceof InsufficientFunds) return overdrawn();
@@ -156,4 +174,11 @@ export function createWithdrawals(
       return rows.map(toWithdrawal);
     },
   };
+}
+
+/** The on-chain method's limits, with the messages every method's limits use (common.ts methodOrFail). */
+function onchainWithinLimits(method: PaymentMethod, amount: number, currency: string): PaymentMethod {
+  if (amount < method.withdrawal.min) throw invalid({ amount: [`The amount must be at least ${formatMoney(method.withdrawal.min, currency)}.`] });
+  if (amount > method.withdrawal.max) throw invalid({ amount: [`The amount may not be greater than ${formatMoney(method.withdrawal.max, currency)}.`] });
+  return method;
 }

@@ -32,6 +32,7 @@ describe('GET /api/settings/get', () => {
         analytics_id: null,
         support_chat_url: null,
         visitor_trace_url: null,
+        jurisdictions: ['default'],
       },
     });
   });

@@ -58,6 +58,7 @@ export function createSettingsService({
       analytics_id: config.analyticsId ?? null,
       support_chat_url: config.supportChatUrl ?? null,
       visitor_trace_url: config.visitorTraceUrl ?? null,
+      jurisdictions: config.jurisdictions,
     };
   }
 

@@ -38,3 +38,14 @@ export const verificationDocuments = pgTable(
     check('verification_documents_status', sql`${table.status} in ('pending', 'approved', 'rejected')`),
   ],
 );
+
+/**
+ * When a verified player last changed their country or address (docs/decisions/0121): proofs of address uploaded
+ * before it no longer count, so the player is asked for a proof of the new address.
+ */
+export const verificationAddressChanges = pgTable('verification_address_changes', {
+  playerId: bigint('player_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => players.id),
+  changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
+});

@@ -21,9 +21,11 @@ import { invalid, Problem } from '../../problem.ts';
 import type { OutboxService } from '../outbox/service.ts';
 import type { SecretBox } from '../../secret-box.ts';
 import { checkDocument } from './file-check.ts';
+import type { NoticesService } from '../notices/service.ts';
 import { cleanFileName } from './file-name.ts';
-import { verificationDocuments } from './schema.ts';
-import { type DocumentFacts, missingDocuments, nextStatus } from './status.ts';
+import { reviewNotice } from './review-notice.ts';
+import { verificationAddressChanges, verificationDocuments } from './schema.ts';
+import { countingAfterMove, type DocumentFacts, missingDocuments, nextStatus, statusFromDocuments } from './status.ts';
 import type { DocumentStore } from './storage.ts';
 
 // Identity verification (issue 15; docs/decisions/0060-0064): players upload documents, operators review them, and
@@ -39,6 +41,8 @@ export type VerificationDependencies = {
     playerProfile(playerId: number): Promise<Player>;
   };
   messages: { send(input: { playerId: number; subject: string; body: string; sentBy: number | null }): Promise<unknown> };
+  /** The money and account notices: a review is told once, when it is done (decision 0119). */
+  notices: Pick<NoticesService, 'tell' | 'lastAt'>;
   outbox: Pick<OutboxService, 'enqueue' | 'wake'>;
   templates: Pick<Templates, 'verificationMail'>;
   events: Pick<PlayerEvents, 'publish'>;
@@ -97,9 +101,7 @@ function uploadProblems(upload: Upload) {
 export function createVerificationService({
   db,
   accounts,
-  messages,
-  outbox,
-  templates,
+  notices,
   events,
   store,
   cipher,
@@ -110,20 +112,27 @@ export function createVerificationService({
   const rowsOf = (playerId: number) =>
     db.select().from(verificationDocuments).where(eq(verificationDocuments.playerId, playerId)).orderBy(asc(verificationDocuments.uploadedAt));
 
+  /** When the player last moved after being verified (null: never); older proofs of address no longer count. */
+  async function movedAt(playerId: number): Promise<Date | null> {
+    const [row] = await db.select().from(verificationAddressChanges).where(eq(verificationAddressChanges.playerId, playerId));
+    return row?.changedAt ?? null;
+  }
+
   async function view(playerId: number): Promise<Verification> {
-    const [rows, stored] = await Promise.all([rowsOf(playerId), accounts.kycStatusOf(playerId)]);
+    const [rows, stored, moved] = await Promise.all([rowsOf(playerId), accounts.kycStatusOf(playerId), movedAt(playerId)]);
     const status = stored ?? 'unverified';
-    const facts = rows.map(toFacts);
+    const facts = countingAfterMove(rows.map(toFacts), moved);
     return { status, documents: rows.map(toDocument).reverse(), required: missingDocuments(status, facts) };
   }
 
   /** Brings the stored status in line with the documents; answers the verification as it now stands. */
   async function settle(playerId: number): Promise<Verification> {
-    const [rows, stored] = await Promise.all([rowsOf(playerId), accounts.kycStatusOf(playerId)]);
+    const [rows, stored, moved] = await Promise.all([rowsOf(playerId), accounts.kycStatusOf(playerId), movedAt(playerId)]);
     const current = stored ?? 'unverified';
-    const status = nextStatus(current, rows.map(toFacts));
+    const facts = countingAfterMove(rows.map(toFacts), moved);
+    const status = nextStatus(current, facts);
     if (status !== current) await accounts.setKycStatus(playerId, status);
-    return { status, documents: rows.map(toDocument).reverse(), required: missingDocuments(status, rows.map(toFacts)) };
+    return { status, documents: rows.map(toDocument).reverse(), required: missingDocuments(status, facts) };
   }
 
   async function readFile(row: Row): Promise<DocumentFile> {
@@ -142,33 +151,25 @@ export function createVerificationService({
     return row;
   }
 
-  /** After a review: the inbox message, the e-mail and the live page update. Best effort once the decision is stored. */
-  async function tellPlayer(row: Row, verification: Verification, operatorId: number) {
-    const what = describeDocument(row);
-    const approved = row.status === 'approved';
-    const subject = approved ? `Your ${what.toLowerCase()} was approved` : `We could not accept your ${what.toLowerCase()}`;
-    const lines = approved
-      ? [
-          `Thank you: we checked and approved your ${what.toLowerCase()}.`,
-          verification.status === 'verified'
-            ? 'Your account is now verified and withdrawals are unlocked.'
-            : `To finish verifying your account we still need: ${verification.required.join(' ') || 'our review of the documents you sent.'}`,
-        ]
-      : [
-          `We could not accept your ${what.toLowerCase()}. Reason: ${row.reason ?? 'not given'}`,
-          'Please upload a new one on your verification page: a sharp, uncropped photo or scan where every corner and all the text can be read.',
-        ];
+  /**
+   * After a review: the live page update at once; the inbox message and the e-mail once the review is done (no
+   * document of the player's is left waiting), one for all its decisions (decision 0119). Best effort once stored.
+   */
+  async function tellPlayer(row: Row, verification: Verification) {
     events.publish(row.playerId, 'VerificationUpdated', { verification });
     try {
-      await messages.send({ playerId: row.playerId, subject, body: lines.join('\n\n'), sentBy: operatorId });
-      const player = await accounts.playerProfile(row.playerId);
-      await outbox.enqueue(db, {
-        channel: 'mail',
-        to: player.email,
-        template: 'verification-reviewed',
-        content: templates.verificationMail({ name: player.name, subject, lines }),
-      });
-      outbox.wake();
+      const rows = await rowsOf(row.playerId);
+      if (rows.some((other) => other.status === 'pending')) return;
+      const since = await notices.lastAt(row.playerId, 'kyc_reviewed');
+      const decided = rows.filter(
+        (other) => other.reviewedAt && (other.status === 'approved' || other.status === 'rejected') && (!since || other.reviewedAt >= since),
+      );
+      const told = (decided.some((other) => other.id === row.id) ? decided : [...decided, row]).map((other) => ({
+        what: describeDocument(other),
+        status: other.status as 'approved' | 'rejected',
+        reason: other.reason,
+      }));
+      await notices.tell(reviewNotice(row.playerId, row.id, told, verification));
     } catch (error) {
       logger?.warn({ err: error, document: row.id }, 'verification notice failed');
     }
@@ -198,7 +199,7 @@ export function createVerificationService({
       throw new Problem(409, 'This document was already reviewed.');
     }
     const verification = await settle(row.playerId);
-    await tellPlayer(row, verification, operatorId);
+    await tellPlayer(row, verification);
     return { document: toDocument(row), verification };
   }
 
@@ -305,6 +306,23 @@ export function createVerificationService({
     approve: (id: string, operatorId: number, record?: (tx: Database) => Promise<void>) => review(id, operatorId, { status: 'approved' }, record),
     reject: (id: string, operatorId: number, reason: string, record?: (tx: Database) => Promise<void>) =>
       review(id, operatorId, { status: 'rejected', reason }, record),
+
+    /**
+     * A verified player changed their country or address (accounts' profile change, docs/decisions/0121): their
+     * proofs of address no longer count, so the status falls to what the rest of the documents say and a proof of
+     * the new address is asked for. A player not verified is left alone: their next proof is checked as usual.
+     */
+    async addressChanged(playerId: number): Promise<Verification> {
+      if ((await accounts.kycStatusOf(playerId)) !== 'verified') return view(playerId);
+      const at = now();
+      await db
+        .insert(verificationAddressChanges)
+        .values({ playerId, changedAt: at })
+        .onConflictDoUpdate({ target: verificationAddressChanges.playerId, set: { changedAt: at } });
+      const rows = await rowsOf(playerId);
+      await accounts.setKycStatus(playerId, statusFromDocuments(countingAfterMove(rows.map(toFacts), at)));
+      return view(playerId);
+    },
 
     /** An operator sets the status directly (POST /api/admin/players/{id}/kyc); the route records who and why. */
     async override(playerId: number, status: KycStatus, within?: Database): Promise<AdminPlayer | null> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type DocumentFacts, missingDocuments, nextStatus, statusFromDocuments } from './status.ts';
+import { countingAfterMove, type DocumentFacts, missingDocuments, nextStatus, statusFromDocuments } from './status.ts';
 
 let clock = 0;
 const doc = (facts: Partial<DocumentFacts> & Pick<DocumentFacts, 'kind'>): DocumentFacts => ({
@@ -53,5 +53,20 @@ describe('the KYC status from documents', () => {
       'A proof of address: a utility bill, bank statement or official letter from the last 3 months with your name and address.',
     ]);
     expect(missingDocuments('verified', [])).toEqual([]);
+  });
+});
+
+describe('countingAfterMove (docs/decisions/0121)', () => {
+  const at = (day: number) => new Date(Date.UTC(2026, 2, day));
+  const docs = [
+    { kind: 'identity' as const, uploadedAt: at(1) },
+    { kind: 'address' as const, uploadedAt: at(2) },
+    { kind: 'address' as const, uploadedAt: at(10) },
+  ];
+
+  it('leaves out the proofs of address uploaded before the move, and nothing else', () => {
+    expect(countingAfterMove(docs, null)).toEqual(docs);
+    expect(countingAfterMove(docs, at(5))).toEqual([docs[0], docs[2]]);
+    expect(countingAfterMove(docs, at(20))).toEqual([docs[0]]);
   });
 });

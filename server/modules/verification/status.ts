@@ -72,3 +72,12 @@ export function missingDocuments(status: KycStatus, documents: readonly Document
   if (open(address)) missing.push('A proof of address: a utility bill, bank statement or official letter from the last 3 months with your name and address.');
   return missing;
 }
+
+/**
+ * The documents that still count after a verified player moved (docs/decisions/0121): a proof of address uploaded
+ * before the change of country or address proves the old one, so it is left out; everything else counts.
+ */
+export function countingAfterMove<T extends Pick<DocumentFacts, 'kind' | 'uploadedAt'>>(documents: readonly T[], movedAt: Date | null): T[] {
+  if (!movedAt) return [...documents];
+  return documents.filter((document) => document.kind !== 'address' || document.uploadedAt > movedAt);
+}

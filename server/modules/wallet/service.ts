@@ -34,6 +34,8 @@ type HistoryRow = {
 
 type BalancesRow = { accounts: number | string; cash: number | string; bonus: number | string; withdrawal_hold: number | string };
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
 export type WalletService = ReturnType<typeof createWalletService>;
@@ -49,6 +51,9 @@ export function createWalletService({
   payments: Pick<PaymentsService, 'totalsRow' | 'historyRows'>;
   currency: string;
 }) {
+  /** The game's name of each round id: the composition root hands it over once the games are built; none before. */
+  let gameNames: (roundIds: string[]) => Promise<Map<string, string>> = async () => new Map();
+
   /**
    * Every money event of the player as one relation: deposits and withdrawals from their own tables (so pending
    * and declined ones show), and the ledger's bets, wins, bonuses and adjustments on the player's cash and bonus.
@@ -84,7 +89,27 @@ export function createWalletService({
     reference_id: row.reference_id,
   });
 
+  /**
+   * Bets and wins name their game (issue 34 §6): a house or crash round by its id, a provider's round by the game
+   * name it already carries as its reference.
+   */
+  async function withGameNames(transactions: Transaction[]): Promise<Transaction[]> {
+    const played = transactions.filter((row) => (row.type === 'bet' || row.type === 'win') && row.reference_id);
+    if (played.length === 0) return transactions;
+    const names = await gameNames(played.map((row) => row.reference_id!).filter((id) => UUID.test(id)));
+    return transactions.map((row) => {
+      if ((row.type !== 'bet' && row.type !== 'win') || !row.reference_id) return row;
+      const name = UUID.test(row.reference_id) ? names.get(row.reference_id) : row.reference_id;
+      return name ? { ...row, game_name: name } : row;
+    });
+  }
+
   return {
+    /** Where bets' and wins' game names come from (the games and crash modules, wired in services.ts). */
+    nameGamesWith(names: (roundIds: string[]) => Promise<Map<string, string>>): void {
+      gameNames = names;
+    },
+
     async wallet(playerId: number): Promise<Wallet> {
       // One statement for the balances and the payments' totals (after every round, so it counts); a player
       // whose accounts are not made yet gets them first.
@@ -119,7 +144,7 @@ export function createWalletService({
       const total = Number(counted?.total ?? 0);
       const rows = rowsOf<HistoryRow>(await db.execute(sql`${base} order by h.created_at desc, h.id desc limit ${page.perPage} offset ${pageOffset(page)}`));
       return {
-        data: rows.map(toTransaction),
+        data: await withGameNames(rows.map(toTransaction)),
         meta: pageMeta(page, total),
       };
     },

@@ -14,6 +14,15 @@ import type { PlaySession } from './use-play-session.ts';
 const MOVE_LABELS: Record<BlackjackMove, string> = { hit: 'Hit', stand: 'Stand', double: 'Double', split: 'Split' };
 const OUTCOME_LABELS = { blackjack: 'Blackjack!', win: 'Win', push: 'Push', lose: 'Lose' } as const;
 
+/**
+ * The moves to offer: the server's legal moves, less a double or split the balance cannot pay for (issue 34 §6:
+ * offering Double and then refusing it is worse than not offering it). An unknown balance hides nothing.
+ */
+export function offeredMoves(table: Pick<BlackjackOutcome, 'actions' | 'hands' | 'active'>, balance: number | null): BlackjackMove[] {
+  const extra = table.hands[table.active ?? 0]?.stake ?? 0;
+  return table.actions.filter((action) => (action !== 'double' && action !== 'split') || balance === null || balance >= extra);
+}
+
 export function BlackjackGame({ game, session }: { game: GameDetail; session: PlaySession }) {
   const ladder = useMemo(() => stakeLadder(game.limits), [game.limits]);
   const [stake, setStake] = useState(() => nearestStake(ladder, 5_00));
@@ -127,7 +136,7 @@ export function BlackjackGame({ game, session }: { game: GameDetail; session: Pl
             </Button>
           </>
         ) : (
-          table.actions.map((action) => (
+          offeredMoves(table, session.balance).map((action) => (
             <Button
               key={action}
               variant={action === 'stand' ? 'primary' : 'ghost'}

@@ -5,9 +5,12 @@ import type { RealtimePublicConfig } from '../../../../contract/site.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { callApi } from '../../../lib/api.ts';
+import { playSound } from '../../../lib/game-sound.ts';
 import { createAttemptKeys } from '../../../lib/attempt-keys.ts';
 import { useSiteState } from '../../../lib/use-site-state.ts';
 import { applyWallet, useWallet } from '../../../lib/use-wallet.ts';
+import { describeRoundResult } from '../../../../contract/round-result.ts';
+import { CrashCurve } from './crash-curve.tsx';
 import { formatCrashMultiplier as times, formatStake } from './money.ts';
 import { StakePicker } from './stake-picker.tsx';
 import { nearestStake, stakeLadder } from './stakes.ts';
@@ -16,10 +19,14 @@ import type { PlaySession } from './use-play-session.ts';
 // Crash (docs/decisions/0071-crash.md): one shared round for everyone, live on the public `crash` channel. The
 // multiplier runs in the browser from the server's start time and clock; the server's clock decides cash-outs.
 
+/** "You won €1.00" → "you won €1.00", after "Cashed out at 2.00×:". */
+const lowerFirst = (text: string) => `${text.charAt(0).toLowerCase()}${text.slice(1)}`;
+
 /**
  * `onSettled`: told each time one of the player's bets is settled (cashed out, lost or returned), and again when
  * that bet's round has crashed.
  */
+
 export function CrashGame({ game, session, onSettled }: { game: GameDetail; session: PlaySession; onSettled?: () => void }) {
   const site = useSiteState();
   const realtime = (site as { settings?: { realtime?: RealtimePublicConfig | null } } | undefined)?.settings?.realtime ?? null;
@@ -116,6 +123,7 @@ export function CrashGame({ game, session, onSettled }: { game: GameDetail; sess
       void refresh();
       return;
     }
+    playSound(path.endsWith('/cashout') ? 'cashout' : 'spin');
     if (wallet)
       applyWallet({
         ...wallet,
@@ -139,33 +147,42 @@ export function CrashGame({ game, session, onSettled }: { game: GameDetail; sess
           </span>
           <span>{live ? 'Live' : 'Updating every second'}</span>
         </div>
-        <div
-          role="status"
-          aria-live="polite"
-          className="flex min-h-48 flex-col items-center justify-center sm:min-h-64"
-          data-testid="crash-phase"
-          data-phase={phase}
-        >
-          {phase === 'betting' ? (
-            <>
-              <p className="font-display text-3xl font-bold text-mist-100 sm:text-4xl">Place your bets</p>
-              <p className="mt-1 text-sm text-mist-300">The round starts in a moment.</p>
-            </>
-          ) : bigNumber ? (
-            <>
-              <p
-                className={`font-display text-6xl font-bold tabular-nums sm:text-7xl ${phase === 'crashed' ? 'text-ruby-500' : 'text-gold-300'}`}
-                data-testid="crash-multiplier"
-              >
-                {bigNumber}
-              </p>
-              <p className="mt-1 text-sm text-mist-300">
-                {phase === 'crashed' ? (current?.interrupted ? 'Crashed during a service interruption: stakes still in were returned.' : 'Crashed') : 'Rising…'}
-              </p>
-            </>
-          ) : (
-            <p className="text-mist-300">Connecting to the table…</p>
-          )}
+        <div className="relative">
+          {state && current && (phase === 'running' || (phase === 'crashed' && current.crash_point !== null)) ? (
+            <CrashCurve multiplier={phase === 'running' ? shown : (current.crash_point ?? 100)} growth={state.growth} crashed={phase === 'crashed'} />
+          ) : null}
+          <div
+            role="status"
+            aria-live="polite"
+            className="relative flex min-h-48 flex-col items-center justify-center sm:min-h-64"
+            data-testid="crash-phase"
+            data-phase={phase}
+          >
+            {phase === 'betting' ? (
+              <>
+                <p className="font-display text-3xl font-bold text-mist-100 sm:text-4xl">Place your bets</p>
+                <p className="mt-1 text-sm text-mist-300">The round starts in a moment.</p>
+              </>
+            ) : bigNumber ? (
+              <>
+                <p
+                  className={`font-display text-6xl font-bold tabular-nums sm:text-7xl ${phase === 'crashed' ? 'text-ruby-500' : 'text-gold-300'}`}
+                  data-testid="crash-multiplier"
+                >
+                  {bigNumber}
+                </p>
+                <p className="mt-1 text-sm text-mist-300">
+                  {phase === 'crashed'
+                    ? current?.interrupted
+                      ? 'Crashed during a service interruption: stakes still in were returned.'
+                      : 'Crashed'
+                    : 'Rising…'}
+                </p>
+              </>
+            ) : (
+              <p className="text-mist-300">Connecting to the table…</p>
+            )}
+          </div>
         </div>
         <ul className="flex flex-wrap gap-1.5" aria-label="Last crash points">
           {state?.history.slice(0, 12).map((past) => (
@@ -209,7 +226,7 @@ export function CrashGame({ game, session, onSettled }: { game: GameDetail; sess
                 </p>
                 <p className={`font-bold ${settled.status === 'cashed' ? 'text-gold-300' : 'text-mist-100'}`} data-testid="crash-bet-result">
                   {settled.status === 'cashed'
-                    ? `Cashed out at ${times(settled.cashout ?? 100)}: you won ${money(settled.win)}`
+                    ? `Cashed out at ${times(settled.cashout ?? 100)}: ${lowerFirst(describeRoundResult({ stake: settled.stake, win: settled.win }, money).text)}`
                     : settled.status === 'refunded'
                       ? `Your ${money(settled.stake)} stake was returned`
                       : `You lost ${money(settled.stake)}`}

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import type { GameDetail, PlayedRound } from '../../../../contract/games.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { outcomeOf } from './round-outcome.ts';
+import { describeRoundResult } from '../../../../contract/round-result.ts';
 import { formatStake } from './money.ts';
 import { StakePicker } from './stake-picker.tsx';
 import { nearestStake, stakeLadder } from './stakes.ts';
@@ -54,7 +55,7 @@ export function DiceGame({ game, session }: { game: GameDetail; session: PlaySes
             </p>
             <p className="mt-1 text-sm text-mist-300">
               {outcome.won
-                ? `You won ${money(round!.win)} (${outcome.multiplier.toFixed(4)}×)`
+                ? `${describeRoundResult({ stake: round!.stake, win: round!.win }, money).text} · ${outcome.multiplier.toFixed(4)}×`
                 : `You lost ${money(round!.stake)}: the roll had to be ${outcome.direction} ${outcome.target.toFixed(2)}`}
             </p>
           </>

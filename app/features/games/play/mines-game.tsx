@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import type { GameDetail, PlayedRound } from '../../../../contract/games.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { outcomeOf } from './round-outcome.ts';
+import { describeRoundResult } from '../../../../contract/round-result.ts';
 import { formatStake } from './money.ts';
 import { StakePicker } from './stake-picker.tsx';
 import { nearestStake, stakeLadder } from './stakes.ts';
@@ -48,7 +49,8 @@ export function MinesGame({ game, session }: { game: GameDetail; session: PlaySe
   const result = (() => {
     if (!board || !round || board.phase !== 'finished' || !board.settlement) return null;
     if (board.settlement.reason === 'mine') return { text: `Boom: you lost ${money(round.stake)}`, good: false };
-    return { text: `You won ${money(round.win)} (${board.settlement.multiplier.toFixed(4)}×)`, good: true };
+    // The one wording of every game (contract/round-result.ts): "won" is what the round added, "paid" what came back.
+    return { text: `${describeRoundResult({ stake: round.stake, win: round.win }, money).text} · ${board.settlement.multiplier.toFixed(4)}×`, good: true };
   })();
 
   return (

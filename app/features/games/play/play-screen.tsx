@@ -1,10 +1,12 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { GameDetail, RoundMode } from '../../../../contract/games.ts';
 import type { Wallet } from '../../../../contract/wallet.ts';
 import { LogoMark } from '../../../components/logo.tsx';
 import { Tabs } from '../../../components/ui/tabs.tsx';
+import { ToastSlot } from '../../../components/ui/toast.tsx';
 import { analytics } from '../../../lib/analytics.ts';
+import { playSound } from '../../../lib/game-sound.ts';
 import { BlackjackGame } from './blackjack-game.tsx';
 import { CrashBets } from './crash-bets.tsx';
 import { CrashGame } from './crash-game.tsx';
@@ -17,14 +19,31 @@ import { ModeSwitch } from './mode-switch.tsx';
 import { formatStake } from './money.ts';
 import { RecentRounds } from './recent-rounds.tsx';
 import { RouletteGame } from './roulette-game.tsx';
+import { SoundToggle } from './sound-toggle.tsx';
 import { SlotGame } from './slot-game.tsx';
 import { usePlaySession, type PlaySession } from './use-play-session.ts';
+
+/** The session with its sounds (when the player turned sound on): a tick as a round starts, a chime on a win. */
+function withSounds(session: PlaySession): PlaySession {
+  return {
+    ...session,
+    play: (body, stake) => {
+      playSound('spin');
+      return session.play(body, stake);
+    },
+    reveal: (round, freeSpin) => {
+      if (round.win > round.stake || (freeSpin && round.win > 0)) playSound('win');
+      session.reveal(round, freeSpin);
+    },
+  };
+}
 
 type PlayScreenProps = { game: GameDetail; mode: RoundMode; signedIn: boolean; loadedWallet: Wallet | null };
 
 /** A game in the page: a slim bar (lobby, name, mode, balance), the game itself, then its rounds and its info. */
 export function PlayScreen({ game, mode, signedIn, loadedWallet }: PlayScreenProps) {
-  const session = usePlaySession(game, mode, loadedWallet);
+  const played = usePlaySession(game, mode, loadedWallet);
+  const session = useMemo(() => withSounds(played), [played]);
   const [panel, setPanel] = useState('rounds');
   // Crash bets are settled by the table: each one settled asks the player's list again.
   const [crashSettled, setCrashSettled] = useState(0);
@@ -44,13 +63,16 @@ export function PlayScreen({ game, mode, signedIn, loadedWallet }: PlayScreenPro
           <LogoMark />
         </Link>
         <h1 className="min-w-0 flex-1 truncate font-display text-lg font-bold sm:text-xl">{game.name}</h1>
-        {/* On phones the title keeps the first row; mode and balance share the second. */}
+        <SoundToggle />
+        {/* On phones the title and the sound switch keep the first row; mode and balance share the second. */}
         <div className="flex w-full flex-wrap items-center justify-between gap-2 sm:w-auto sm:gap-3">
           <ModeSwitch mode={mode} signedIn={signedIn} />
           <BalancePill session={session} />
         </div>
       </header>
       <main className="mx-auto w-full max-w-6xl flex-1 px-3 py-4 sm:px-4 sm:py-6">
+        {/* A refused move's notice takes its own room above the game rather than covering the table (issue 34 §6). */}
+        <ToastSlot className="mb-3" />
         {game.kind === 'roulette' ? (
           <RouletteGame game={game} session={session} />
         ) : game.kind === 'dice' ? (

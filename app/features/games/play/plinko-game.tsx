@@ -3,6 +3,7 @@ import type { GameDetail, PlayedRound } from '../../../../contract/games.ts';
 import { PLINKO_RISKS, PLINKO_TABLES, type PlinkoRisk } from '../../../../games/plinko/plinko.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { outcomeOf } from './round-outcome.ts';
+import { describeRoundResult } from '../../../../contract/round-result.ts';
 import { formatStake } from './money.ts';
 import { StakePicker } from './stake-picker.tsx';
 import { nearestStake, stakeLadder } from './stakes.ts';
@@ -101,7 +102,8 @@ export function PlinkoGame({ game, session }: { game: GameDetail; session: PlayS
                 stroke={hit ? '#fff' : 'none'}
                 strokeWidth={3}
               />
-              <text x={gap * 0.46} y={gap * 0.52} textAnchor="middle" fontSize={labelSize(gap, m)} fontWeight="700" fill="#0a0d18">
+              {/* On a phone these would be a few pixels high: the strip below the board says them instead. */}
+              <text x={gap * 0.46} y={gap * 0.52} textAnchor="middle" fontSize={labelSize(gap, m)} fontWeight="700" fill="#0a0d18" className="max-sm:hidden">
                 {(m / 100).toString()}
               </text>
             </g>
@@ -120,15 +122,40 @@ export function PlinkoGame({ game, session }: { game: GameDetail; session: PlayS
           />
         ) : null}
       </svg>
+      {/*
+        Phones (issue 34 §6): the multipliers in a strip under the buckets, one column per bucket and aligned with it,
+        written upwards at a readable 12 px however many rows there are.
+      */}
+      <ol
+        aria-label="Multipliers, left to right"
+        className="grid gap-px sm:hidden"
+        // Percentages of the board's width, as the drawing's units are: the strip's columns sit under the buckets, and it
+        // moves up over the empty band below them.
+        style={{
+          gridTemplateColumns: `repeat(${table.length}, minmax(0, 1fr))`,
+          paddingInline: `${(gap / WIDTH) * 100}%`,
+          marginTop: `-${((gap * 1.25) / WIDTH) * 100}%`,
+        }}
+        data-testid="plinko-multipliers"
+      >
+        {table.map((m, k) => {
+          const hit = landed && outcome?.bucket === k;
+          return (
+            <li
+              key={k}
+              // Dark on the warm colours, white on the blue of the buckets under 1× (each at least 4.5:1).
+              className={`flex min-h-12 items-center justify-center rounded-sm py-1 text-xs font-bold ${m < 100 ? 'text-white' : 'text-night-950'} ${hit ? 'ring-2 ring-white' : ''}`}
+              style={{ backgroundColor: bucketColour(m) }}
+            >
+              <span className="rotate-180 whitespace-nowrap [writing-mode:vertical-rl]">{`${(m / 100).toString()}×`}</span>
+            </li>
+          );
+        })}
+      </ol>
       <div role="status" aria-live="polite" className="min-h-7 text-center" data-testid="round-result">
         {round && outcome && landed ? (
           <p className={`text-lg font-bold ${round.win >= round.stake ? 'text-gold-300' : 'text-mist-100'}`}>
-            {outcome.multiplier}× ·{' '}
-            {round.win > round.stake
-              ? `You won ${money(round.win)}`
-              : round.win > 0
-                ? `${money(round.win)} back of your ${money(round.stake)} stake`
-                : `You lost ${money(round.stake)}`}
+            {outcome.multiplier}× · {describeRoundResult({ stake: round.stake, win: round.win }, money).text}
           </p>
         ) : null}
       </div>

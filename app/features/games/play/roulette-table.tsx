@@ -74,6 +74,19 @@ const TONES = {
   plain: 'bg-[#0f5c3f] text-mist-100 hover:bg-[#177a55]',
 } as const;
 
+/**
+ * A cell's accessible name holds its visible text (WCAG 2.5.3, issue 34 §6): "Column 1, 2:1", "Dozen 1 to 12, 1st 12",
+ * "Low 1–18"; the numbers and the even-money boxes already say what they show.
+ */
+export function cellName(cell: { spot: Spot; text: string }): string {
+  if (cell.spot.type === 'low' || cell.spot.type === 'high') return `${cell.spot.type === 'low' ? 'Low' : 'High'} ${cell.text}`;
+  const label = spotLabel(cell.spot);
+  return label.includes(cell.text) ? label : `${label}, ${cell.text}`;
+}
+
+/** Every cell of the table with its visible text (for the names' test). */
+export const TABLE_CELLS: readonly { spot: Spot; text: string }[] = CELLS;
+
 type TableProps = {
   stacks: Map<string, number>;
   winning: number | null;
@@ -113,7 +126,7 @@ function Grid({ orientation, stacks, winning, disabled, onPlace }: TableProps & 
             style={cell.place[orientation]}
             disabled={disabled}
             onClick={() => onPlace(cell.spot)}
-            aria-label={`${spotLabel(cell.spot)}${stake ? `, ${chipFace(stake)} on it` : ''}`}
+            aria-label={`${cellName(cell)}${stake ? `, ${chipFace(stake)} on it` : ''}`}
             className={`relative flex items-center justify-center text-sm font-bold transition-colors hover:brightness-125 disabled:cursor-not-allowed ${TONES[cell.tone]} ${isWinner ? 'z-10 ring-4 ring-gold-300' : ''}`}
           >
             <span className={sideways ? '-rotate-90 whitespace-nowrap text-xs' : ''}>{cell.text}</span>

@@ -12,6 +12,8 @@ import { stakeLadder } from './stakes.ts';
 import { capLadder } from '../../../lib/limit-notices.ts';
 import { useSlotStakeCap } from '../../../lib/use-slot-stake-cap.ts';
 import type { PlaySession } from './use-play-session.ts';
+import { FreeSpinsPanel } from './free-spins-panel.tsx';
+import { useFreeSpins } from './use-free-spins.ts';
 
 type SlotInfo = Extract<GameInfo, { kind: 'slot' }>;
 
@@ -37,9 +39,15 @@ export function SlotGame({ game, session }: { game: GameDetail; session: PlaySes
   useEffect(() => {
     if (!ladder.includes(stake)) setStake(ladder.filter((rung) => rung <= stake).at(-1) ?? ladder[0] ?? stake);
   }, [ladder, stake]);
+  // A claimed bonus's free spins on this slot are played first, at the bonus's stake, paid by the house.
+  const free = useFreeSpins(game.slug, session.mode === 'real');
+  const [freeInFlight, setFreeInFlight] = useState(false);
+  const freeLeft = Math.max(0, free.left - (freeInFlight ? 1 : 0));
+  const freeNext = session.mode === 'real' && free.bonus !== null && free.left > 0;
   const [reels, setReels] = useState<ReelState[]>(() => restingReels([...art.keys()]));
   const [spinning, setSpinning] = useState(false);
   const [shown, setShown] = useState<PlayedRound | null>(null);
+  const [shownFree, setShownFree] = useState(false);
   const timers = useRef<number[]>([]);
   useEffect(() => () => timers.current.forEach((timer) => window.clearTimeout(timer)), []);
   const money = (minor: number) => formatStake(minor, session.currency);
@@ -49,8 +57,11 @@ export function SlotGame({ game, session }: { game: GameDetail; session: PlaySes
     setSpinning(true);
     setShown(null);
     setReels((current) => current.map((reel) => ({ ...reel, spinning: true })));
-    const played = await session.play({ stake }, stake);
+    const isFree = freeNext && free.bonus !== null;
+    if (isFree) setFreeInFlight(true);
+    const played = isFree ? await session.play({ stake: free.bonus!.free_spin_stake, free_spin: true }, 0) : await session.play({ stake }, stake);
     if (!played) {
+      if (isFree) void free.refresh().finally(() => setFreeInFlight(false));
       setReels((current) => current.map((reel) => ({ ...reel, spinning: false })));
       setSpinning(false);
       return;
@@ -69,7 +80,10 @@ export function SlotGame({ game, session }: { game: GameDetail; session: PlaySes
       window.setTimeout(() => {
         setSpinning(false);
         setShown(played);
-        session.reveal(played);
+        setShownFree(isFree);
+        session.reveal(played, isFree);
+        // The bonus as the round left it: spins left, the win in the bonus balance, the wagering it brought.
+        if (isFree) void free.refresh().finally(() => setFreeInFlight(false));
       }, last + RESULT_PAUSE_MS),
     );
   }
@@ -84,7 +98,14 @@ export function SlotGame({ game, session }: { game: GameDetail; session: PlaySes
       }),
     [outcome, info.paylines],
   );
-  const result = shown ? describeRoundResult(shown, money) : null;
+  // A free spin cost the player nothing: its result is what it won, and where that went.
+  const result = !shown
+    ? null
+    : shownFree
+      ? shown.win > 0
+        ? { kind: 'win' as const, text: `Free spin won ${money(shown.win)}: added to your bonus balance` }
+        : { kind: 'loss' as const, text: 'No win on this free spin' }
+      : describeRoundResult(shown, money);
   const freeTotal = outcome?.freeSpins.reduce((sum, free) => sum + free.total, 0) ?? 0;
   const symbolName = (id: string) => art.get(id)?.art.name ?? id;
   const wild = info.paytable.find((entry) => entry.kind === 'wild');
@@ -93,6 +114,9 @@ export function SlotGame({ game, session }: { game: GameDetail; session: PlaySes
       className="mx-auto w-full max-w-3xl rounded-card border border-white/10 p-3 sm:p-5"
       style={{ background: `radial-gradient(120% 90% at 50% 0%, ${wild?.colour ?? '#f7c14b'}33, transparent 60%), linear-gradient(180deg, #151a28, #06070c)` }}
     >
+      {free.bonus && (freeLeft > 0 || freeInFlight || free.bonus.free_spins_left === 0) ? (
+        <FreeSpinsPanel bonus={free.bonus} left={freeLeft} format={money} />
+      ) : null}
       <SlotReels reels={reels} art={art} winning={winning} lines={winLines} />
       <div role="status" aria-live="polite" className="mt-3 min-h-16 text-center" data-testid="round-result">
         {shown && outcome ? (
@@ -137,9 +161,13 @@ export function SlotGame({ game, session }: { game: GameDetail; session: PlaySes
         )}
       </div>
       <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
-        <StakePicker ladder={ladder} stake={stake} onChange={setStake} disabled={spinning} format={money} note={`${money(stake / info.lines)} a line`} />
+        {freeNext && free.bonus ? (
+          <StakePicker ladder={ladder} stake={free.bonus.free_spin_stake} onChange={setStake} disabled format={money} note="free spin, on us" />
+        ) : (
+          <StakePicker ladder={ladder} stake={stake} onChange={setStake} disabled={spinning} format={money} note={`${money(stake / info.lines)} a line`} />
+        )}
         <Button busy={spinning} onClick={() => void spin()} className="min-w-36 text-lg">
-          Spin
+          {freeNext ? 'Free spin' : 'Spin'}
         </Button>
       </div>
     </div>

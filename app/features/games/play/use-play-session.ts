@@ -20,8 +20,11 @@ export type PlaySession = {
   play(body: RoundBody, stake: number): Promise<PlayedRound | null>;
   /** A blackjack or mines move; `extra` is what it stakes on top (a double or a split). */
   move(roundId: string, action: string | MoveBody, extra: number): Promise<PlayedRound | null>;
-  /** The animation has shown the round: its balance and its line in recent rounds may appear now. */
-  reveal(round: PlayedRound): void;
+  /**
+   * The animation has shown the round: its balance and its line in recent rounds may appear now. `freeSpin`: a
+   * bonus's free spin, whose win went to the bonus balance (cash did not move).
+   */
+  reveal(round: PlayedRound, freeSpin?: boolean): void;
   rounds: GameRound[];
   resetDemo(): Promise<void>;
 };
@@ -89,7 +92,7 @@ export function usePlaySession(game: GameDetail, mode: RoundMode, loadedWallet: 
   );
 
   const reveal = useCallback(
-    (round: PlayedRound) => {
+    (round: PlayedRound, freeSpin = false) => {
       setRounds((list) => [round, ...list.filter((other) => other.round_id !== round.round_id)].slice(0, RECENT_ROUNDS));
       if (mode === 'demo') {
         setDemoBalance(round.balance);
@@ -99,7 +102,10 @@ export function usePlaySession(game: GameDetail, mode: RoundMode, loadedWallet: 
       // The round's answer carries the balance after it: the shared store (header, wallet pages) takes it from
       // there, no wallet request. A round moves only cash; the realtime BalanceUpdated brings the rest.
       const wallet = latestWallet.current;
-      if (wallet) {
+      if (wallet && freeSpin) {
+        applyWallet({ ...wallet, balance: round.balance, bonus: round.balance - wallet.cash });
+        setHeld(null);
+      } else if (wallet) {
         const cash = round.balance - wallet.bonus;
         applyWallet({ ...wallet, balance: round.balance, cash, withdrawable: cash });
         setHeld(null);

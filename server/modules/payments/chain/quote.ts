@@ -37,3 +37,13 @@ export function formatTokenAmount(raw: bigint, decimals: number): string {
   const fraction = (raw % scale).toString().padStart(decimals, '0').replace(/0+$/, '');
   return fraction ? `${raw / scale}.${fraction}` : `${raw / scale}`;
 }
+
+/**
+ * A withdrawal's token amount: floor(minor ÷ 100 ÷ rate × 10^decimals) smallest units for `minor` cents at the rate,
+ * exactly on bigints and rounded down, so the coins sent are never worth more than the money taken from the balance.
+ */
+export function tokenUnitsFor(minor: bigint, decimals: number, rateUnits: bigint): bigint {
+  if (minor < 0n || rateUnits <= 0n || !Number.isInteger(decimals) || decimals < 0)
+    throw new RangeError('A withdrawal quote needs a non-negative amount, decimals and a positive rate');
+  return (minor * 10n ** BigInt(decimals) * RATE_SCALE) / (rateUnits * MINOR_PER_UNIT);
+}

@@ -5,6 +5,7 @@ import type { Database } from '../../../db/client.ts';
 import type { ScheduledJob } from '../../../scheduler/scheduler.ts';
 import { createChainAddressBook } from './addresses.ts';
 import { createChainAdmin } from './admin.ts';
+import { type OnchainWithdrawals, RETURN_FAILED_PAYOUTS_JOB } from './payouts.ts';
 import { createRateTable, type RateProvider } from './rates.ts';
 import { type ChainDepositView, type CreditOnChain, createChainWatcher } from './watcher.ts';
 
@@ -28,9 +29,11 @@ export type ChainRailDependencies = {
   /** Tests hand in their own client or rate source; by default JSON-RPC over HTTP to CHAIN_RPC_URL and the rate table. */
   client?: PublicClient;
   rates?: RateProvider;
+  /** On-chain withdrawals (docs/decisions/0123): the cashier offers them when a signer is configured. */
+  withdrawals?: OnchainWithdrawals;
 };
 
-export function createChainRail({ db, chain, currency, credit, publish, logger, client, rates }: ChainRailDependencies) {
+export function createChainRail({ db, chain, currency, credit, publish, logger, client, rates, withdrawals }: ChainRailDependencies) {
   const rpc = client ?? (createPublicClient({ transport: http(chain.rpcUrl, { retryCount: 2, timeout: 10_000 }) }) as PublicClient);
   const addressBook = createChainAddressBook({ db, xpub: chain.depositXpub });
   const rateTable = createRateTable({ db });
@@ -52,7 +55,10 @@ export function createChainRail({ db, chain, currency, credit, publish, logger, 
     rateTable,
     watcher,
     admin: createChainAdmin({ db, chainId: chain.chainId, required: chain.confirmations }),
-    jobs: [job],
+    withdrawals,
+    jobs: withdrawals?.enabled
+      ? [job, { name: RETURN_FAILED_PAYOUTS_JOB, pattern: '*/30 * * * * *', run: () => withdrawals.returnFailedPayouts() } satisfies ScheduledJob]
+      : [job],
     /** What the cashier tells a player: their address, the network and the coins accepted, and how many confirmations a deposit needs. */
     async depositInfo(playerId: number) {
       return {
@@ -61,6 +67,7 @@ export function createChainRail({ db, chain, currency, credit, publish, logger, 
         confirmations: chain.confirmations,
         tokens: chain.tokens.map((token) => ({ symbol: token.symbol, decimals: token.decimals, contract: token.kind === 'erc20' ? token.address : null })),
         deposits: await watcher.depositsOf(playerId),
+        withdrawal: (await withdrawals?.withdrawalInfo()) ?? null,
       };
     },
   };

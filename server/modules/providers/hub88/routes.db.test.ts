@@ -12,7 +12,8 @@ import { signBody } from './signature.ts';
 
 const aggregator = rsaKeyPair();
 const operator = rsaKeyPair();
-const t = useTestApp(hub88Env(aggregator, operator));
+// The operator's own slot cap (MAX_SLOT_STAKE): the default profile has no statutory one (docs/decisions/0120).
+const t = useTestApp(hub88Env(aggregator, operator, { MAX_SLOT_STAKE: '500' }));
 const kit = hub88Kit(t, aggregator);
 
 const rowsOf = (uuid: string) =>

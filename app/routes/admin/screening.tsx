@@ -1,0 +1,177 @@
+import { useState } from 'react';
+import type { ScreeningHitView } from '../../../contract/screening.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Table } from '../../components/ui/table.tsx';
+import { adminApi, useAdminData } from '../../features/admin/api.ts';
+import type { ApiMethod, ApiResult } from '../../lib/api.ts';
+import { useApiData } from '../../lib/use-api-data.ts';
+import { type Outcome, ReasonDialog } from '../../features/admin/reason-dialog.tsx';
+import { AdminHeading, Badge, ChoiceGroup, dateTime, Loading, Notice, Pager, PlayerLink, Stat } from '../../features/admin/ui.tsx';
+
+type HitsPage = { data: ScreeningHitView[]; meta: { current_page: number; last_page: number; total: number } };
+/** The operator API's answer whole (rows and page meta) as the `data` useApiData hands on, for a paged list. */
+const pageCall = <R,>(method: ApiMethod, path: string): Promise<ApiResult<R>> =>
+  adminApi<unknown>(method, path).then((result) => (result.ok ? { ...result, body: { data: result.body } } : result)) as Promise<ApiResult<R>>;
+
+type ListInfo = { enabled: boolean; source: string | null; generated_at: string | null; entries: number; loaded_at: string | null };
+
+const FILTERS = [
+  { value: 'open', label: 'Open' },
+  { value: 'false_positive', label: 'False positives' },
+  { value: '', label: 'All' },
+];
+const TRIGGERS = { registration: 'At registration', profile: 'At a profile change', rescreen: 'Nightly re-screen' } as const;
+
+/** Sanctions screening (docs/decisions/0116): the list in force and the players it matched; a hit may be marked a false positive. */
+export default function AdminScreening() {
+  const [status, setStatus] = useState('open');
+  const [page, setPage] = useState(1);
+  const list = useAdminData<ListInfo>('/api/admin/screening/list');
+  const query = new URLSearchParams({ page: String(page), ...(status ? { status } : {}) });
+  const hits = useApiData<HitsPage>(pageCall, `/api/admin/screening/hits?${query}`);
+  const meta = hits.data?.meta;
+  const rows = hits.data?.data;
+  const [marking, setMarking] = useState<ScreeningHitView | null>(null);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+
+  return (
+    <div className="space-y-5">
+      <AdminHeading title="Screening">
+        <Button
+          variant="ghost"
+          onClick={() => {
+            list.reload();
+            hits.reload();
+          }}
+          busy={hits.loading}
+        >
+          Refresh
+        </Button>
+      </AdminHeading>
+      <p className="text-sm text-mist-400">
+        Every player is screened against the sanctions list when they register, when their name or birthdate changes, and every night. A match holds their
+        withdrawals through a compliance alert until the alert or its case is closed.
+      </p>
+      {list.error ? <Notice tone="error">{list.error}</Notice> : null}
+      {list.data && !list.data.enabled ? (
+        <Notice tone="error">Screening is off: no sanctions list is configured on this server, so nobody is being screened.</Notice>
+      ) : list.data ? (
+        <div className="grid grid-cols-2 gap-3 lg:grid-cols-4" data-testid="screening-list">
+          <Stat label="List" value={<span className="text-base">{list.data.source ?? '—'}</span>} />
+          <Stat label="People listed" value={list.data.entries} />
+          <Stat label="Published" value={<span className="text-base">{dateTime(list.data.generated_at)}</span>} />
+          <Stat label="Read" value={<span className="text-base">{dateTime(list.data.loaded_at)}</span>} />
+        </div>
+      ) : null}
+
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-lg font-semibold text-mist-100">Matches</h2>
+        <ChoiceGroup
+          label="Status"
+          value={status}
+          choices={FILTERS}
+          onChoose={(value) => {
+            setStatus(value);
+            setPage(1);
+          }}
+        />
+      </div>
+      {outcome ? <Notice tone={outcome.tone}>{outcome.text}</Notice> : null}
+      {hits.error ? <Notice tone="error">{hits.error}</Notice> : null}
+      {hits.loading && !hits.data ? (
+        <Loading />
+      ) : !rows || rows.length === 0 ? (
+        <Notice>{status === 'open' ? 'No open matches: nobody screened so far is on the list.' : 'No matches here.'}</Notice>
+      ) : (
+        <Table
+          caption="Sanctions list matches"
+          wide
+          rows={rows}
+          rowKey={(hit) => hit.id}
+          columns={[
+            { key: 'player', header: 'Player', cell: (hit) => <PlayerLink id={hit.player_id} /> },
+            {
+              key: 'listed',
+              header: 'Listed as',
+              cell: (hit) => (
+                <span className="block min-w-44 break-words">
+                  <span className="font-medium text-mist-100">{hit.matched_name}</span>
+                  <span className="block text-xs text-mist-400">
+                    {hit.entry_reference} · {hit.source}
+                  </span>
+                </span>
+              ),
+            },
+            {
+              key: 'score',
+              header: 'Match',
+              cell: (hit) => (
+                <span>
+                  {Math.round(hit.score * 100)}% name
+                  <span className="block text-xs text-mist-400">{hit.birthdate === 'match' ? 'birthdate matches' : 'no birthdate listed'}</span>
+                </span>
+              ),
+            },
+            {
+              key: 'found',
+              header: 'Found',
+              cell: (hit) => (
+                <span>
+                  <span className="whitespace-nowrap">{dateTime(hit.created_at)}</span>
+                  <span className="block text-xs text-mist-400">{TRIGGERS[hit.trigger]}</span>
+                </span>
+              ),
+            },
+            {
+              key: 'status',
+              header: 'Status',
+              cell: (hit) =>
+                hit.status === 'open' ? (
+                  <Badge tone="bad">open</Badge>
+                ) : (
+                  <span>
+                    <Badge tone="good">false positive</Badge>
+                    <span className="mt-1 block text-xs text-mist-400 [overflow-wrap:anywhere]">{hit.decision_reason}</span>
+                  </span>
+                ),
+            },
+            {
+              key: 'action',
+              header: '',
+              cell: (hit) =>
+                hit.status === 'open' ? (
+                  <Button variant="ghost" className="min-h-0 px-3 py-1.5" aria-label={`Mark match ${hit.id} a false positive`} onClick={() => setMarking(hit)}>
+                    False positive
+                  </Button>
+                ) : null,
+            },
+          ]}
+        />
+      )}
+      {meta ? (
+        <Pager label={`${meta.total} matches · page ${meta.current_page} of ${meta.last_page}`} page={page} lastPage={meta.last_page} onPage={setPage} />
+      ) : null}
+      {marking ? (
+        <ReasonDialog
+          title="Mark a false positive"
+          effect={
+            <>
+              Player {marking.player_id} is not <strong>{marking.matched_name}</strong> ({marking.entry_reference}). Later screenings keep this decision while
+              the player’s name stays the same. Close the player’s sanctions alert in Compliance to release their withdrawals.
+            </>
+          }
+          confirm="Mark false positive"
+          tone="primary"
+          reasonLabel="How you know"
+          send={(reason) => adminApi<{ data: ScreeningHitView }>('POST', `/api/admin/screening/hits/${marking.id}/false-positive`, { reason })}
+          onClose={() => setMarking(null)}
+          onDone={() => {
+            setOutcome({ tone: 'success', text: `Match ${marking.id} is marked a false positive.` });
+            setMarking(null);
+            hits.reload();
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+// Sanctions screening's operator API (issue 33 §4, docs/decisions/0116): the list in force and the hits it found;
+// compliance marks a hit a false positive with a reason kept in the audit log.
+import { z } from 'zod';
+import { matching, PAGE, PER_PAGE, pageMetaSchema } from './http.ts';
+import { actionReasonSchema } from './operators.ts';
+import { SCREENING_HIT_STATUSES } from './screening.rules.ts';
+
+export * from './screening.rules.ts';
+
+export const screeningListSchema = z.object({
+  /** False: SCREENING_LIST_PATH is unset in production and nobody is screened. */
+  enabled: z.boolean(),
+  source: z.string().nullable(),
+  /** The publisher's generation date of the loaded file. */
+  generated_at: z.string().nullable(),
+  /** Listed people screened against (organisations are not). */
+  entries: z.int(),
+  loaded_at: z.string().nullable(),
+});
+
+export const screeningHitSchema = z.object({
+  id: z.string(),
+  player_id: z.string(),
+  source: z.string(),
+  entry_reference: z.string(),
+  /** The list's spelling of the name that matched. */
+  matched_name: z.string(),
+  /** Name similarity, 0 to 1. */
+  score: z.number(),
+  /** `match`: the listed birthdate fits the player's; `not-listed`: the list gives none. */
+  birthdate: z.enum(['match', 'not-listed']),
+  trigger: z.enum(['registration', 'profile', 'rescreen']),
+  status: z.enum(SCREENING_HIT_STATUSES),
+  decided_by: z.string().nullable(),
+  decided_at: z.string().nullable(),
+  decision_reason: z.string().nullable(),
+  created_at: z.string(),
+});
+export type ScreeningHitView = z.infer<typeof screeningHitSchema>;
+
+export const screeningHitsQuerySchema = z.object({
+  status: z.enum(SCREENING_HIT_STATUSES).optional(),
+  player_id: matching(/^[1-9][0-9]{0,15}$/).optional(),
+  page: PAGE.optional(),
+  per_page: PER_PAGE.optional(),
+});
+export const screeningHitsPageSchema = z.object({ data: z.array(screeningHitSchema), meta: pageMetaSchema });
+export const screeningHitParamsSchema = z.object({ id: matching(/^[1-9][0-9]{0,15}$/) });
+/** POST /api/admin/screening/hits/{id}/false-positive: why this player is not the listed person. */
+export const falsePositiveBodySchema = z.object({ reason: actionReasonSchema });

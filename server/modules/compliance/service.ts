@@ -1,0 +1,403 @@
+import { and, asc, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { invalid, Problem } from '../../problem.ts';
+import type { TransferResult } from '../ledger/service.ts';
+import type { AuditService } from '../operators/audit.ts';
+import type { AlertInput, RaiseAlert } from '../shared/alerts.ts';
+import { createCases } from './cases.ts';
+import { createInterventions } from './interventions.ts';
+import { type EventKind, evaluateRules, historyNeeded, type RuleEvent, RULES, ruleNamed, type ThresholdValues } from './rules.ts';
+import { complianceAlerts, complianceEvents, complianceThresholds } from './schema.ts';
+
+// The compliance module (issue 33 §2, §5, §6; docs/decisions/0114, 0115): it hears the other modules' domain
+// events after commit, keeps them as its own rows, runs the rules over each player's recent ones, and records the
+// hits as alerts (one per dedupe key). Alerts with a hold keep the player's withdrawals pending until closed.
+
+export const HOLD_REASON = 'Withdrawals are on hold pending a compliance review.';
+type Audit = Pick<AuditService, 'audited' | 'record' | 'actionsOn'>;
+type AlertRow = typeof complianceAlerts.$inferSelect;
+export type ComplianceService = ReturnType<typeof createComplianceService>;
+
+export type ComplianceDependencies = {
+  db: Database;
+  audit: Audit;
+  /** Stakes and wins since an instant (the game modules' totals), for rapid in-out and per-round play. */
+  playTotals?: (playerId: number, since: Date) => Promise<{ stakes: number; wins: number }>;
+  /** Players linked to this one; by default read from the linked-account alerts the linking module raised here. */
+  linkedPlayers?: (playerId: number) => Promise<number[]>;
+  now?: () => Date;
+  logger?: FastifyBaseLogger;
+};
+
+/** A rule's name in words: ours from rules.ts, the linking and screening modules' by their prefixes. */
+export function labelOf(rule: string): string {
+  const ours = ruleNamed(rule)?.label;
+  if (ours) return ours;
+  if (rule.startsWith('linked-')) return `Linked account (same ${rule.slice('linked-'.length).replaceAll('-', ' ')})`;
+  if (rule.startsWith('sanctions')) return 'Sanctions list match';
+  return rule;
+}
+
+export const toAlert = (row: AlertRow) => ({
+  id: String(row.id),
+  player_id: String(row.playerId),
+  kind: row.kind,
+  rule: row.rule,
+  label: labelOf(row.rule),
+  facts: row.facts,
+  hold_withdrawals: row.holdWithdrawals,
+  status: row.status,
+  case_id: row.caseId === null ? null : String(row.caseId),
+  resolution: row.resolution,
+  created_at: row.createdAt.toISOString(),
+  closed_at: row.closedAt?.toISOString() ?? null,
+});
+
+export function createComplianceService({ db, audit, playTotals, linkedPlayers: linkedPort, now = () => new Date(), logger }: ComplianceDependencies) {
+  /** The players a `linked` alert (facts.linkedPlayerId, decision 0112) ties to this one, either way round. */
+  const linkedFromAlerts = async (playerId: number): Promise<number[]> => {
+    const rows = await db
+      .select({ playerId: complianceAlerts.playerId, other: sql<string | null>`${complianceAlerts.facts}->>'linkedPlayerId'` })
+      .from(complianceAlerts)
+      .where(
+        and(
+          eq(complianceAlerts.kind, 'linked'),
+          sql`(${complianceAlerts.playerId} = ${playerId} or ${complianceAlerts.facts}->>'linkedPlayerId' = ${String(playerId)})`,
+        ),
+      );
+    return [
+      ...new Set(rows.map((row) => (row.playerId === playerId ? Number(row.other) : row.playerId)).filter((id) => Number.isInteger(id) && id !== playerId)),
+    ];
+  };
+  const linkedPlayers = linkedPort ?? linkedFromAlerts;
+  const raise: RaiseAlert = async (alert: AlertInput) => {
+    await db
+      .insert(complianceAlerts)
+      .values({
+        playerId: alert.playerId,
+        kind: alert.kind,
+        rule: alert.rule,
+        facts: alert.facts,
+        dedupeKey: alert.dedupeKey,
+        holdWithdrawals: alert.holdWithdrawals === true,
+        createdAt: now(),
+      })
+      .onConflictDoNothing({ target: complianceAlerts.dedupeKey });
+  };
+
+  async function thresholds(): Promise<Record<string, ThresholdValues>> {
+    const rows = await db.select().from(complianceThresholds);
+    return Object.fromEntries(rows.map((row) => [row.rule, row.values]));
+  }
+
+  /** Records one event (once per kind and reference) and runs the rules on it; the hits become alerts. */
+  async function record(playerId: number, event: { kind: EventKind; amount?: number; reference: string; facts?: Record<string, unknown>; at?: Date }) {
+    const at = event.at ?? now();
+    const [inserted] = await db
+      .insert(complianceEvents)
+      .values({ playerId, kind: event.kind, amount: event.amount ?? 0, reference: event.reference, facts: event.facts ?? {}, at })
+      .onConflictDoNothing()
+      .returning({ id: complianceEvents.id });
+    if (!inserted) return [];
+    const set = await thresholds();
+    const needed = historyNeeded(event.kind, set);
+    if (!needed) return [];
+    // Only the kinds and the window the rules for this kind read; events after this one are not its history.
+    const rows = await db
+      .select({
+        kind: complianceEvents.kind,
+        amount: complianceEvents.amount,
+        at: complianceEvents.at,
+        reference: complianceEvents.reference,
+        facts: complianceEvents.facts,
+      })
+      .from(complianceEvents)
+      .where(
+        and(
+          eq(complianceEvents.playerId, playerId),
+          inArray(complianceEvents.kind, needed.kinds),
+          gte(complianceEvents.at, new Date(at.getTime() - needed.ms)),
+          lte(complianceEvents.at, at),
+        ),
+      )
+      .orderBy(desc(complianceEvents.at), desc(complianceEvents.id))
+      .limit(5000);
+    const history: RuleEvent[] = rows.reverse().map((row) => ({ ...row, kind: row.kind as EventKind }));
+    const current = history.find((e) => e.kind === event.kind && e.reference === event.reference);
+    if (!current) return [];
+    let linkedClaims: number[] | undefined;
+    if (event.kind === 'bonus_claim') {
+      const linked = await linkedPlayers(playerId);
+      if (linked.length > 0) {
+        const claims = await db
+          .select({ playerId: complianceEvents.playerId })
+          .from(complianceEvents)
+          .where(
+            and(
+              inArray(complianceEvents.playerId, linked),
+              eq(complianceEvents.kind, 'bonus_claim'),
+              sql`${complianceEvents.facts}->>'offer' = ${String(event.facts?.offer)}`,
+            ),
+          );
+        linkedClaims = [...new Set(claims.map((c) => c.playerId))];
+      }
+    }
+    const hits = evaluateRules({ playerId, event: current, history, linkedClaims }, set);
+    for (const hit of hits) await raise({ playerId, ...hit });
+    return hits;
+  }
+
+  /** Runs `work` after the caller's answer; a failure is logged, never thrown at the module that told us. */
+  const inFlight = new Set<Promise<unknown>>();
+  const later = (what: string, playerId: number, work: () => Promise<unknown>) => {
+    const running = work()
+      .catch((error: unknown) => logger?.warn({ err: error, playerId }, `compliance ${what} failed`))
+      .finally(() => inFlight.delete(running));
+    inFlight.add(running);
+  };
+  const positive = (journal: TransferResult) => journal.entries.reduce((sum, entry) => sum + Math.max(0, entry.amount), 0);
+
+  const cases = createCases({ db, audit, now });
+
+  return {
+    alerts: {
+      raise,
+      async list(filter: { status?: string; rule?: string; kind?: string; playerId?: number; caseId?: number }, limit = 100) {
+        const conditions = [
+          filter.status ? eq(complianceAlerts.status, filter.status) : undefined,
+          filter.rule ? eq(complianceAlerts.rule, filter.rule) : undefined,
+          filter.kind ? eq(complianceAlerts.kind, filter.kind) : undefined,
+          filter.playerId ? eq(complianceAlerts.playerId, filter.playerId) : undefined,
+          filter.caseId ? eq(complianceAlerts.caseId, filter.caseId) : undefined,
+        ].filter((c) => c !== undefined);
+        const rows = await db
+          .select()
+          .from(complianceAlerts)
+          .where(conditions.length ? and(...conditions) : undefined)
+          .orderBy(desc(complianceAlerts.createdAt), desc(complianceAlerts.id))
+          .limit(limit);
+        return rows.map(toAlert);
+      },
+      /** Open alerts by rule, and by age (under a day, 1–7 days, over 7 days). */
+      async summary() {
+        const at = now();
+        const rows = await db
+          .select({
+            rule: complianceAlerts.rule,
+            kind: complianceAlerts.kind,
+            open: count(),
+            day: sql<number>`count(*) filter (where ${complianceAlerts.createdAt} > ${new Date(at.getTime() - 86_400_000)})`,
+            week: sql<number>`count(*) filter (where ${complianceAlerts.createdAt} <= ${new Date(at.getTime() - 86_400_000)} and ${complianceAlerts.createdAt} > ${new Date(at.getTime() - 7 * 86_400_000)})`,
+            older: sql<number>`count(*) filter (where ${complianceAlerts.createdAt} <= ${new Date(at.getTime() - 7 * 86_400_000)})`,
+          })
+          .from(complianceAlerts)
+          .where(eq(complianceAlerts.status, 'open'))
+          .groupBy(complianceAlerts.rule, complianceAlerts.kind)
+          .orderBy(asc(complianceAlerts.rule));
+        const byRule = rows.map((row) => ({
+          rule: row.rule,
+          label: labelOf(row.rule),
+          kind: row.kind,
+          open: Number(row.open),
+          under_a_day: Number(row.day),
+          one_to_seven_days: Number(row.week),
+          over_seven_days: Number(row.older),
+        }));
+        const total = (key: 'open' | 'under_a_day' | 'one_to_seven_days' | 'over_seven_days') => byRule.reduce((sum, row) => sum + row[key], 0);
+        return {
+          by_rule: byRule,
+          by_age: { under_a_day: total('under_a_day'), one_to_seven_days: total('one_to_seven_days'), over_seven_days: total('over_seven_days') },
+          open: total('open'),
+          open_cases: await cases.openCount(),
+        };
+      },
+      async get(id: number) {
+        const [row] = await db.select().from(complianceAlerts).where(eq(complianceAlerts.id, id));
+        return row ? toAlert(row) : null;
+      },
+      /** Closes one alert with the officer's resolution (releasing its hold); audited. An alert in a case closes with it. */
+      async close(id: number, staffId: number, resolution: string) {
+        const closed = await audit.audited(
+          async (tx) => {
+            const [row] = await tx.select().from(complianceAlerts).where(eq(complianceAlerts.id, id)).for('update');
+            if (!row) throw new Problem(404, 'No alert with that id.');
+            if (row.status !== 'open') throw new Problem(409, 'This alert is already closed.');
+            if (row.caseId !== null) throw new Problem(409, 'This alert belongs to a case; it closes with the case.');
+            const [after] = await tx
+              .update(complianceAlerts)
+              .set({ status: 'closed', resolution, closedBy: staffId, closedAt: now() })
+              .where(eq(complianceAlerts.id, id))
+              .returning();
+            return after!;
+          },
+          (row) => ({
+            staffId,
+            action: 'compliance.alert_closed',
+            playerId: row.playerId,
+            subject: `alert:${row.id}`,
+            before: { status: 'open' },
+            after: { status: 'closed', resolution },
+          }),
+        );
+        return toAlert(closed!);
+      },
+    },
+
+    /** Why the player's withdrawals must wait (an open alert that holds them); null when they need not. */
+    async withdrawalHold(playerId: number): Promise<string | null> {
+      const [row] = await db
+        .select({ id: complianceAlerts.id })
+        .from(complianceAlerts)
+        .where(and(eq(complianceAlerts.playerId, playerId), eq(complianceAlerts.status, 'open'), eq(complianceAlerts.holdWithdrawals, true)))
+        .limit(1);
+      return row ? HOLD_REASON : null;
+    },
+
+    record,
+
+    /** Resolves once every evaluation started so far has finished (tests; a graceful stop). */
+    async settled(): Promise<void> {
+      while (inFlight.size > 0) await Promise.all([...inFlight]);
+    },
+
+    /** The other modules' events, as services.ts subscribes them; each is evaluated after the caller's answer. */
+    hear: {
+      committed(journal: TransferResult, playerIds: number[]) {
+        const playerId = playerIds[0];
+        if (playerIds.length !== 1 || playerId === undefined) return;
+        const kind = ({ deposit: 'deposit', withdrawal: 'withdrawal_paid', withdrawal_release: 'withdrawal_released' } as const)[journal.type as string] as
+          | EventKind
+          | undefined;
+        if (!kind) return;
+        later(kind, playerId, () => record(playerId, { kind, amount: positive(journal), reference: String(journal.id), at: journal.createdAt }));
+      },
+      withdrawalRequested(request: { playerId: number; id: string; amount: number; method: string; destination: string; at: Date }) {
+        later('withdrawal', request.playerId, async () => {
+          const [lastDeposit] = await db
+            .select({ at: complianceEvents.at })
+            .from(complianceEvents)
+            .where(and(eq(complianceEvents.playerId, request.playerId), eq(complianceEvents.kind, 'deposit')))
+            .orderBy(desc(complianceEvents.at))
+            .limit(1);
+          const staked = lastDeposit && playTotals ? (await playTotals(request.playerId, lastDeposit.at)).stakes : 0;
+          return record(request.playerId, {
+            kind: 'withdrawal_request',
+            amount: request.amount,
+            reference: request.id,
+            at: request.at,
+            facts: { method: request.method, destination: request.destination, staked_since_deposit: staked },
+          });
+        });
+      },
+      /** A round (or bet) settled: its stakes and wins are the play since the player's last recorded play. */
+      roundPlayed(playerId: number) {
+        if (!playTotals) return;
+        later('play', playerId, async () => {
+          const at = now();
+          const [last] = await db
+            .select({ at: complianceEvents.at })
+            .from(complianceEvents)
+            .where(and(eq(complianceEvents.playerId, playerId), eq(complianceEvents.kind, 'play')))
+            .orderBy(desc(complianceEvents.at))
+            .limit(1);
+          const since = last ? new Date(last.at.getTime() + 1) : new Date(at.getTime() - 60_000);
+          const played = await playTotals(playerId, since);
+          if (played.stakes === 0 && played.wins === 0) return;
+          return record(playerId, { kind: 'play', amount: played.stakes, reference: `${playerId}:${at.toISOString()}`, at, facts: { wins: played.wins } });
+        });
+      },
+      bonusClaimed(claim: { playerId: number; bonusId: string; offer: string; at?: Date }) {
+        later('bonus claim', claim.playerId, () =>
+          record(claim.playerId, { kind: 'bonus_claim', reference: claim.bonusId, at: claim.at, facts: { offer: claim.offer } }),
+        );
+      },
+      registered(player: { id: number }) {
+        later('registration', player.id, () => record(player.id, { kind: 'registration', reference: String(player.id) }));
+      },
+      signedIn(signIn: { playerId: number; at: Date; id?: string | number }) {
+        later('sign-in', signIn.playerId, () =>
+          record(signIn.playerId, { kind: 'signin', reference: String(signIn.id ?? signIn.at.toISOString()), at: signIn.at }),
+        );
+      },
+      limitIncreased(change: { playerId: number; id: string | number; kind: string; at?: Date }) {
+        later('limit change', change.playerId, () =>
+          record(change.playerId, { kind: 'limit_increase', reference: String(change.id), at: change.at, facts: { limit: change.kind } }),
+        );
+      },
+    },
+
+    thresholds: {
+      async list() {
+        const set = await thresholds();
+        return RULES.map((rule) => ({
+          rule: rule.name,
+          kind: rule.kind,
+          label: rule.label,
+          description: rule.description,
+          values: { ...rule.defaults, ...set[rule.name] },
+          defaults: rule.defaults,
+          params: Object.entries(rule.params).map(([key, spec]) => ({ key, ...spec })),
+        }));
+      },
+      /** Sets a rule's thresholds (numbers in range; `hold` only where the rule has it); audited with before and after. */
+      async update(ruleName: string, values: Record<string, number | boolean>, staffId: number, reason: string) {
+        const rule = ruleNamed(ruleName);
+        if (!rule) throw new Problem(404, 'No rule with that name.');
+        const errors: Record<string, string[]> = {};
+        for (const [key, value] of Object.entries(values)) {
+          if (key === 'hold' && 'hold' in rule.defaults) {
+            if (typeof value !== 'boolean') errors[key] = ['Hold must be true or false.'];
+            continue;
+          }
+          const spec = rule.params[key];
+          if (!spec) errors[key] = [`${rule.label} has no threshold named ${key}.`];
+          else if (typeof value !== 'number' || !Number.isInteger(value) || value < spec.min || value > spec.max) {
+            errors[key] = [`${spec.label} must be a whole number from ${spec.min} to ${spec.max}.`];
+          }
+        }
+        if (Object.keys(errors).length > 0) throw invalid(errors);
+        const set = await thresholds();
+        const before = { ...rule.defaults, ...set[rule.name] };
+        const after = { ...before, ...values };
+        await audit.audited(
+          async (tx) => {
+            await tx
+              .insert(complianceThresholds)
+              .values({ rule: rule.name, values: after, updatedBy: staffId, updatedAt: now() })
+              .onConflictDoUpdate({ target: complianceThresholds.rule, set: { values: after, updatedBy: staffId, updatedAt: now() } });
+            return after;
+          },
+          () => ({ staffId, action: 'compliance.thresholds_changed', subject: `rule:${rule.name}`, before: { ...before, reason }, after }),
+        );
+        return (await this.list()).find((row) => row.rule === rule.name)!;
+      },
+    },
+
+    interventions: createInterventions({ db, audit, now }),
+
+    cases,
+
+    /**
+     * The suspicious-activity report's facts for one case, as a structured file: the case, its alerts with their
+     * facts, the notes (attachments by name and SHA-256), and every audited step on it. Null for an unknown case.
+     */
+    async report(caseId: number, staffId: number) {
+      const found = await cases.get(caseId);
+      if (!found) return null;
+      const alerts = (await db.select().from(complianceAlerts).where(eq(complianceAlerts.caseId, caseId)).orderBy(asc(complianceAlerts.id))).map(toAlert);
+      const { notes, ...facts } = found;
+      const report = {
+        format: 'croupier-sar/1',
+        generated_at: now().toISOString(),
+        case: facts,
+        players: [...new Set(alerts.map((alert) => alert.player_id))],
+        alerts,
+        notes,
+        history: await audit.actionsOn(`case:${caseId}`),
+      };
+      await audit.record({ staffId, action: 'compliance.report_exported', subject: `case:${caseId}`, after: { alerts: alerts.length } });
+      return report;
+    },
+  };
+}

@@ -40,7 +40,7 @@ export default function AdminLayout() {
   return (
     <StaffProvider me={me}>
       <div data-layout="admin" className="min-h-screen bg-night-900 lg:flex">
-        <aside className="border-b border-night-700 bg-night-950 lg:sticky lg:top-0 lg:h-screen lg:w-56 lg:shrink-0 lg:border-r lg:border-b-0">
+        <aside className="border-b border-night-700 bg-night-950 lg:sticky lg:top-0 lg:h-screen lg:w-56 lg:shrink-0 lg:overflow-y-auto lg:border-r lg:border-b-0">
           <div className="flex items-center justify-between px-4 py-4">
             <span className="text-lg font-semibold text-gold-400">Back office</span>
             <button type="button" className="btn btn-ghost px-3 py-1.5 text-sm lg:hidden" aria-expanded={menuOpen} onClick={() => setMenuOpen(!menuOpen)}>

@@ -138,12 +138,20 @@ test.describe('limits', () => {
     await screenshotPage(page, `${SHOTS}/limits-excluded-375.png`);
     await page.setViewportSize({ width: 1280, height: 900 });
 
+    // The cashier says why instead of offering a deposit form (issue 34 §2), and the API refuses one all the same.
     await page.goto('/deposit');
     await waitForHydration(page);
-    await page.getByLabel('Amount (€)').fill('20');
-    await page.getByRole('button', { name: 'Deposit €20.00' }).click();
-    await expect(page.getByRole('alert')).toContainText('You have excluded yourself from play until');
-    await expect(page.getByRole('alert')).toContainText('you can still sign in, see your history and withdraw your balance');
+    const why = page.getByRole('region', { name: 'Why you cannot deposit' });
+    await expect(why).toContainText('You have excluded yourself from play until');
+    await expect(page.getByLabel('Amount (€)')).toHaveCount(0);
+    const refused = await api<{ message: string }>('/api/payments/deposits', {
+      method: 'POST',
+      token: player.token,
+      key: crypto.randomUUID(),
+      body: { method: 'sandbox-card', amount: 20_00 },
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toContain('you can still sign in, see your history and withdraw your balance');
 
     await page.goto('/withdraw');
     await waitForHydration(page);

@@ -35,7 +35,7 @@ export const players = pgTable(
     address1: text('address1').notNull(),
     postcode: text('postcode').notNull(),
     phone: text('phone').notNull(),
-    newsletter: boolean('newsletter').notNull().default(true),
+    newsletter: boolean('newsletter').notNull().default(false),
     active: boolean('active').notNull().default(false),
     activatedAt: timestamp('activated_at', { withTimezone: true }),
     blocked: boolean('blocked').notNull().default(false),

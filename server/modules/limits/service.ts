@@ -454,7 +454,7 @@ export function createLimitsService(dependencies: LimitsDependencies) {
       input: { type: LimitType; period: LimitPeriod; amount: number },
       audit?: (tx: Database) => Promise<void>,
     ): Promise<AdminPlayerLimits> {
-      await db.transaction(async (tx) => {
+      const change = await db.transaction(async (tx) => {
         await lockPlayer(tx, playerId);
         const at = now();
         const before = await currentState(tx, playerId, input.type, input.period, at);
@@ -467,7 +467,10 @@ export function createLimitsService(dependencies: LimitsDependencies) {
         await writeLimit(tx, playerId, input.type, input.period, after, at);
         await recordChange(tx, playerId, { kind: 'operator', id: operatorId }, key(input.type, input.period), shown(before), shown(after), at);
         if (audit) await audit(tx as unknown as Database);
+        return { playerId, type: input.type, period: input.period, before: before.amount, after: after.amount, at };
       });
+      // The player hears of a limit the operator set, as of their own (one notice; decision 0119).
+      limitChanged(change);
       return this.adminView(playerId);
     },
     async operatorTimeOut(

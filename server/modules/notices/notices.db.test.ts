@@ -161,6 +161,18 @@ describe('notices for money', () => {
     expect((await mailSubjects(player)).filter((subject) => subject.includes('limit'))).toHaveLength(2);
   });
 
+  it("tells a limit the operator set, once, as it tells the player's own", async () => {
+    const player = await kit.player();
+    await t.services.limits.operatorTighten(1, Number(player.id), { type: 'loss', period: 'week', amount: 200_00 });
+    // The same limit again changes nothing and is refused: nothing more is told.
+    await expect(t.services.limits.operatorTighten(1, Number(player.id), { type: 'loss', period: 'week', amount: 200_00 })).rejects.toMatchObject({
+      statusCode: 422,
+    });
+    await t.services.notices.settled();
+    expect((await inbox(player)).map((message) => message.subject)).toEqual(['Your loss limit for 7 days is now €200.00']);
+    expect((await mailSubjects(player)).filter((subject) => subject.includes('limit'))).toEqual(['Your loss limit for 7 days is now €200.00']);
+  });
+
   it('sends marketing only with consent, while a service notice reaches the same player', async () => {
     const player = await kit.player();
     await t.services.database.db

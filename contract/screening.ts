@@ -1,4 +1,4 @@
-// Sanctions screening's operator API (issue 33 §4, docs/decisions/0116): the list in force and the hits it found;
+// Sanctions and PEP screening's operator API (issue 33 §4, docs/decisions/0116): the lists in force and the hits they found;
 // compliance marks a hit a false positive with a reason kept in the audit log.
 import { z } from 'zod';
 import { matching, PAGE, PER_PAGE, pageMetaSchema } from './http.ts';
@@ -7,16 +7,29 @@ import { SCREENING_HIT_STATUSES } from './screening.rules.ts';
 
 export * from './screening.rules.ts';
 
-export const screeningListSchema = z.object({
-  /** False: SCREENING_LIST_PATH is unset in production and nobody is screened. */
-  enabled: z.boolean(),
-  source: z.string().nullable(),
-  /** The publisher's generation date of the loaded file. */
+/** One list screened against: sanctions (a match holds withdrawals) or politically exposed persons (a match holds nothing). */
+export const screeningListPartSchema = z.object({
+  source: z.string(),
+  category: z.enum(['sanctions', 'pep']),
+  /** The publisher's generation date of this list's file. */
   generated_at: z.string().nullable(),
-  /** Listed people screened against (organisations are not). */
+  /** Listed people on this list. */
+  entries: z.int(),
+});
+
+export const screeningListSchema = z.object({
+  /** False: neither SCREENING_LIST_PATH nor PEP_LIST_PATH is set in production and nobody is screened. */
+  enabled: z.boolean(),
+  /** The lists' names joined with " + ". */
+  source: z.string().nullable(),
+  /** The latest publisher's generation date among the loaded files. */
+  generated_at: z.string().nullable(),
+  /** Listed people screened against, all lists together (organisations are not). */
   entries: z.int(),
   loaded_at: z.string().nullable(),
+  lists: z.array(screeningListPartSchema),
 });
+export type ScreeningListView = z.infer<typeof screeningListSchema>;
 
 export const screeningHitSchema = z.object({
   id: z.string(),

@@ -207,6 +207,8 @@ const environmentSchema = z
     KYC_RETENTION_DAYS: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(0, 'must be at least 0').max(36_500).default(1825),
     /** The sanctions list file (EU FSF XML) players are screened against; `none` turns screening off (decision 0116). */
     SCREENING_LIST_PATH: z.string().min(1, 'must not be empty').optional(),
+    /** The PEP list file (OpenSanctions FtM entities JSON lines) players are screened against; `none` turns it off (decision 0116). */
+    PEP_LIST_PATH: z.string().min(1, 'must not be empty').optional(),
     /** Years player records are kept after the relationship ends before they are anonymised (decision 0117). */
     RETENTION_YEARS: z.coerce
       .number({ message: 'must be a number of years' })
@@ -358,7 +360,11 @@ export type Config = {
   /** Identity documents (docs/decisions/0060): AES-256-GCM key (hex; generated into DATA_DIR when unset), S3 bucket URL, retention. */
   kyc: { encryptionKey: string | undefined; s3Url: string | undefined; retentionDays: number };
   /** Sanctions screening (docs/decisions/0116): the list file, or null when off (production without SCREENING_LIST_PATH). */
-  screening: { listPath: string | null };
+  screening: {
+    listPath: string | null;
+    /** The PEP list file, or null when off (production without PEP_LIST_PATH). */
+    pepListPath: string | null;
+  };
   /** Years records are kept before the retention job anonymises them (docs/decisions/0117). */
   retentionYears: number;
   /** The Hub88 seamless wallet (docs/decisions/0096); undefined when off: no routes, no games of theirs. */
@@ -484,7 +490,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     stakeCaps: { maxSlotStake: e.MAX_SLOT_STAKE ?? null, maxSlotStakeUnder25: e.MAX_SLOT_STAKE_UNDER_25 ?? null },
     jurisdictions: [...new Set(e.JURISDICTIONS)] as JurisdictionId[],
     kyc: { encryptionKey: e.KYC_ENCRYPTION_KEY, s3Url: e.KYC_S3_URL, retentionDays: e.KYC_RETENTION_DAYS },
-    screening: { listPath: screeningListPath(e.SCREENING_LIST_PATH, e.APP_ENV) },
+    screening: {
+      listPath: screeningListPath(e.SCREENING_LIST_PATH, e.APP_ENV, SAMPLE_SCREENING_LIST),
+      pepListPath: screeningListPath(e.PEP_LIST_PATH, e.APP_ENV, SAMPLE_PEP_LIST),
+    },
     retentionYears: e.RETENTION_YEARS,
     hub88: e.HUB88_PRIVATE_KEY && {
       operatorId: e.HUB88_OPERATOR_ID!,
@@ -500,10 +509,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
 /** The synthetic sample list shipped for development and tests (invented people only). */
 export const SAMPLE_SCREENING_LIST = path.resolve(import.meta.dirname, 'modules/screening/sample/eu-sanctions-sample.xml');
+/** The synthetic PEP sample (OpenSanctions FtM format, invented people only). */
+export const SAMPLE_PEP_LIST = path.resolve(import.meta.dirname, 'modules/screening/sample/pep-sample.ftm.json');
 
-/** The list file to screen against: as configured; the sample outside production; none (off) in production. */
-function screeningListPath(configured: string | undefined, appEnv: string): string | null {
+/** A list file to screen against: as configured; the sample outside production; none (off) in production. */
+function screeningListPath(configured: string | undefined, appEnv: string, sample: string): string | null {
   if (configured === 'none') return null;
   if (configured) return path.resolve(configured);
-  return appEnv === 'production' ? null : SAMPLE_SCREENING_LIST;
+  return appEnv === 'production' ? null : sample;
 }

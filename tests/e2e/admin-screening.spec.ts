@@ -42,6 +42,7 @@ test('a compliance officer sees the list and a match, and marks the match a fals
   await expect(page.getByRole('heading', { name: 'Screening', exact: true })).toBeVisible();
   await expect(page.getByTestId('screening-list')).toContainText('EU consolidated financial sanctions list');
   await expect(page.getByTestId('screening-list')).toContainText('7');
+  await expect(page.getByTestId('screening-list')).toContainText('PEP list (OpenSanctions FollowTheMoney)');
   const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: `Player ${playerId}`, exact: true }) });
   await expect(row).toContainText('Елена Журбенко');
   await expect(row).toContainText('EU.9006.06');

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ScreeningHitView } from '../../../contract/screening.ts';
+import type { ScreeningHitView, ScreeningListView } from '../../../contract/screening.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Table } from '../../components/ui/table.tsx';
 import { adminApi, useAdminData } from '../../features/admin/api.ts';
@@ -13,7 +13,7 @@ type HitsPage = { data: ScreeningHitView[]; meta: { current_page: number; last_p
 const pageCall = <R,>(method: ApiMethod, path: string): Promise<ApiResult<R>> =>
   adminApi<unknown>(method, path).then((result) => (result.ok ? { ...result, body: { data: result.body } } : result)) as Promise<ApiResult<R>>;
 
-type ListInfo = { enabled: boolean; source: string | null; generated_at: string | null; entries: number; loaded_at: string | null };
+const CATEGORIES = { sanctions: 'Sanctions', pep: 'Politically exposed persons' } as const;
 
 const FILTERS = [
   { value: 'open', label: 'Open' },
@@ -22,11 +22,13 @@ const FILTERS = [
 ];
 const TRIGGERS = { registration: 'At registration', profile: 'At a profile change', rescreen: 'Nightly re-screen' } as const;
 
-/** Sanctions screening (docs/decisions/0116): the list in force and the players it matched; a hit may be marked a false positive. */
+/** Sanctions and PEP screening (docs/decisions/0116): the lists in force and the players they matched; a hit may be marked a false positive. */
 export default function AdminScreening() {
   const [status, setStatus] = useState('open');
   const [page, setPage] = useState(1);
-  const list = useAdminData<ListInfo>('/api/admin/screening/list');
+  const list = useAdminData<ScreeningListView>('/api/admin/screening/list');
+  /** Which kind of list a hit came from, by its source (a PEP hit holds nothing). */
+  const categoryOf = (source: string) => list.data?.lists.find((one) => one.source === source)?.category;
   const query = new URLSearchParams({ page: String(page), ...(status ? { status } : {}) });
   const hits = useApiData<HitsPage>(pageCall, `/api/admin/screening/hits?${query}`);
   const meta = hits.data?.meta;
@@ -49,18 +51,29 @@ export default function AdminScreening() {
         </Button>
       </AdminHeading>
       <p className="text-sm text-mist-400">
-        Every player is screened against the sanctions list when they register, when their name or birthdate changes, and every night. A match holds their
-        withdrawals through a compliance alert until the alert or its case is closed.
+        Every player is screened against the sanctions and PEP (politically exposed persons) lists when they register, when their name or birthdate changes, and
+        every night. A sanctions match holds their withdrawals through a compliance alert until the alert or its case is closed; a PEP match holds nothing and
+        asks for enhanced due diligence, which the officer records on the alert.
       </p>
       {list.error ? <Notice tone="error">{list.error}</Notice> : null}
       {list.data && !list.data.enabled ? (
-        <Notice tone="error">Screening is off: no sanctions list is configured on this server, so nobody is being screened.</Notice>
+        <Notice tone="error">Screening is off: no sanctions or PEP list is configured on this server, so nobody is being screened.</Notice>
       ) : list.data ? (
-        <div className="grid grid-cols-2 gap-3 lg:grid-cols-4" data-testid="screening-list">
-          <Stat label="List" value={<span className="text-base">{list.data.source ?? '—'}</span>} />
-          <Stat label="People listed" value={list.data.entries} />
-          <Stat label="Published" value={<span className="text-base">{dateTime(list.data.generated_at)}</span>} />
-          <Stat label="Read" value={<span className="text-base">{dateTime(list.data.loaded_at)}</span>} />
+        <div className="space-y-3" data-testid="screening-list">
+          <ul aria-label="Lists screened against" className="divide-y divide-night-700 rounded-card border border-night-700 bg-night-850">
+            {list.data.lists.map((one) => (
+              <li key={one.source} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-4 py-3">
+                <span className="font-medium text-mist-100">{one.source}</span>
+                <span className="text-sm text-mist-400">
+                  {CATEGORIES[one.category]} · {one.entries} people listed · published {dateTime(one.generated_at)}
+                </span>
+              </li>
+            ))}
+          </ul>
+          <div className="grid grid-cols-2 gap-3">
+            <Stat label="People listed" value={list.data.entries} />
+            <Stat label="Read" value={<span className="text-base">{dateTime(list.data.loaded_at)}</span>} />
+          </div>
         </div>
       ) : null}
 
@@ -81,10 +94,10 @@ export default function AdminScreening() {
       {hits.loading && !hits.data ? (
         <Loading />
       ) : !rows || rows.length === 0 ? (
-        <Notice>{status === 'open' ? 'No open matches: nobody screened so far is on the list.' : 'No matches here.'}</Notice>
+        <Notice>{status === 'open' ? 'No open matches: nobody screened so far is on a list.' : 'No matches here.'}</Notice>
       ) : (
         <Table
-          caption="Sanctions list matches"
+          caption="List matches"
           wide
           rows={rows}
           rowKey={(hit) => hit.id}
@@ -99,6 +112,9 @@ export default function AdminScreening() {
                   <span className="block text-xs text-mist-400">
                     {hit.entry_reference} · {hit.source}
                   </span>
+                  {categoryOf(hit.source) === 'pep' ? (
+                    <span className="block text-xs text-mist-300">{CATEGORIES.pep}: no hold, enhanced due diligence</span>
+                  ) : null}
                 </span>
               ),
             },
@@ -157,7 +173,10 @@ export default function AdminScreening() {
           effect={
             <>
               Player {marking.player_id} is not <strong>{marking.matched_name}</strong> ({marking.entry_reference}). Later screenings keep this decision while
-              the player’s name stays the same. Close the player’s sanctions alert in Compliance to release their withdrawals.
+              the player’s name stays the same.{' '}
+              {categoryOf(marking.source) === 'pep'
+                ? 'Close the player’s PEP alert in Compliance; it holds nothing.'
+                : 'Close the player’s sanctions alert in Compliance to release their withdrawals.'}
             </>
           }
           confirm="Mark false positive"

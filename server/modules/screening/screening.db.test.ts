@@ -1,15 +1,17 @@
-// Sanctions screening (issue 33 §4, docs/decisions/0116) on the sample list: at registration, at a change of name,
-// in the nightly re-screen; a hit raises one sanctions alert that holds withdrawals; compliance marks a hit a false
-// positive on the operator API (audited), and the re-screen respects it. Refusals change nothing.
+// Sanctions and PEP screening (issue 33 §4, docs/decisions/0116) on the sample lists: at registration, at a change of
+// name, in the nightly re-screen; a sanctions hit raises one alert that holds withdrawals, a PEP hit one that holds
+// nothing; compliance marks a hit a false positive on the operator API (audited), and the re-screen respects it.
+// Refusals change nothing.
 import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../../test-app.ts';
 import { uniqueEmail, validRegistration } from '../accounts/testing.ts';
 import { players } from '../accounts/schema.ts';
+import { FTM_PEP_SOURCE } from './ftm-list.ts';
 import { auditLog } from '../operators/schema.ts';
 import { OPERATOR_ENV, staffKit } from '../operators/testing.ts';
 import { screeningHits } from './schema.ts';
-import { RESCREEN_JOB } from './service.ts';
+import { PEP_RULE, RESCREEN_JOB } from './service.ts';
 
 const t = useTestApp(OPERATOR_ENV);
 const kit = staffKit(t, '10.133');
@@ -51,6 +53,35 @@ describe('screening players', () => {
     expect(await t.services.compliance.withdrawalHold(playerId)).not.toBeNull();
   });
 
+  it('at registration: a PEP (her middle name left out) records a PEP hit and raises a PEP alert that holds nothing', async () => {
+    const { player } = await t.services.accounts.register(validRegistration({ name: 'Valentina', surname: 'Hadrava', birthdate: '1964-09-17' }), {
+      ip: '127.0.0.1',
+    });
+    const playerId = Number(player.id);
+    await vi.waitFor(async () => expect(await hitsOf(playerId)).toHaveLength(1));
+    expect((await hitsOf(playerId))[0]).toMatchObject({
+      source: FTM_PEP_SOURCE,
+      entryReference: 'synth-pep-0001',
+      trigger: 'registration',
+      status: 'open',
+      birthdate: 'match',
+    });
+    await vi.waitFor(async () => expect(await sanctionsAlerts(playerId)).toHaveLength(1));
+    const officer = await kit.staff('compliance');
+    const alerts = await call('GET', `/api/admin/compliance/alerts?player_id=${playerId}&kind=sanctions`, { token: officer.token });
+    expect(alerts.statusCode, alerts.body).toBe(200);
+    expect(alerts.json().data).toEqual([
+      expect.objectContaining({
+        kind: 'sanctions',
+        rule: PEP_RULE,
+        label: 'Politically exposed person',
+        hold_withdrawals: false,
+        facts: expect.objectContaining({ category: 'pep', source: FTM_PEP_SOURCE, entryReference: 'synth-pep-0001' }),
+      }),
+    ]);
+    expect(await t.services.compliance.withdrawalHold(playerId)).toBeNull();
+  });
+
   it('an unlisted player registers without a hit or an alert', async () => {
     const { player } = await t.services.accounts.register(validRegistration(), { ip: '127.0.0.1' });
     expect(await t.services.screening.screenPlayer(Number(player.id), 'registration')).toBe(0);
@@ -90,7 +121,11 @@ describe('the operator API', () => {
 
     const list = await call('GET', '/api/admin/screening/list', { token: officer.token });
     expect(list.statusCode, list.body).toBe(200);
-    expect(list.json().data).toMatchObject({ enabled: true, source: 'EU consolidated financial sanctions list', entries: 7 });
+    expect(list.json().data).toMatchObject({ enabled: true, source: `EU consolidated financial sanctions list + ${FTM_PEP_SOURCE}`, entries: 7 + 6 });
+    expect(list.json().data.lists).toEqual([
+      { source: 'EU consolidated financial sanctions list', category: 'sanctions', generated_at: '2026-11-01T09:00:00.000+01:00', entries: 7 },
+      { source: FTM_PEP_SOURCE, category: 'pep', generated_at: '2026-11-12T06:30:41', entries: 6 },
+    ]);
 
     const open = await call('GET', `/api/admin/screening/hits?status=open&player_id=${playerId}`, { token: officer.token });
     expect(open.statusCode, open.body).toBe(200);

@@ -7,15 +7,16 @@ import type { AuditService } from '../operators/audit.ts';
 import type { RaiseAlert } from '../shared/alerts.ts';
 import { type ExportRange, type ExportRow, iso } from '../shared/export-rows.ts';
 import { type PageQuery, pageMeta, pageOffset } from '../shared/pagination.ts';
-import type { ScreeningList, ScreeningListSnapshot } from './list.ts';
+import type { ListSummary, ScreeningList, ScreeningListSnapshot } from './list.ts';
 import { createMatcher, type Matcher } from './matcher.ts';
 import { normaliseName } from './normalise.ts';
 import { screeningHits } from './schema.ts';
 
 // Sanctions and PEP screening (issue 33 §4, docs/decisions/0116-sanctions-screening.md): each player's name and
-// birthdate against the configured list at registration, when their name or birthdate changes, and every night
-// against the list as it then stands. A new hit is recorded here and handed to compliance as an alert that holds
-// withdrawals; compliance may mark a hit a false positive (audited), which the next screenings respect.
+// birthdate against the configured lists at registration, when their name or birthdate changes, and every night
+// against the lists as they then stand. A new hit is recorded here and handed to compliance as an alert: a sanctions
+// hit holds withdrawals; a PEP hit holds nothing (a PEP is not prohibited) and asks for enhanced due diligence.
+// Compliance may mark a hit a false positive (audited), which the next screenings respect.
 
 export type ScreeningTrigger = 'registration' | 'profile' | 'rescreen';
 /** A player as screened: the accounts module's `identities` rows. */
@@ -27,6 +28,7 @@ export const RESCREEN_JOB = 'screening:daily-rescreen';
 export const RESCREEN_PATTERN = '20 4 * * *';
 const RESCREEN_PAGE = 500;
 export const SANCTIONS_RULE = 'sanctions-match';
+export const PEP_RULE = 'pep-match';
 /** The profile fields a change of which screens the player again. */
 export const SCREENED_FIELDS: ReadonlySet<string> = new Set(['name', 'surname', 'birthdate', 'country']);
 
@@ -63,7 +65,7 @@ export function createScreeningService({
   now = () => new Date(),
 }: {
   db: Database;
-  /** The configured list; null: screening is off (production without SCREENING_LIST_PATH). */
+  /** The configured lists; null: screening is off (production without SCREENING_LIST_PATH or PEP_LIST_PATH). */
   list: ScreeningList | null;
   identities: (query: { playerIds: number[] } | { afterId: number; limit: number }) => Promise<Identity[]>;
   raiseAlert: RaiseAlert;
@@ -110,7 +112,7 @@ export function createScreeningService({
           .insert(screeningHits)
           .values({
             playerId: person.id,
-            source: state.snapshot.source,
+            source: hit.entry.source ?? state.snapshot.source,
             entryId: hit.entry.id,
             entryReference: hit.entry.reference,
             matchedName: hit.matchedName,
@@ -125,45 +127,52 @@ export function createScreeningService({
         if (!row) continue;
         created += 1;
         // Facts for the officer: the list's entry, never the player's own name (the alert names the player by id).
-        await raiseAlert({
-          playerId: person.id,
-          kind: 'sanctions',
-          rule: SANCTIONS_RULE,
-          facts: {
-            hitId: row.id,
-            source: row.source,
-            entryReference: row.entryReference,
-            listedName: row.matchedName,
-            score: row.score,
-            birthdate: row.birthdate,
-            trigger,
-          },
-          dedupeKey: `sanctions:${person.id}:${row.entryId}:${screenedName}`,
-          holdWithdrawals: true,
-        });
+        const facts = {
+          hitId: row.id,
+          source: row.source,
+          entryReference: row.entryReference,
+          listedName: row.matchedName,
+          score: row.score,
+          birthdate: row.birthdate,
+          trigger,
+        };
+        const key = `${person.id}:${row.entryId}:${screenedName}`;
+        // A PEP may play and be paid: the alert asks for enhanced due diligence, recorded on it, and holds nothing.
+        await raiseAlert(
+          hit.entry.category === 'pep'
+            ? { playerId: person.id, kind: 'sanctions', rule: PEP_RULE, facts: { ...facts, category: 'pep' }, dedupeKey: `pep:${key}`, holdWithdrawals: false }
+            : { playerId: person.id, kind: 'sanctions', rule: SANCTIONS_RULE, facts, dedupeKey: `sanctions:${key}`, holdWithdrawals: true },
+        );
       }
     }
     return created;
   }
 
   return {
-    /** Whether screening is on, and the list as loaded: for the staff screen and the start-up log. */
+    /** Whether screening is on, and the lists as loaded (each with its people): for the staff screen and the start-up log. */
     async listInfo() {
-      if (!list) return { enabled: false as const, source: null, generated_at: null, entries: 0, loaded_at: null };
+      if (!list) return { enabled: false as const, source: null, generated_at: null, entries: 0, loaded_at: null, lists: [] };
       const state = await current();
+      const snapshot = state?.snapshot;
+      const lists: ListSummary[] = snapshot
+        ? (snapshot.lists ?? [
+            { source: snapshot.source, category: snapshot.category ?? 'sanctions', generatedAt: snapshot.generatedAt, entries: state.matcher.size },
+          ])
+        : [];
       return {
         enabled: true as const,
-        source: state?.snapshot.source ?? null,
-        generated_at: state?.snapshot.generatedAt ?? null,
+        source: snapshot?.source ?? null,
+        generated_at: snapshot?.generatedAt ?? null,
         entries: state?.matcher.size ?? 0,
         loaded_at: state?.loadedAt.toISOString() ?? null,
+        lists: lists.map((one) => ({ source: one.source, category: one.category, generated_at: one.generatedAt, entries: one.entries })),
       };
     },
 
-    /** Loads the list at start, so a bad file is found then and not at the first registration. */
+    /** Loads the lists at start, so a bad file is found then and not at the first registration. */
     async start(): Promise<void> {
       if (!list) {
-        logger?.warn('sanctions screening is off: SCREENING_LIST_PATH is not set');
+        logger?.warn('sanctions and PEP screening is off: neither SCREENING_LIST_PATH nor PEP_LIST_PATH is set');
         return;
       }
       await current().catch(() => undefined);

@@ -3,6 +3,7 @@
 // of harm. Staff with `compliance.read` see; `compliance.manage` decides.
 import { z } from 'zod';
 import { ALERT_STATUSES, CASE_OUTCOMES, CASE_STATES, INTERVENTION_KINDS } from './compliance.rules.ts';
+import { TIME_OUT_DAYS } from './limits.rules.ts';
 import { matching, text } from './http.ts';
 
 export const ID = matching(/^[1-9][0-9]{0,17}$/);
@@ -121,4 +122,20 @@ export const interventionSchema = z.object({
   staff_id: z.string(),
   created_at: z.string(),
 });
-export const interventionBodySchema = z.object({ kind: z.enum(INTERVENTION_KINDS), note: reason, alert_id: ID.nullable().optional() });
+/**
+ * A response to a marker of harm. An enforced break (`break`) starts a time-out of `break_days` (one of the time-out
+ * lengths) as it is recorded; the other responses take no days.
+ */
+export const interventionBodySchema = z
+  .object({
+    kind: z.enum(INTERVENTION_KINDS),
+    note: reason,
+    alert_id: ID.nullable().optional(),
+    break_days: z.union(TIME_OUT_DAYS.map((d) => z.literal(d))).optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.kind === 'break' && body.break_days === undefined)
+      ctx.addIssue({ code: 'custom', path: ['break_days'], message: 'Choose how long the break lasts.' });
+    if (body.kind !== 'break' && body.break_days !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['break_days'], message: 'Only an enforced break takes days.' });
+  });

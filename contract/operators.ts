@@ -209,6 +209,8 @@ export const withdrawalRiskSchema = z.object({
   /** Whole days since registration. */
   account_age_days: z.int(),
   kyc_status: z.enum(KYC_STATUSES),
+  /** An open compliance alert holds this player's withdrawals (docs/decisions/0114): approving is refused until it closes. */
+  compliance_hold: z.boolean(),
 });
 export type WithdrawalRisk = z.infer<typeof withdrawalRiskSchema>;
 

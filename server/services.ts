@@ -28,6 +28,7 @@ import { createLedgerService } from './modules/ledger/service.ts';
 import { createLimitsService } from './modules/limits/service.ts';
 import { createJurisdictions } from './modules/jurisdictions/service.ts';
 import { playClosedOf } from './modules/limits/play-closed.ts';
+import { tightens } from './modules/limits/rules.ts';
 import { createMessagesService } from './modules/messages/service.ts';
 import { bonusNotice, journalNotice, limitNotice } from './modules/notices/money-notices.ts';
 import { createNoticesService } from './modules/notices/service.ts';
@@ -41,6 +42,8 @@ import { createProviderRoundRecall } from './modules/providers/round-recall.ts';
 import { createDuplicateFlags } from './modules/signins/duplicates.ts';
 import { createSignInsService } from './modules/signins/service.ts';
 import { euListFile } from './modules/screening/eu-list.ts';
+import { ftmPepListFile } from './modules/screening/ftm-list.ts';
+import { combineLists } from './modules/screening/list.ts';
 import { createScreeningService, SCREENED_FIELDS, screeningJobs } from './modules/screening/service.ts';
 import { createRegulatorService, regulatorJobs } from './modules/regulator/service.ts';
 import { accountExportRows } from './modules/accounts/export-rows.ts';
@@ -156,7 +159,13 @@ export function createServices({
   // raises a compliance alert that holds withdrawals.
   const screening = createScreeningService({
     db,
-    list: config.screening.listPath ? euListFile(config.screening.listPath) : null,
+    list:
+      config.screening.listPath || config.screening.pepListPath
+        ? combineLists([
+            ...(config.screening.listPath ? [euListFile(config.screening.listPath)] : []),
+            ...(config.screening.pepListPath ? [ftmPepListFile(config.screening.pepListPath)] : []),
+          ])
+        : null,
     identities: accounts.identities,
     raiseAlert: (alert) => compliance.alerts.raise(alert),
     audit: operators.audit,
@@ -212,6 +221,16 @@ export function createServices({
   });
   ledger.onCommitted((journal, playerIds) => notices.hear(journalNotice(journal, playerIds, currency)));
   limits.onLimitChanged((change) => notices.hear(limitNotice(change, currency)));
+  // A raised or removed limit taking effect is a marker of harm when it repeats (rule limit-increases, decision 0115).
+  limits.onLimitChanged((change) => {
+    if (tightens(change.before, change.after)) return;
+    compliance.hear.limitIncreased({
+      playerId: change.playerId,
+      id: `${change.playerId}:${change.type}:${change.period}:${change.at.toISOString()}`,
+      kind: `${change.type}_${change.period}`,
+      at: change.at,
+    });
+  });
   // Identity documents (issue 15): the one KYC status comes from here, for the withdrawal gate as for everyone else.
   const verification = createVerificationService({
     db,
@@ -427,7 +446,7 @@ export function createServices({
   ledger.onCommitted((journal, playerIds) => {
     if (['deposit', 'withdrawal_hold'].includes(journal.type) && playerIds.length === 1) void signins.linkAfterPayment(playerIds[0]!);
   });
-  signins.onSignedIn((signedIn) => compliance.hear.signedIn({ playerId: signedIn.playerId, at: signedIn.at }));
+  signins.onSignedIn((signedIn) => compliance.hear.signedIn({ playerId: signedIn.playerId, at: signedIn.at, deviceId: signedIn.deviceId }));
   // Game session tokens are kept per process (docs/decisions/0096): ended on one node, forgotten on all.
   cacheBus.on('provider-sessions', providers.forgetSessions);
   // The affiliate programme (issue 31, docs/decisions/0107): revenue read from the ledger and the payments' chargebacks.

@@ -82,7 +82,7 @@ test('an officer works a structuring alert into a case closed with a report file
 test('the rules screen shows every rule with its thresholds; support has no compliance screen', async ({ context }) => {
   const officer = await staffPage(context, await newStaff('compliance'), '/admin/compliance/rules');
   await expect(officer.getByRole('heading', { name: 'Rules and thresholds', level: 1 })).toBeVisible();
-  await expect(officer.getByTestId('rule')).toHaveCount(15);
+  await expect(officer.getByTestId('rule')).toHaveCount(17);
   const structuring = officer.getByRole('region', { name: 'Structuring' });
   await expect(structuring.getByLabel('Threshold')).toHaveValue('100000');
   await shootWide375(officer, 'compliance-rules');
@@ -104,6 +104,49 @@ test('on the player page an officer records a response to a marker of harm, kept
   await responses.getByRole('button', { name: 'Record response' }).click();
   await expect(officer.getByText('Limit suggested: recorded.')).toBeVisible();
   await expect(officer.getByText('Suggested a weekly deposit limit of €200 on the phone.')).toBeVisible();
+  // An enforced break starts the time-out as it is recorded: the player page's limits show it.
+  await responses.getByLabel('Response').selectOption('break');
+  await responses.getByLabel('Break length').selectOption('7');
+  await expect(responses.getByText('Recording the break starts it')).toBeVisible();
+  await responses.getByLabel('What was done').fill('Nightly sessions and chasing losses; agreed a week off on the phone.');
+  await responses.getByRole('button', { name: 'Record response' }).click();
+  await expect(officer.getByText('Enforced break: recorded. The player is timed out for 7 days.')).toBeVisible();
+  const limits = await api<{ data: { timeout_until: string | null } }>(`/api/admin/players/${id}/limits`, { token: await operatorToken() });
+  expect(Date.parse(limits.body.data.timeout_until!)).toBeGreaterThan(Date.now() + 6 * 24 * 3_600_000);
   await responses.scrollIntoViewIfNeeded();
   await shootWide375(officer, 'compliance-player');
+});
+
+test('a withdrawal held by compliance is marked in the queue and cannot be approved there', async ({ context }) => {
+  // A player who renames themselves as the sample list's (invented) Yelena Zhurbenko: the screening match holds
+  // their withdrawals until compliance decides it.
+  const email = await registerActivePlayer();
+  const session = await sessionOf(email);
+  const admin = await operatorToken();
+  const found = await api<{ data: { id: string | number }[] }>(`/api/admin/players?email=${encodeURIComponent(email)}`, { token: admin });
+  const id = String(found.body.data[0]!.id);
+  const renamed = await api('/api/player', { method: 'PATCH', token: session.token, body: { name: 'Elena', surname: 'Zhurbenko', birthdate: '1982-07-21' } });
+  expect(renamed.status).toBe(200);
+  await expect
+    .poll(
+      async () =>
+        (await api<{ data: { rule: string }[] }>(`/api/admin/compliance/alerts?player_id=${id}&rule=sanctions-match`, { token: admin })).body.data.length,
+    )
+    .toBe(1);
+  expect((await api(`/api/admin/players/${id}/kyc`, { method: 'POST', token: admin, body: { status: 'verified' } })).status).toBe(200);
+  await depositFor(session.token, 80_00);
+  const requested = await api('/api/payments/withdrawals', {
+    method: 'POST',
+    token: session.token,
+    key: crypto.randomUUID(),
+    body: { method: 'sandbox-card', amount: 70_00 },
+  });
+  expect(requested.status).toBe(201);
+
+  const finance = await staffPage(context, await newStaff('finance'), '/admin/withdrawals');
+  const row = finance.getByRole('row').filter({ hasText: email });
+  await expect(row.getByTestId('risk-hints')).toContainText('Compliance hold');
+  await expect(row.getByRole('button', { name: 'Approve withdrawal of €70.00' })).toBeDisabled();
+  await row.scrollIntoViewIfNeeded();
+  await shootWide375(finance, 'withdrawals-compliance-hold');
 });

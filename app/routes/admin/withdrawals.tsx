@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import type { AdminWithdrawal, AdminWithdrawalRow } from '../../../contract/operators.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Table } from '../../components/ui/table.tsx';
@@ -10,8 +11,8 @@ import { AdminHeading, Badge, ChoiceGroup, dateTime, Loading, money, Notice, Pla
 /** Whether a pending request is past the review time its player's VIP tier promised. */
 /**
  * The player's risk hints as compact badges (issue 18): how they paid in, net deposits, bonus record, account age
- * and KYC. Amber or red marks what deserves a second look: a withdrawal above what was put in, forfeited bonuses,
- * a bonus still running, a new account, an unverified identity.
+ * and KYC, and a compliance hold. Amber or red marks what deserves a second look: a withdrawal above what was put
+ * in, forfeited bonuses, a bonus still running, a new account, an unverified identity, a hold.
  */
 function RiskHints({ row }: { row: AdminWithdrawalRow }) {
   const { risk } = row;
@@ -51,6 +52,13 @@ function RiskHints({ row }: { row: AdminWithdrawalRow }) {
       <li>
         <Badge tone={risk.kyc_status === 'verified' ? 'good' : 'bad'}>KYC {risk.kyc_status}</Badge>
       </li>
+      {risk.compliance_hold ? (
+        <li>
+          <Link to={`/admin/players/${row.player_id}`} title="An open compliance alert holds this player's withdrawals">
+            <Badge tone="bad">Compliance hold</Badge>
+          </Link>
+        </li>
+      ) : null}
     </ul>
   );
 }
@@ -160,6 +168,8 @@ export default function AdminWithdrawals() {
                         <Button
                           className="px-3 py-1.5 text-sm"
                           onClick={() => approve(row)}
+                          disabled={row.risk.compliance_hold}
+                          title={row.risk.compliance_hold ? 'Held by compliance: it can be approved once compliance closes the alert.' : undefined}
                           aria-label={`Approve withdrawal of ${money(row.amount, row.currency)}`}
                         >
                           Approve

@@ -6,6 +6,9 @@ import { randomUUID } from 'node:crypto';
 import { and, count, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test-app.ts';
+import { players } from '../accounts/schema.ts';
+import { STRONG_PASSWORD, validRegistration } from '../accounts/testing.ts';
+import { playerLimits } from '../limits/schema.ts';
 import { auditLog } from '../operators/schema.ts';
 import { staffKit } from '../operators/testing.ts';
 import { OPERATOR_ENV, paymentsKit } from '../payments/testing.ts';
@@ -73,6 +76,10 @@ describe('the rules on real events', () => {
     expect(approve.statusCode, approve.body).toBe(409);
     expect(approve.json()).toEqual({ message: HOLD_REASON, type: 'compliance_hold' });
     expect((await t.services.payments.withdrawalForOperators(withdrawalId))!.status).toBe('pending');
+    // The queue says so before anyone tries: the row's risk hints carry the hold.
+    const queue = await call('GET', '/api/admin/withdrawals?status=pending', { token: admin });
+    const rows = queue.json().data as { id: string; player_id: string; risk: { compliance_hold: boolean } }[];
+    expect(rows.find((row) => row.id === withdrawalId)!.risk.compliance_hold).toBe(true);
   });
 
   it('the same event heard twice raises nothing new (one alert per dedupe key)', async () => {
@@ -96,6 +103,45 @@ describe('the rules on real events', () => {
           .where(eq(complianceAlerts.playerId, Number(player.id)))
       )[0]!.n,
     ).toBe(before);
+  });
+});
+
+describe('registrations and sign-ins on real events', () => {
+  it('sign-ins from three devices in a day raise signin-devices; a large withdrawal soon after registration raises new-account-withdrawal', async () => {
+    const form = validRegistration({ address1: `${randomUUID().slice(0, 8)} Device Street` });
+    const made = await t.app.inject({ method: 'POST', url: '/api/register', remoteAddress: '10.135.0.1', payload: form });
+    expect(made.statusCode, made.body).toBe(201);
+    const id = Number(made.json().data.id);
+    await db().update(players).set({ active: true, kycStatus: 'verified' }).where(eq(players.id, id));
+    // Other tests' players share the form's phone: their links are another module's alerts, not these rules'.
+    const rules = async () =>
+      (await t.services.compliance.alerts.list({ playerId: id }))
+        .map((alert) => alert.rule)
+        .filter((rule) => !rule.startsWith('linked-'))
+        .sort();
+    // Each sign-in without the device cookie is a new device (the answer sets one).
+    let token = '';
+    for (const [i, ip] of ['10.135.0.2', '10.135.0.3', '10.135.0.4'].entries()) {
+      const login = await t.app.inject({ method: 'POST', url: '/api/login', remoteAddress: ip, payload: { email: form.email, password: STRONG_PASSWORD } });
+      expect(login.statusCode, login.body).toBe(200);
+      expect(login.cookies.some((cookie) => cookie.name === 'device_id')).toBe(true);
+      token = login.json().token as string;
+      await settled();
+      expect(await rules()).toEqual(i < 2 ? [] : ['signin-devices']);
+    }
+    // The default: €500 or more within 72 hours of registration.
+    await pay.deposit(token, 1_000_00);
+    const small = await pay.call('POST', '/api/payments/withdrawals', { token, key: randomUUID(), payload: { method: 'sandbox-card', amount: 499_99 } });
+    expect(small.statusCode, small.body).toBe(201);
+    await settled();
+    expect(await rules()).not.toContain('new-account-withdrawal');
+    const large = await pay.call('POST', '/api/payments/withdrawals', { token, key: randomUUID(), payload: { method: 'sandbox-card', amount: 500_00 } });
+    expect(large.statusCode, large.body).toBe(201);
+    await settled();
+    const alerts = await t.services.compliance.alerts.list({ playerId: id });
+    expect(alerts.filter((alert) => alert.rule === 'new-account-withdrawal')).toEqual([
+      expect.objectContaining({ kind: 'aml', hold_withdrawals: false, facts: expect.objectContaining({ withdrawal: 500_00, hours: 72 }) }),
+    ]);
   });
 });
 
@@ -334,6 +380,76 @@ describe('markers of harm: responses', () => {
       payload: { kind: 'message', note: 'Wrong player', alert_id: String(alert!.id) },
     });
     expect(other.statusCode).toBe(player.id === '1' ? 201 : 422);
+  });
+});
+
+describe('markers of harm: an enforced break and repeated limit increases', () => {
+  it('an enforced break starts a time-out of the chosen length as it is recorded; one shorter than a running time-out is 409 and records nothing', async () => {
+    const officer = await staff.staff('compliance');
+    const player = await pay.player();
+    const path = `/api/admin/compliance/players/${player.id}/interventions`;
+    const responses = async () => (await call('GET', path, { token: officer.token })).json().data as { kind: string }[];
+    const limitsOf = async () => (await pay.call('GET', '/api/player/limits', { token: player.token })).json().data as { timeout_until: string | null };
+
+    for (const payload of [
+      { kind: 'break', note: 'No length given' },
+      { kind: 'break', note: 'A length not offered', break_days: 3 },
+      { kind: 'call', note: 'Days on a call', break_days: 7 },
+    ]) {
+      const refused = await call('POST', path, { token: officer.token, payload });
+      expect(refused.statusCode, refused.body).toBe(422);
+      expect(Object.keys(refused.json().errors)).toContain('break_days');
+    }
+    expect(await responses()).toEqual([]);
+    expect((await limitsOf()).timeout_until).toBeNull();
+
+    const before = Date.now();
+    const made = await call('POST', path, { token: officer.token, payload: { kind: 'break', note: 'Long night sessions; agreed a week off.', break_days: 7 } });
+    expect(made.statusCode, made.body).toBe(201);
+    const until = Date.parse((await limitsOf()).timeout_until!);
+    expect(until).toBeGreaterThanOrEqual(before + 7 * 24 * 3_600_000);
+    expect(until).toBeLessThan(Date.now() + 7 * 24 * 3_600_000 + 1000);
+    const [audited] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'player.time-out'), eq(auditLog.playerId, Number(player.id))));
+    expect(audited).toMatchObject({ staffId: officer.id });
+    expect(await responses()).toEqual([expect.objectContaining({ kind: 'break' })]);
+    // The player is closed to play at once.
+    await expect(t.services.limits.assertMayPlay(Number(player.id))).rejects.toMatchObject({ statusCode: 403, type: 'excluded' });
+
+    const shorter = await call('POST', path, { token: officer.token, payload: { kind: 'break', note: 'One more day', break_days: 1 } });
+    expect(shorter.statusCode).toBe(409);
+    expect(await responses()).toHaveLength(1);
+    expect(Date.parse((await limitsOf()).timeout_until!)).toBe(until);
+  });
+
+  it('raised limits taking effect are heard: the third within 30 days raises one limit-increases alert; tightening is not an increase', async () => {
+    const player = await pay.player();
+    const setLimit = (amount: number) => pay.call('PUT', '/api/player/limits', { token: player.token, payload: { type: 'deposit', period: 'day', amount } });
+    const agePending = () =>
+      db()
+        .update(playerLimits)
+        .set({ pendingRequestedAt: new Date(Date.now() - 25 * 3_600_000) })
+        .where(eq(playerLimits.playerId, Number(player.id)));
+    const alerts = async () =>
+      db()
+        .select()
+        .from(complianceAlerts)
+        .where(and(eq(complianceAlerts.playerId, Number(player.id)), eq(complianceAlerts.rule, 'limit-increases')));
+    expect((await setLimit(10_00)).statusCode).toBe(200);
+    expect((await setLimit(5_00)).statusCode).toBe(200);
+    for (const [i, amount] of [20_00, 40_00, 80_00].entries()) {
+      expect((await setLimit(amount)).json().data.limits[0].pending.amount).toBe(amount);
+      await agePending();
+      const confirmed = await pay.call('POST', '/api/player/limits/confirm', { token: player.token, payload: { type: 'deposit', period: 'day' } });
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
+      await settled();
+      expect(await alerts()).toHaveLength(i < 2 ? 0 : 1);
+    }
+    const [alert] = await alerts();
+    expect(alert).toMatchObject({ kind: 'rg', status: 'open' });
+    expect(alert!.facts).toMatchObject({ increases: 3, days: 30 });
   });
 });
 

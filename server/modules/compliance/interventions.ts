@@ -6,7 +6,8 @@ import type { AuditService } from '../operators/audit.ts';
 import { complianceAlerts, rgInterventions } from './schema.ts';
 
 // Staff's responses to markers of harm (issue 33 §5, docs/decisions/0115): a message sent, a call logged, a limit
-// suggested, an enforced break (recorded here; the time-out itself is the limits module's), kept per player.
+// suggested, an enforced break (its time-out is the limits module's, started by the route as the break is recorded),
+// kept per player.
 
 export type InterventionKind = (typeof INTERVENTION_KINDS)[number];
 
@@ -20,16 +21,22 @@ const toIntervention = (row: typeof rgInterventions.$inferSelect) => ({
   created_at: row.createdAt.toISOString(),
 });
 
+/** 422 unless the alert (when one is named) is about this player. */
+async function alertAbout(db: Database, playerId: number, alertId: number | null | undefined) {
+  if (!alertId) return;
+  const [alert] = await db.select({ playerId: complianceAlerts.playerId }).from(complianceAlerts).where(eq(complianceAlerts.id, alertId));
+  if (!alert || alert.playerId !== playerId) throw invalid({ alert_id: ['That alert is not about this player.'] });
+}
+
 export function createInterventions({ db, audit, now }: { db: Database; audit: Pick<AuditService, 'audited'>; now: () => Date }) {
   return {
+    /** Checks a response's alert before anything is done for it (an enforced break's time-out starts first). */
+    checkAlert: (playerId: number, alertId: number | null | undefined) => alertAbout(db, playerId, alertId),
     /** A staff response to a marker of harm, kept in the player's history and the audit log. */
     async record(input: { playerId: number; alertId?: number | null; kind: InterventionKind; note: string; staffId: number }) {
       const row = await audit.audited(
         async (tx) => {
-          if (input.alertId) {
-            const [alert] = await tx.select({ playerId: complianceAlerts.playerId }).from(complianceAlerts).where(eq(complianceAlerts.id, input.alertId));
-            if (!alert || alert.playerId !== input.playerId) throw invalid({ alert_id: ['That alert is not about this player.'] });
-          }
+          await alertAbout(tx, input.playerId, input.alertId);
           const [inserted] = await tx
             .insert(rgInterventions)
             .values({

@@ -193,8 +193,26 @@ export async function complianceRoutes(fastify: FastifyInstance, { services }: {
     async (request, reply) => {
       const playerId = Number(request.params.id);
       if (!(await services.accounts.playerExists(playerId))) throw new Problem(404, 'No player with that id.');
-      const { kind, note, alert_id } = request.body;
-      const data = await compliance.interventions.record({ playerId, kind, note, alertId: alert_id ? Number(alert_id) : null, staffId: staffId(request) });
+      const { kind, note, alert_id, break_days } = request.body;
+      const alertId = alert_id ? Number(alert_id) : null;
+      await compliance.interventions.checkAlert(playerId, alertId);
+      // An enforced break is a time-out from the limits module, started now (409 when a longer one already runs).
+      if (kind === 'break' && break_days !== undefined) {
+        const staff = staffId(request);
+        await services.limits.operatorTimeOut(staff, playerId, break_days, (tx, until) =>
+          services.operators.audit.record(
+            {
+              staffId: staff,
+              action: 'player.time-out',
+              playerId,
+              subject: `player:${playerId}`,
+              after: { days: break_days, until: until.toISOString(), reason: 'enforced break' },
+            },
+            tx,
+          ),
+        );
+      }
+      const data = await compliance.interventions.record({ playerId, kind, note, alertId, staffId: staffId(request) });
       return reply.code(201).send({ data });
     },
   );

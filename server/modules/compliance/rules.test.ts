@@ -220,8 +220,43 @@ describe('markers of harm', () => {
   });
 });
 
+describe('registrations and sign-ins', () => {
+  it('a withdrawal of at least the amount within the hours of registration fires once; later or smaller does not', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 200 }), fc.integer({ min: 1, max: 100_000 }), fc.integer({ min: 0, max: 99 }), (hours, amount, early) => {
+        const t = { 'new-account-withdrawal': { hours, amount } };
+        const registered = ev('registration', T0);
+        // Inside the window (after registration, less than `hours` later), at exactly the amount: one alert.
+        const inside = T0 + Math.max(1, Math.floor((hours * HOUR * early) / 100));
+        expect(run([registered, ev('withdrawal_request', inside, amount)], t, only('new-account-withdrawal')).alerts).toHaveLength(1);
+        // One cent short, or one millisecond after the window: none.
+        expect(run([registered, ev('withdrawal_request', inside, amount - 1)], t, only('new-account-withdrawal')).alerts).toHaveLength(0);
+        expect(run([registered, ev('withdrawal_request', T0 + hours * HOUR + 1, amount)], t, only('new-account-withdrawal')).alerts).toHaveLength(0);
+      }),
+      params,
+    );
+  });
+
+  it('sign-ins from exactly `devices` devices within a day fire once (a day: one alert per UTC date); one fewer, or spread over more than a day, do not', () => {
+    fc.assert(
+      // T0 is noon UTC: offsets up to 11 h keep every sign-in on one date.
+      fc.property(fc.integer({ min: 2, max: 8 }), fc.array(fc.integer({ min: 0, max: 11 * 60 }), { minLength: 8, maxLength: 8 }), (devices, offsets) => {
+        const t = { 'signin-devices': { devices } };
+        const signIns = offsets.slice(0, devices).map((offset, i) => ev('signin', T0 + offset * MIN, 0, { device: `device-${i}` }));
+        // The same device signing in again adds no device.
+        const repeat = ev('signin', T0 + 11 * HOUR + 30 * MIN, 0, { device: 'device-1' });
+        expect(run([...signIns, repeat], t, only('signin-devices')).alerts).toHaveLength(1);
+        expect(run([...signIns.slice(1), repeat], t, only('signin-devices')).alerts).toHaveLength(0);
+        const spread = offsets.slice(0, devices).map((_, i) => ev('signin', T0 + i * 25 * HOUR, 0, { device: `device-${i}` }));
+        expect(run(spread, t, only('signin-devices')).alerts).toHaveLength(0);
+      }),
+      params,
+    );
+  });
+});
+
 describe('the engine over random streams', () => {
-  const kinds: EventKind[] = ['deposit', 'withdrawal_request', 'withdrawal_released', 'play', 'bonus_claim', 'limit_increase', 'signin'];
+  const kinds: EventKind[] = ['deposit', 'withdrawal_request', 'withdrawal_released', 'play', 'bonus_claim', 'limit_increase', 'signin', 'registration'];
   const streams = fc.array(
     fc.record({
       kind: fc.constantFrom(...kinds),
@@ -241,7 +276,7 @@ describe('the engine over random streams', () => {
             item.kind,
             T0 + item.offset * MIN,
             item.amount,
-            { staked_since_deposit: item.staked, wins: item.wins, offer: 'o', destination: `d${i % 3}` },
+            { staked_since_deposit: item.staked, wins: item.wins, offer: 'o', destination: `d${i % 3}`, device: `v${i % 4}` },
             `r${i}`,
           ),
         );
@@ -265,7 +300,7 @@ describe('the engine over random streams', () => {
               item.kind,
               T0 + item.offset * MIN,
               item.amount,
-              { staked_since_deposit: item.staked, wins: item.wins, offer: 'o', destination: `d${i % 3}` },
+              { staked_since_deposit: item.staked, wins: item.wins, offer: 'o', destination: `d${i % 3}`, device: `v${i % 4}` },
               `r${i}`,
             ),
           )

@@ -202,6 +202,42 @@ export const RULES: readonly RuleDefinition[] = [
     },
   },
   {
+    name: 'new-account-withdrawal',
+    kind: 'aml',
+    label: 'Withdrawal from a new account',
+    description: 'A large withdrawal asked for soon after registration.',
+    defaults: { hours: 72, amount: 500_00, hold: false },
+    params: { hours: count('Within (hours) of registration', 720), amount: money('Withdrawal at least') },
+    evaluate: ({ playerId, event, history }, t) => {
+      if (event.kind !== 'withdrawal_request' || event.amount < num(t, 'amount')) return null;
+      const registered = within(history, 'registration', event.at, num(t, 'hours') * HOUR).at(-1);
+      if (!registered) return null;
+      return {
+        dedupeKey: `new-account-withdrawal:${playerId}:${event.reference}`,
+        facts: { withdrawal: event.amount, registered_at: registered.at.toISOString(), hours: num(t, 'hours') },
+      };
+    },
+  },
+  {
+    name: 'signin-devices',
+    kind: 'aml',
+    label: 'Sign-ins from many devices',
+    description: 'Sign-ins from several devices within a day: an account shared or taken over.',
+    defaults: { devices: 3, hold: false },
+    params: { devices: count('Devices within a day', 50) },
+    evaluate: ({ playerId, event, history }, t) => {
+      if (event.kind !== 'signin') return null;
+      const devices = new Set(
+        within(history, 'signin', event.at, DAY)
+          .map((e) => e.facts.device)
+          .filter((device): device is string => typeof device === 'string'),
+      );
+      return devices.size >= num(t, 'devices')
+        ? { dedupeKey: `signin-devices:${playerId}:${day(event.at)}`, facts: { devices: devices.size, limit: num(t, 'devices') } }
+        : null;
+    },
+  },
+  {
     name: 'rising-deposits',
     kind: 'rg',
     label: 'Rising deposits',
@@ -333,7 +369,12 @@ export function historyNeeded(kind: EventKind, thresholds: Readonly<Record<strin
         ms: Math.max(DAY + t('chasing-losses', 'minutes') * MINUTE, t('structuring', 'window_hours') * HOUR, 2 * t('rising-deposits', 'days') * DAY),
       };
     case 'withdrawal_request':
-      return { kinds: ['deposit', 'withdrawal_request'], ms: Math.max(DAY, t('rapid-in-out', 'window_hours') * HOUR, 30 * DAY) };
+      return {
+        kinds: ['deposit', 'withdrawal_request', 'registration'],
+        ms: Math.max(DAY, t('rapid-in-out', 'window_hours') * HOUR, 30 * DAY, t('new-account-withdrawal', 'hours') * HOUR),
+      };
+    case 'signin':
+      return { kinds: ['signin'], ms: DAY };
     case 'play':
       return { kinds: ['play'], ms: Math.max(t('long-session', 'hours') * HOUR + t('long-session', 'gap_minutes') * MINUTE, t('night-play', 'days') * DAY) };
     case 'bonus_claim':
@@ -354,6 +395,7 @@ export function lookBackMs(thresholds: Readonly<Record<string, ThresholdValues>>
     DAY,
     t('structuring', 'window_hours') * HOUR,
     t('rapid-in-out', 'window_hours') * HOUR,
+    t('new-account-withdrawal', 'hours') * HOUR,
     t('bonus-hunting', 'window_days') * DAY,
     2 * t('rising-deposits', 'days') * DAY,
     t('night-play', 'days') * DAY,

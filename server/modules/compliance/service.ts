@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, asc, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
@@ -36,6 +37,7 @@ export function labelOf(rule: string): string {
   if (ours) return ours;
   if (rule.startsWith('linked-')) return `Linked account (same ${rule.slice('linked-'.length).replaceAll('-', ' ')})`;
   if (rule.startsWith('sanctions')) return 'Sanctions list match';
+  if (rule === 'pep-match') return 'Politically exposed person';
   return rule;
 }
 
@@ -244,6 +246,16 @@ export function createComplianceService({ db, audit, playTotals, linkedPlayers: 
       },
     },
 
+    /** Which of these players have an open alert holding their withdrawals (the withdrawals queue, one query). */
+    async heldPlayers(playerIds: readonly number[]): Promise<Set<number>> {
+      if (playerIds.length === 0) return new Set();
+      const rows = await db
+        .selectDistinct({ playerId: complianceAlerts.playerId })
+        .from(complianceAlerts)
+        .where(and(inArray(complianceAlerts.playerId, [...playerIds]), eq(complianceAlerts.status, 'open'), eq(complianceAlerts.holdWithdrawals, true)));
+      return new Set(rows.map((row) => row.playerId));
+    },
+
     /** Why the player's withdrawals must wait (an open alert that holds them); null when they need not. */
     async withdrawalHold(playerId: number): Promise<string | null> {
       const [row] = await db
@@ -315,9 +327,11 @@ export function createComplianceService({ db, audit, playTotals, linkedPlayers: 
       registered(player: { id: number }) {
         later('registration', player.id, () => record(player.id, { kind: 'registration', reference: String(player.id) }));
       },
-      signedIn(signIn: { playerId: number; at: Date; id?: string | number }) {
+      signedIn(signIn: { playerId: number; at: Date; id?: string | number; deviceId?: string | null }) {
+        // The device as a short digest: the rules compare devices, and the officer needs no cookie value.
+        const facts = signIn.deviceId ? { device: createHash('sha256').update(signIn.deviceId).digest('hex').slice(0, 16) } : {};
         later('sign-in', signIn.playerId, () =>
-          record(signIn.playerId, { kind: 'signin', reference: String(signIn.id ?? signIn.at.toISOString()), at: signIn.at }),
+          record(signIn.playerId, { kind: 'signin', reference: `${signIn.playerId}:${signIn.id ?? signIn.at.toISOString()}`, at: signIn.at, facts }),
         );
       },
       limitIncreased(change: { playerId: number; id: string | number; kind: string; at?: Date }) {

@@ -53,14 +53,15 @@ export async function moneyRoutes(
 
   /**
    * The risk hints beside each request (issue 18): deposit methods, lifetime net deposits, bonus record, account
-   * age and KYC status of each player in the queue, a few batched queries for the whole page.
+   * age, KYC status and any compliance hold of each player in the queue, a few batched queries for the whole page.
    */
   const withRisk = async <T extends { player_id: string }>(rows: T[]): Promise<(T & { risk: WithdrawalRisk })[]> => {
     const ids = [...new Set(rows.map((row) => Number(row.player_id)))];
-    const [basics, figures, bonusCounts] = await Promise.all([
+    const [basics, figures, bonusCounts, held] = await Promise.all([
       services.accounts.riskBasics(ids),
       payments.riskFigures(ids),
       services.bonuses.historyCounts(ids),
+      services.compliance.heldPlayers(ids),
     ]);
     const now = Date.now();
     return rows.map((row) => {
@@ -76,6 +77,7 @@ export async function moneyRoutes(
           bonuses: bonusCounts.get(id) ?? { active: 0, forfeited: 0, total: 0 },
           account_age_days: basic ? Math.max(0, Math.floor((now - basic.createdAt.getTime()) / 86_400_000)) : 0,
           kyc_status: basic?.kycStatus ?? 'unverified',
+          compliance_hold: held.has(id),
         },
       };
     });

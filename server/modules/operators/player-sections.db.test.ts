@@ -303,6 +303,7 @@ describe('GET /api/admin/withdrawals risk hints', () => {
       bonuses: { active: 0, forfeited: 1, total: 1 },
       account_age_days: 40,
       kyc_status: 'verified',
+      compliance_hold: false,
     });
     expect(rows.find((row) => row.id === second.json().data.id)!.risk).toEqual({
       deposit_methods: ['card'],
@@ -310,6 +311,7 @@ describe('GET /api/admin/withdrawals risk hints', () => {
       bonuses: { active: 1, forfeited: 0, total: 1 },
       account_age_days: 0,
       kyc_status: 'pending',
+      compliance_hold: false,
     });
 
     // A paid withdrawal comes off the net deposits.

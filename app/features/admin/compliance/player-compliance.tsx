@@ -3,6 +3,7 @@
 import { type FormEvent, useState } from 'react';
 import type { AlertView } from '../../../../contract/compliance.ts';
 import { INTERVENTION_KINDS } from '../../../../contract/compliance.rules.ts';
+import { TIME_OUT_DAYS } from '../../../../contract/limits.rules.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { SelectField, TextAreaField } from '../../../components/ui/field.tsx';
@@ -23,6 +24,7 @@ export function PlayerCompliance({ playerId, canManage }: { playerId: string; ca
   const responses = useAdminData<Intervention[]>(`/api/admin/compliance/players/${playerId}/interventions`);
   const [kind, setKind] = useState<(typeof INTERVENTION_KINDS)[number]>('call');
   const [alertId, setAlertId] = useState('');
+  const [breakDays, setBreakDays] = useState<(typeof TIME_OUT_DAYS)[number]>(1);
   const [note, setNote] = useState('');
   const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -30,9 +32,15 @@ export function PlayerCompliance({ playerId, canManage }: { playerId: string; ca
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setBusy(true);
-    const result = await adminApi('POST', `/api/admin/compliance/players/${playerId}/interventions`, { kind, note, alert_id: alertId || null });
+    const result = await adminApi('POST', `/api/admin/compliance/players/${playerId}/interventions`, {
+      kind,
+      note,
+      alert_id: alertId || null,
+      ...(kind === 'break' ? { break_days: breakDays } : {}),
+    });
     setBusy(false);
-    setOutcome(result.ok ? { tone: 'success', text: `${KIND_LABELS[kind]}: recorded.` } : { tone: 'error', text: result.message });
+    const started = kind === 'break' ? ` The player is timed out for ${breakDays === 1 ? '1 day' : `${breakDays} days`}.` : '';
+    setOutcome(result.ok ? { tone: 'success', text: `${KIND_LABELS[kind]}: recorded.${started}` } : { tone: 'error', text: result.message });
     if (result.ok) {
       setNote('');
       responses.reload();
@@ -104,7 +112,19 @@ export function PlayerCompliance({ playerId, canManage }: { playerId: string; ca
               minLength={3}
               maxLength={500}
             />
-            {kind === 'break' ? <p className="text-xs text-mist-400">Recording a break does not start it: apply the time-out in the Limits section.</p> : null}
+            {kind === 'break' ? (
+              <>
+                <SelectField
+                  label="Break length"
+                  value={String(breakDays)}
+                  onChange={(event) => setBreakDays(Number(event.target.value) as typeof breakDays)}
+                  options={TIME_OUT_DAYS.map((days) => ({ value: String(days), label: days === 1 ? '1 day' : `${days} days` }))}
+                />
+                <p className="text-xs text-mist-400">
+                  Recording the break starts it: the player is timed out at once and cannot play or deposit until it ends.
+                </p>
+              </>
+            ) : null}
             {outcome ? <Notice tone={outcome.tone}>{outcome.text}</Notice> : null}
             <Button type="submit" busy={busy}>
               Record response

@@ -168,7 +168,10 @@ describe('a cluster of three nodes behind HAProxy', () => {
             (await call(cluster.nodeBase(node), 'GET', '/api/crash')).body.data as { history: CrashGame[]; chain: { terminating_hash: string } | null },
         ),
       );
-    await until(async () => (await states()).every((state) => state.history.length >= 3), "three crashed rounds in every node's history", 90_000);
+    // The production curve with random crash points: a round's flight is ln(crash point) / 0.06 s, about exponential
+    // with a 17 s mean, plus 8 s of betting and pause. Two rounds within 150 s fail about once in 700 runs; three
+    // within 90 s failed about one run in four.
+    await until(async () => (await states()).every((state) => state.history.length >= 2), "two crashed rounds in every node's history", 150_000);
     const seen = await states();
     assert.equal(new Set(seen.map((state) => state.chain?.terminating_hash)).size, 1, 'one hash chain');
     const byId = new Map<number, string>();

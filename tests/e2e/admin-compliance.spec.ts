@@ -139,7 +139,7 @@ test('a withdrawal held by compliance is marked in the queue and cannot be appro
     method: 'POST',
     token: session.token,
     key: crypto.randomUUID(),
-    body: { method: 'sandbox-card', amount: 70_00 },
+    body: { method: 'sandbox-crypto', amount: 70_00, address: 'bc1qexampleaddress000000000000000000' },
   });
   expect(requested.status).toBe(201);
 

@@ -12,7 +12,7 @@ import { playerLimits } from '../limits/schema.ts';
 import { auditLog } from '../operators/schema.ts';
 import { staffKit } from '../operators/testing.ts';
 import { OPERATOR_ENV, paymentsKit } from '../payments/testing.ts';
-import { HOLD_REASON } from './service.ts';
+import { HOLD_REASON, PLAY_HISTORY_EVERY_MS } from './service.ts';
 import { complianceAlerts, complianceCases, complianceThresholds } from './schema.ts';
 
 const t = useTestApp(OPERATOR_ENV);
@@ -142,6 +142,39 @@ describe('registrations and sign-ins on real events', () => {
     expect(alerts.filter((alert) => alert.rule === 'new-account-withdrawal')).toEqual([
       expect.objectContaining({ kind: 'aml', hold_withdrawals: false, facts: expect.objectContaining({ withdrawal: 500_00, hours: 72 }) }),
     ]);
+  });
+});
+
+describe('play evaluated round by round', () => {
+  it('back-to-back rounds: large stakes checked on every round, a long session found within a minute of play of its threshold', async () => {
+    const officer = await staff.staff('compliance');
+    const set = await call('PUT', '/api/admin/compliance/rules/long-session', {
+      token: officer.token,
+      payload: { values: { hours: 1, gap_minutes: 30 }, reason: 'A one-hour session for this test' },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const player = await pay.player();
+    const id = Number(player.id);
+    const start = Date.UTC(2026, 5, 1, 10, 0, 0);
+    const rules = async () => (await t.services.compliance.alerts.list({ playerId: id })).map((alert) => alert.rule);
+    // A round every 15 s: the session rules read history at most once a minute of play, the stake rules every round.
+    let firstLongSession: number | null = null;
+    for (let second = 0; second <= 3_660; second += 15) {
+      const stake = second === 30 ? 5_000_00 : 1_00;
+      await t.services.compliance.record(id, {
+        kind: 'play',
+        amount: stake,
+        reference: `round-${id}-${second}`,
+        at: new Date(start + second * 1000),
+        facts: { wins: 0 },
+      });
+      if (second === 30) expect(await rules()).toContain('large-stake');
+      if (firstLongSession === null && (await rules()).includes('long-session')) firstLongSession = second;
+    }
+    expect(firstLongSession).not.toBeNull();
+    expect(firstLongSession!).toBeGreaterThanOrEqual(3_600);
+    expect(firstLongSession!).toBeLessThanOrEqual(3_600 + PLAY_HISTORY_EVERY_MS / 1000);
+    expect((await rules()).filter((rule) => rule === 'long-session')).toHaveLength(1);
   });
 });
 

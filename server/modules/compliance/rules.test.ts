@@ -3,7 +3,17 @@
 // dedupe key. Seeded, so a failure is reproducible.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type EventKind, evaluateRules, historyNeeded, lookBackMs, type RuleEvent, type RuleHit, RULES, ruleNamed } from './rules.ts';
+import {
+  type EventKind,
+  evaluateRules,
+  historyNeeded,
+  lookBackMs,
+  PLAY_RULES_WITHOUT_HISTORY,
+  type RuleEvent,
+  type RuleHit,
+  RULES,
+  ruleNamed,
+} from './rules.ts';
 
 const SEED = 33_2026;
 const T0 = Date.UTC(2026, 10, 2, 12, 0, 0);
@@ -252,6 +262,38 @@ describe('registrations and sign-ins', () => {
       }),
       params,
     );
+  });
+});
+
+describe('the rules the service runs on every round', () => {
+  it('large stakes and wins answer the same with the event alone as with any history', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            offset: fc.integer({ min: 0, max: 24 * 60 }),
+            amount: fc.integer({ min: 1, max: 2_000_000 }),
+            wins: fc.integer({ min: 0, max: 3_000_000 }),
+          }),
+          {
+            minLength: 1,
+            maxLength: 30,
+          },
+        ),
+        (items) => {
+          const stream = items
+            .map((item, i) => ev('play', T0 + item.offset * MIN, item.amount, { wins: item.wins }, `p${i}`))
+            .sort((a, b) => a.at.getTime() - b.at.getTime());
+          stream.forEach((event, i) => {
+            const alone = evaluateRules({ playerId: 7, event, history: [event] }, {}, PLAY_RULES_WITHOUT_HISTORY);
+            const withHistory = evaluateRules({ playerId: 7, event, history: stream.slice(0, i + 1) }, {}, PLAY_RULES_WITHOUT_HISTORY);
+            expect(alone).toEqual(withHistory);
+          });
+        },
+      ),
+      params,
+    );
+    expect(PLAY_RULES_WITHOUT_HISTORY.map((rule) => rule.name).sort()).toEqual(['large-stake', 'large-win']);
   });
 });
 

@@ -355,6 +355,8 @@ export const RULES: readonly RuleDefinition[] = [
 ];
 
 export const RULE_NAMES = RULES.map((rule) => rule.name);
+/** The rules on a `play` event that read nothing but the event itself (the service runs them on every round). */
+export const PLAY_RULES_WITHOUT_HISTORY: readonly RuleDefinition[] = RULES.filter((rule) => rule.name === 'large-stake' || rule.name === 'large-win');
 export const ruleNamed = (name: string) => RULES.find((rule) => rule.name === name);
 /**
  * What the rules asked about an event of `kind` read: which kinds of earlier events, and how far back. Null when no

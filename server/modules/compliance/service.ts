@@ -8,7 +8,7 @@ import type { AuditService } from '../operators/audit.ts';
 import type { AlertInput, RaiseAlert } from '../shared/alerts.ts';
 import { createCases } from './cases.ts';
 import { createInterventions } from './interventions.ts';
-import { type EventKind, evaluateRules, historyNeeded, type RuleEvent, RULES, ruleNamed, type ThresholdValues } from './rules.ts';
+import { type EventKind, evaluateRules, historyNeeded, PLAY_RULES_WITHOUT_HISTORY, type RuleEvent, RULES, ruleNamed, type ThresholdValues } from './rules.ts';
 import { complianceAlerts, complianceEvents, complianceThresholds } from './schema.ts';
 
 // The compliance module (issue 33 §2, §5, §6; docs/decisions/0114, 0115): it hears the other modules' domain
@@ -30,6 +30,11 @@ export type ComplianceDependencies = {
   now?: () => Date;
   logger?: FastifyBaseLogger;
 };
+
+/** How long a node keeps the staff's thresholds before reading them again. */
+const THRESHOLDS_TTL_MS = 5_000;
+/** A player's play is evaluated with its history (long sessions, night play) at most once per this much play. */
+export const PLAY_HISTORY_EVERY_MS = 60_000;
 
 /** A rule's name in words: ours from rules.ts, the linking and screening modules' by their prefixes. */
 export function labelOf(rule: string): string {
@@ -88,10 +93,30 @@ export function createComplianceService({ db, audit, playTotals, linkedPlayers: 
       .onConflictDoNothing({ target: complianceAlerts.dedupeKey });
   };
 
-  async function thresholds(): Promise<Record<string, ThresholdValues>> {
+  async function storedThresholds(): Promise<Record<string, ThresholdValues>> {
     const rows = await db.select().from(complianceThresholds);
     return Object.fromEntries(rows.map((row) => [row.rule, row.values]));
   }
+  // Every event reads the thresholds: kept for THRESHOLDS_TTL_MS (forgotten at once on this node when staff change
+  // them; another node sees a change within that time).
+  let cachedThresholds: { at: number; values: Promise<Record<string, ThresholdValues>> } | null = null;
+  function thresholds(): Promise<Record<string, ThresholdValues>> {
+    const at = Date.now();
+    if (!cachedThresholds || at - cachedThresholds.at > THRESHOLDS_TTL_MS) {
+      const values = storedThresholds();
+      cachedThresholds = { at, values };
+      values.catch(() => {
+        if (cachedThresholds?.values === values) cachedThresholds = null;
+      });
+    }
+    return cachedThresholds.values;
+  }
+  /**
+   * When each player's play was last evaluated with its history, by event time (this node's memory). Back-to-back
+   * rounds are each checked by the rules that need no history (large stakes and wins); the session and night rules,
+   * which read days of play, run at most once per PLAY_HISTORY_EVERY_MS of a player's play (decision 0114).
+   */
+  const playHistoryCheckedAt = new Map<number, number>();
 
   /** Records one event (once per kind and reference) and runs the rules on it; the hits become alerts. */
   async function record(playerId: number, event: { kind: EventKind; amount?: number; reference: string; facts?: Record<string, unknown>; at?: Date }) {
@@ -103,6 +128,17 @@ export function createComplianceService({ db, audit, playTotals, linkedPlayers: 
       .returning({ id: complianceEvents.id });
     if (!inserted) return [];
     const set = await thresholds();
+    if (event.kind === 'play') {
+      const last = playHistoryCheckedAt.get(playerId);
+      if (last !== undefined && at.getTime() >= last && at.getTime() - last < PLAY_HISTORY_EVERY_MS) {
+        const current: RuleEvent = { kind: 'play', amount: event.amount ?? 0, at, reference: event.reference, facts: event.facts ?? {} };
+        const hits = evaluateRules({ playerId, event: current, history: [current] }, set, PLAY_RULES_WITHOUT_HISTORY);
+        for (const hit of hits) await raise({ playerId, ...hit });
+        return hits;
+      }
+      if (playHistoryCheckedAt.size >= 100_000) playHistoryCheckedAt.clear();
+      playHistoryCheckedAt.set(playerId, at.getTime());
+    }
     const needed = historyNeeded(event.kind, set);
     if (!needed) return [];
     // Only the kinds and the window the rules for this kind read; events after this one are not its history.
@@ -343,7 +379,7 @@ export function createComplianceService({ db, audit, playTotals, linkedPlayers: 
 
     thresholds: {
       async list() {
-        const set = await thresholds();
+        const set = await storedThresholds();
         return RULES.map((rule) => ({
           rule: rule.name,
           kind: rule.kind,
@@ -371,7 +407,7 @@ export function createComplianceService({ db, audit, playTotals, linkedPlayers: 
           }
         }
         if (Object.keys(errors).length > 0) throw invalid(errors);
-        const set = await thresholds();
+        const set = await storedThresholds();
         const before = { ...rule.defaults, ...set[rule.name] };
         const after = { ...before, ...values };
         await audit.audited(
@@ -384,6 +420,7 @@ export function createComplianceService({ db, audit, playTotals, linkedPlayers: 
           },
           () => ({ staffId, action: 'compliance.thresholds_changed', subject: `rule:${rule.name}`, before: { ...before, reason }, after }),
         );
+        cachedThresholds = null;
         return (await this.list()).find((row) => row.rule === rule.name)!;
       },
     },

@@ -118,6 +118,16 @@ export function createComplianceService({ db, audit, playTotals, linkedPlayers: 
    */
   const playHistoryCheckedAt = new Map<number, number>();
 
+  /** The players among these with an open alert that holds their withdrawals. */
+  async function heldPlayers(playerIds: readonly number[]): Promise<Set<number>> {
+    if (playerIds.length === 0) return new Set();
+    const rows = await db
+      .selectDistinct({ playerId: complianceAlerts.playerId })
+      .from(complianceAlerts)
+      .where(and(inArray(complianceAlerts.playerId, [...playerIds]), eq(complianceAlerts.status, 'open'), eq(complianceAlerts.holdWithdrawals, true)));
+    return new Set(rows.map((row) => row.playerId));
+  }
+
   /** Records one event (once per kind and reference) and runs the rules on it; the hits become alerts. */
   async function record(playerId: number, event: { kind: EventKind; amount?: number; reference: string; facts?: Record<string, unknown>; at?: Date }) {
     const at = event.at ?? now();
@@ -283,23 +293,11 @@ export function createComplianceService({ db, audit, playTotals, linkedPlayers: 
     },
 
     /** Which of these players have an open alert holding their withdrawals (the withdrawals queue, one query). */
-    async heldPlayers(playerIds: readonly number[]): Promise<Set<number>> {
-      if (playerIds.length === 0) return new Set();
-      const rows = await db
-        .selectDistinct({ playerId: complianceAlerts.playerId })
-        .from(complianceAlerts)
-        .where(and(inArray(complianceAlerts.playerId, [...playerIds]), eq(complianceAlerts.status, 'open'), eq(complianceAlerts.holdWithdrawals, true)));
-      return new Set(rows.map((row) => row.playerId));
-    },
+    heldPlayers,
 
     /** Why the player's withdrawals must wait (an open alert that holds them); null when they need not. */
     async withdrawalHold(playerId: number): Promise<string | null> {
-      const [row] = await db
-        .select({ id: complianceAlerts.id })
-        .from(complianceAlerts)
-        .where(and(eq(complianceAlerts.playerId, playerId), eq(complianceAlerts.status, 'open'), eq(complianceAlerts.holdWithdrawals, true)))
-        .limit(1);
-      return row ? HOLD_REASON : null;
+      return (await heldPlayers([playerId])).has(playerId) ? HOLD_REASON : null;
     },
 
     record,

@@ -2,7 +2,7 @@
 // (auth, validation, fair floats, the bet and win transfers, the round row, the answer) at BENCH_PLAYERS (100)
 // concurrent players, each its own activated, funded player with its own token, one request in flight each;
 // p50/p99 latency; as a ratio to the rate of bare ledger.transfer bets (cash → the player's shard of the house's game
-// account, as a round's bet: decision 0093) with the same concurrency on the same kind of database, measured before
+// account, as a round's bet: decision 0091) with the same concurrency on the same kind of database, measured before
 // and after in the same run; and, for comparison with figures from before the shards, bets that all go to one game
 // account. One more roulette run paces each player to a round a second (100 rounds/s offered): the latency a player
 // sees at a load the server keeps up with, where the back-to-back runs measure a queue (p50 ≈ 100 / rate).

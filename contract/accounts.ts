@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { ageOn, GENDERS, type Gender, KYC_STATUSES, MINIMUM_AGE, passwordProblems, REGISTRATION_FIELDS, type RegistrationField } from './accounts.rules.ts';
 import { COUNTRY_CODES } from './countries.ts';
+import { defineEndpoint, noContent } from './endpoint.ts';
 import { messageResponseSchema, nullableText, text as bounded } from './http.ts';
 
 export * from './accounts.rules.ts';
@@ -223,3 +224,149 @@ export function validateRegistrationFields(
   }
   return { values: values as Partial<ValidRegistration>, errors };
 }
+
+// --- the endpoints (contract/endpoint.ts): registration, sign-in, the player, passwords, activation, magic links ----
+export const accountEndpoints = {
+  register: defineEndpoint({
+    method: 'POST',
+    path: '/api/register',
+    body: registrationBodySchema,
+    responses: { 201: registrationResponseSchema, 204: noContent('A Precognition dry run found nothing wrong with the fields it checked.') },
+    status: 201,
+    auth: 'public',
+    summary: 'Register a player (or, with Precognition headers, check some of the fields)',
+    operationId: 'register',
+  }),
+  login: defineEndpoint({
+    method: 'POST',
+    path: '/api/login',
+    body: loginBodySchema,
+    responses: { 200: loginResponseSchema },
+    auth: 'public',
+    summary: 'Sign in with e-mail and password',
+    operationId: 'login',
+  }),
+  logout: defineEndpoint({
+    method: 'POST',
+    path: '/api/logout',
+    responses: { 204: noContent('Signed out: the token no longer works and the cookie is cleared.') },
+    auth: 'public',
+    summary: 'Sign out',
+    operationId: 'logout',
+  }),
+  player: defineEndpoint({
+    method: 'GET',
+    path: '/api/player',
+    responses: { 200: playerSchema },
+    auth: 'player',
+    summary: 'The signed-in player',
+    operationId: 'getPlayer',
+  }),
+  updateProfile: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/player',
+    body: profileBodySchema,
+    responses: { 200: playerSchema },
+    auth: 'active-player',
+    summary: 'Change the player’s profile',
+    operationId: 'updatePlayer',
+  }),
+  changePassword: defineEndpoint({
+    method: 'POST',
+    path: '/api/player/password',
+    body: passwordChangeBodySchema,
+    responses: { 200: messageResponseSchema },
+    auth: 'active-player',
+    summary: 'Change the password (signs out the other sessions)',
+    operationId: 'changePassword',
+  }),
+  changeEmail: defineEndpoint({
+    method: 'POST',
+    path: '/api/player/email',
+    body: emailChangeBodySchema,
+    responses: { 200: playerSchema },
+    auth: 'active-player',
+    summary: 'Ask to change the e-mail address (a link goes to the new one)',
+    operationId: 'requestEmailChange',
+  }),
+  confirmEmail: defineEndpoint({
+    method: 'POST',
+    path: '/api/player/email/confirm',
+    body: tokenBodySchema,
+    responses: { 200: messageResponseSchema },
+    auth: 'public',
+    summary: 'Confirm a new e-mail address with the link’s token',
+    operationId: 'confirmEmailChange',
+  }),
+  requestPasswordReset: defineEndpoint({
+    method: 'POST',
+    path: '/api/password/create',
+    body: emailBodySchema,
+    responses: { 200: messageResponseSchema },
+    auth: 'public',
+    summary: 'Send a password reset link',
+    operationId: 'requestPasswordReset',
+  }),
+  findPasswordReset: defineEndpoint({
+    method: 'GET',
+    path: '/api/password/find/:token',
+    params: tokenParamsSchema,
+    responses: { 200: passwordLookupResponseSchema },
+    auth: 'public',
+    summary: 'The e-mail address a password reset token is for',
+    operationId: 'findPasswordReset',
+  }),
+  resetPassword: defineEndpoint({
+    method: 'POST',
+    path: '/api/password/reset',
+    body: passwordResetBodySchema,
+    responses: { 200: messageResponseSchema },
+    auth: 'public',
+    summary: 'Set a new password with a reset token',
+    operationId: 'resetPassword',
+  }),
+  activate: defineEndpoint({
+    method: 'POST',
+    path: '/api/activate',
+    body: activationBodySchema,
+    responses: { 200: messageResponseSchema },
+    auth: 'public',
+    summary: 'Activate an account with the e-mailed link’s token',
+    operationId: 'activateByLink',
+  }),
+  smsActivation: defineEndpoint({
+    method: 'POST',
+    path: '/api/sms-activation',
+    body: smsActivationBodySchema,
+    responses: { 200: messageResponseSchema },
+    auth: 'not-blocked',
+    summary: 'Activate the account with the code sent by SMS',
+    operationId: 'activateBySms',
+  }),
+  resendActivation: defineEndpoint({
+    method: 'POST',
+    path: '/api/resend-activation',
+    responses: { 200: resendActivationResponseSchema },
+    auth: 'not-blocked',
+    summary: 'Send a new activation link or code',
+    operationId: 'resendActivation',
+  }),
+  magicLink: defineEndpoint({
+    method: 'POST',
+    path: '/api/magic-link',
+    body: magicLinkBodySchema,
+    responses: { 200: messageResponseSchema },
+    auth: 'public',
+    summary: 'Send a sign-in link',
+    operationId: 'requestMagicLink',
+  }),
+  consumeMagicLink: defineEndpoint({
+    method: 'POST',
+    path: '/api/magic-link/consume',
+    body: tokenBodySchema,
+    responses: { 200: magicLinkLoginResponseSchema },
+    auth: 'public',
+    summary: 'Sign in with a sign-in link’s token',
+    operationId: 'consumeMagicLink',
+  }),
+};

@@ -4,7 +4,8 @@
 // re-exported here.
 import { z } from 'zod';
 import { CRASH_BET_STATUSES, CRASH_STATUSES } from './crash.rules.ts';
-import { PAGE, PER_PAGE, pageMetaSchema } from './http.ts';
+import { defineEndpoint } from './endpoint.ts';
+import { dataOf, PAGE, PER_PAGE, pageMetaSchema } from './http.ts';
 
 export * from './crash.rules.ts';
 
@@ -82,3 +83,52 @@ export type CrashBetsPage = z.infer<typeof crashBetsPageSchema>;
 export const crashGameDetailSchema = crashGameSchema.extend({ terminating_hash: z.string() });
 
 export const crashGameParamsSchema = z.object({ id: z.string() });
+
+// --- the endpoints (contract/endpoint.ts) ------------------------------------------------------------------------
+export const crashEndpoints = {
+  state: defineEndpoint({
+    method: 'GET',
+    path: '/api/crash',
+    responses: { 200: dataOf(crashStateSchema) },
+    auth: 'optional-player',
+    summary: 'The crash table now: the round, its bets and the last rounds (and a signed-in player’s own bet)',
+    operationId: 'getCrashState',
+  }),
+  game: defineEndpoint({
+    method: 'GET',
+    path: '/api/crash/games/:id',
+    params: crashGameParamsSchema,
+    responses: { 200: dataOf(crashGameDetailSchema) },
+    auth: 'public',
+    summary: 'One crash round, with its chain’s published hash',
+    operationId: 'getCrashGame',
+  }),
+  bet: defineEndpoint({
+    method: 'POST',
+    path: '/api/crash/bets',
+    body: crashBetBodySchema,
+    responses: { 201: dataOf(crashBetPlacedSchema) },
+    auth: 'active-player',
+    idempotent: true,
+    summary: 'Bet on the next crash round',
+    operationId: 'placeCrashBet',
+  }),
+  cashOut: defineEndpoint({
+    method: 'POST',
+    path: '/api/crash/cashout',
+    responses: { 200: dataOf(crashBetPlacedSchema) },
+    auth: 'active-player',
+    idempotent: true,
+    summary: 'Cash out the player’s bet in the running round',
+    operationId: 'cashOutCrashBet',
+  }),
+  bets: defineEndpoint({
+    method: 'GET',
+    path: '/api/player/crash-bets',
+    query: crashBetsQuerySchema,
+    responses: { 200: crashBetsPageSchema },
+    auth: 'player',
+    summary: 'The player’s crash bets, newest first',
+    operationId: 'listCrashBets',
+  }),
+};

@@ -20,6 +20,7 @@ import {
   type Volatility,
   VOLATILITIES,
 } from './games.rules.ts';
+import { defineEndpoint } from './endpoint.ts';
 import { dataOf, matching, PAGE, PER_PAGE, pageMetaSchema } from './http.ts';
 
 export * from './games.rules.ts';
@@ -364,3 +365,131 @@ export const typedGameRoundSchema = z.discriminatedUnion('kind', [
 ]);
 export type TypedGameRound = z.infer<typeof typedGameRoundSchema>;
 export type RoundOutcome = TypedGameRound['outcome'];
+
+// --- the endpoints (contract/endpoint.ts) ------------------------------------------------------------------------
+/** The lobby's catalogue (server/modules/catalog). */
+export const catalogEndpoints = {
+  games: defineEndpoint({
+    method: 'GET',
+    path: '/api/games',
+    query: gamesQuerySchema,
+    responses: { 200: gamesPageSchema },
+    auth: 'public',
+    summary: 'The games on offer, searched and filtered, a page at a time',
+    operationId: 'listGames',
+  }),
+  game: defineEndpoint({
+    method: 'GET',
+    path: '/api/games/:slug',
+    params: slugParamsSchema,
+    responses: { 200: dataOf(gameDetailSchema) },
+    auth: 'public',
+    summary: 'One game',
+    operationId: 'getGame',
+  }),
+};
+
+/** Play (server/modules/games): favourites, provably fair seeds, rounds and the demo wallet. */
+export const gameEndpoints = {
+  favourites: defineEndpoint({
+    method: 'GET',
+    path: '/api/player/favourite/games',
+    responses: { 200: favouritesResponseSchema },
+    auth: 'active-player',
+    summary: 'The player’s favourite games',
+    operationId: 'listFavouriteGames',
+  }),
+  toggleFavourite: defineEndpoint({
+    method: 'POST',
+    path: '/api/player/favourite/games/:gameId',
+    params: favouriteParamsSchema,
+    responses: { 200: favouritesResponseSchema },
+    auth: 'active-player',
+    summary: 'Add a game to the favourites, or take it off',
+    operationId: 'toggleFavouriteGame',
+  }),
+  seeds: defineEndpoint({
+    method: 'GET',
+    path: '/api/fairness',
+    query: modeQuerySchema,
+    responses: { 200: dataOf(fairnessSeedsSchema) },
+    auth: 'optional-player',
+    summary: 'The provably fair seeds of real play (a signed-in player) or demo play',
+    operationId: 'getFairnessSeeds',
+  }),
+  setClientSeed: defineEndpoint({
+    method: 'PUT',
+    path: '/api/fairness/client-seed',
+    query: modeQuerySchema,
+    body: clientSeedBodySchema,
+    responses: { 200: dataOf(fairnessSeedsSchema) },
+    auth: 'optional-player',
+    summary: 'Choose the client seed',
+    operationId: 'setClientSeed',
+  }),
+  rotateSeeds: defineEndpoint({
+    method: 'POST',
+    path: '/api/fairness/rotate',
+    query: modeQuerySchema,
+    responses: { 200: dataOf(seedRotationSchema) },
+    auth: 'optional-player',
+    summary: 'Reveal the server seed and start a new pair',
+    operationId: 'rotateSeeds',
+  }),
+  play: defineEndpoint({
+    method: 'POST',
+    path: '/api/games/:slug/rounds',
+    params: slugParamsSchema,
+    body: roundBodySchema,
+    responses: { 201: dataOf(playedRoundSchema) },
+    auth: 'optional-player',
+    idempotent: 'real-play',
+    summary: 'Play a round, for real money (an active player) or in demo play',
+    operationId: 'playRound',
+  }),
+  act: defineEndpoint({
+    method: 'POST',
+    path: '/api/games/:slug/rounds/:roundId/actions',
+    params: roundActionParamsSchema,
+    body: roundActionBodySchema,
+    responses: { 200: dataOf(playedRoundSchema) },
+    auth: 'optional-player',
+    idempotent: 'real-play',
+    summary: 'Make a move in a round in progress (blackjack, mines)',
+    operationId: 'actInRound',
+  }),
+  rounds: defineEndpoint({
+    method: 'GET',
+    path: '/api/player/rounds',
+    query: roundsQuerySchema,
+    responses: { 200: roundsPageSchema },
+    auth: 'player',
+    summary: 'The player’s rounds, newest first',
+    operationId: 'listRounds',
+  }),
+  round: defineEndpoint({
+    method: 'GET',
+    path: '/api/player/rounds/:id',
+    params: roundIdParamsSchema,
+    responses: { 200: dataOf(gameRoundSchema) },
+    auth: 'player',
+    summary: 'One of the player’s rounds',
+    operationId: 'getRound',
+  }),
+  demoWallet: defineEndpoint({
+    method: 'GET',
+    path: '/api/demo/wallet',
+    responses: { 200: dataOf(demoWalletSchema) },
+    auth: 'public',
+    summary: 'The demo session’s play-money balance',
+    operationId: 'getDemoWallet',
+  }),
+  resetDemoWallet: defineEndpoint({
+    method: 'POST',
+    path: '/api/demo/wallet/reset',
+    responses: { 200: dataOf(demoWalletSchema) },
+    auth: 'public',
+    summary: 'Refill the demo balance',
+    operationId: 'resetDemoWallet',
+  }),
+};

@@ -1,6 +1,7 @@
 // The player's inbox of operator messages (issue 7). Imports nothing of ours outside contract/.
 import { z } from 'zod';
-import { matching } from './http.ts';
+import { defineEndpoint, noContent } from './endpoint.ts';
+import { dataOf, matching } from './http.ts';
 
 /** GET /api/player/messages → { data: PlayerMessage[], meta: { unread: number } } */
 export const playerMessageSchema = z
@@ -28,3 +29,33 @@ export const operatorMessageBodySchema = z.object({
   body: z.string().min(1).max(MESSAGE_LIMITS.body),
   marketing: z.boolean().optional(),
 });
+
+// --- the endpoints (contract/endpoint.ts) ------------------------------------------------------------------------
+export const messageEndpoints = {
+  inbox: defineEndpoint({
+    method: 'GET',
+    path: '/api/player/messages',
+    responses: { 200: inboxSchema },
+    auth: 'player',
+    summary: 'The player’s messages and how many are unread',
+    operationId: 'listMessages',
+  }),
+  markRead: defineEndpoint({
+    method: 'POST',
+    path: '/api/player/messages/:id/read',
+    params: messageIdParamsSchema,
+    responses: { 200: dataOf(playerMessageSchema) },
+    auth: 'player',
+    summary: 'Mark a message read',
+    operationId: 'markMessageRead',
+  }),
+  remove: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/player/messages/:id',
+    params: messageIdParamsSchema,
+    responses: { 204: noContent('The message is deleted.') },
+    auth: 'player',
+    summary: 'Delete a message',
+    operationId: 'deleteMessage',
+  }),
+};

@@ -2,7 +2,8 @@
 import type { BonusOffer, PlayerBonus, PlayerFreeRounds } from './bonuses.ts';
 import type { Loyalty, Vip } from './clubs.ts';
 import { z } from 'zod';
-import './http.ts';
+import { defineEndpoint } from './endpoint.ts';
+import { dataOf } from './http.ts';
 import { JURISDICTION_IDS } from './jurisdictions.ts';
 import type { GameDetail, GameQuery, GamesPage, GameSummary } from './games.ts';
 import type { PlayerMessage } from './messages.ts';
@@ -144,3 +145,15 @@ export const healthUnavailableSchema = z.object({ status: z.literal('unavailable
 /** Readiness: ready, or not (draining before a stop, or no database); a load balancer sends requests only to ready nodes. */
 export const readySchema = z.object({ status: z.literal('ready') });
 export const notReadySchema = z.object({ status: z.enum(['draining', 'unavailable']), message: z.string() });
+
+// --- the endpoints (contract/endpoint.ts) ------------------------------------------------------------------------
+export const settingsEndpoints = {
+  publicSettings: defineEndpoint({
+    method: 'GET',
+    path: '/api/settings/get',
+    responses: { 200: dataOf(publicSettingsSchema) },
+    auth: 'public',
+    summary: 'The site’s public settings',
+    operationId: 'getSettings',
+  }),
+};

@@ -4,7 +4,8 @@
 // import instead of this file (no zod there), and are re-exported here.
 import { z } from 'zod';
 import { KYC_STATUSES } from './accounts.rules.ts';
-import { matching, text, UUID_TEXT } from './http.ts';
+import { defineEndpoint, fileAnswer } from './endpoint.ts';
+import { dataOf, matching, text, UUID_TEXT } from './http.ts';
 import { DOCUMENT_KINDS, DOCUMENT_SIDES, DOCUMENT_STATUSES, IDENTITY_DOCUMENT_TYPES } from './verification.rules.ts';
 
 export * from './verification.rules.ts';
@@ -81,3 +82,88 @@ export const adminVerificationDocumentSchema = verificationDocumentSchema.extend
 export type AdminVerificationDocument = z.infer<typeof adminVerificationDocumentSchema>;
 
 export const erasedDocumentsSchema = z.object({ erased: z.int() });
+
+// --- the endpoints (contract/endpoint.ts) ------------------------------------------------------------------------
+const decidedSchema = dataOf(z.object({ document: verificationDocumentSchema, verification: verificationSchema }));
+const documentFile = fileAnswer('application/octet-stream', 'The document as uploaded (its own media type: a PDF, JPEG or PNG), never cached.');
+
+export const verificationEndpoints = {
+  verification: defineEndpoint({
+    method: 'GET',
+    path: '/api/player/verification',
+    responses: { 200: dataOf(verificationSchema) },
+    auth: 'not-blocked',
+    summary: 'The player’s verification status and documents',
+    operationId: 'getVerification',
+  }),
+  upload: defineEndpoint({
+    method: 'POST',
+    path: '/api/player/verification/documents',
+    body: documentUploadBodySchema,
+    consumes: ['multipart/form-data'],
+    responses: { 201: decidedSchema },
+    auth: 'active-player',
+    summary: 'Upload a verification document',
+    operationId: 'uploadVerificationDocument',
+  }),
+  file: defineEndpoint({
+    method: 'GET',
+    path: '/api/player/verification/documents/:id/file',
+    params: documentIdParamsSchema,
+    responses: { 200: documentFile },
+    auth: 'not-blocked',
+    summary: 'One of the player’s own documents',
+    operationId: 'getVerificationDocumentFile',
+  }),
+  queue: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/kyc/documents',
+    query: adminDocumentsQuerySchema,
+    responses: { 200: dataOf(z.array(adminVerificationDocumentSchema)) },
+    auth: 'operator',
+    permission: 'kyc.decide',
+    summary: 'The documents to review',
+    operationId: 'listKycDocuments',
+  }),
+  operatorFile: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/kyc/documents/:id/file',
+    params: documentIdParamsSchema,
+    responses: { 200: documentFile },
+    auth: 'operator',
+    permission: 'kyc.decide',
+    summary: 'A document, for review (recorded in the audit log)',
+    operationId: 'getKycDocumentFile',
+  }),
+  approve: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/kyc/documents/:id/approve',
+    params: documentIdParamsSchema,
+    responses: { 200: decidedSchema },
+    auth: 'operator',
+    permission: 'kyc.decide',
+    summary: 'Approve a document',
+    operationId: 'approveKycDocument',
+  }),
+  reject: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/kyc/documents/:id/reject',
+    params: documentIdParamsSchema,
+    body: rejectDocumentBodySchema,
+    responses: { 200: decidedSchema },
+    auth: 'operator',
+    permission: 'kyc.decide',
+    summary: 'Reject a document, with the reason the player is told',
+    operationId: 'rejectKycDocument',
+  }),
+  erase: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/kyc/players/:id/erase',
+    params: retentionParamsSchema,
+    responses: { 200: dataOf(erasedDocumentsSchema) },
+    auth: 'operator',
+    permission: 'kyc.decide',
+    summary: 'Erase a player’s documents whose retention has ended',
+    operationId: 'eraseKycDocuments',
+  }),
+};

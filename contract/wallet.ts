@@ -3,7 +3,9 @@
 // The zod schemas are what the server validates and serialises with (decision 0027); the plain values are in
 // wallet.rules.ts (the site's bundles import that one, never zod) and re-exported here.
 import { z } from 'zod';
-import { matching, PAGE, pageMetaSchema, UUID_TEXT } from './http.ts';
+import { cryptoDepositInfoSchema } from './chain.ts';
+import { defineEndpoint, fileAnswer } from './endpoint.ts';
+import { dataOf, matching, PAGE, pageMetaSchema, UUID_TEXT } from './http.ts';
 import {
   BONUS_ID_PATTERN,
   DEPOSIT_STATUSES,
@@ -153,3 +155,89 @@ export const transactionsQuerySchema = transactionFiltersSchema.extend({
 
 /** `BalanceUpdated` (namespace App.Events) on `private-App.Models.User.{id}`: the wallet after the change. */
 export type BalanceUpdated = { wallet: Wallet };
+
+// --- the endpoints (contract/endpoint.ts) ------------------------------------------------------------------------
+export const walletEndpoints = {
+  wallet: defineEndpoint({
+    method: 'GET',
+    path: '/api/player/wallet',
+    responses: { 200: dataOf(walletSchema) },
+    auth: 'player',
+    summary: 'The player’s balances',
+    operationId: 'getWallet',
+  }),
+  transactions: defineEndpoint({
+    method: 'GET',
+    path: '/api/player/transactions',
+    query: transactionsQuerySchema,
+    responses: { 200: transactionsPageSchema },
+    auth: 'player',
+    summary: 'The player’s transactions, newest first, a page at a time',
+    operationId: 'listTransactions',
+  }),
+  exportTransactions: defineEndpoint({
+    method: 'GET',
+    path: '/api/player/transactions/export',
+    query: transactionFiltersSchema,
+    responses: { 200: fileAnswer('text/csv', 'The filtered transactions as a CSV file.') },
+    auth: 'player',
+    summary: 'The player’s transactions as CSV',
+    operationId: 'exportTransactions',
+  }),
+};
+
+export const paymentEndpoints = {
+  methods: defineEndpoint({
+    method: 'GET',
+    path: '/api/payments/methods',
+    responses: { 200: dataOf(z.array(paymentMethodSchema)) },
+    auth: 'public',
+    summary: 'The payment methods on offer',
+    operationId: 'listPaymentMethods',
+  }),
+  deposit: defineEndpoint({
+    method: 'POST',
+    path: '/api/payments/deposits',
+    body: depositBodySchema,
+    responses: { 201: dataOf(depositSchema) },
+    auth: 'active-player',
+    idempotent: true,
+    summary: 'Start a deposit',
+    operationId: 'createDeposit',
+  }),
+  depositStatus: defineEndpoint({
+    method: 'GET',
+    path: '/api/payments/deposits/:id',
+    params: paymentIdParamsSchema,
+    responses: { 200: dataOf(depositSchema) },
+    auth: 'player',
+    summary: 'One of the player’s deposits',
+    operationId: 'getDeposit',
+  }),
+  crypto: defineEndpoint({
+    method: 'GET',
+    path: '/api/payments/crypto',
+    responses: { 200: dataOf(cryptoDepositInfoSchema) },
+    auth: 'active-player',
+    summary: 'The player’s crypto deposit address and deposits to it',
+    operationId: 'getCryptoDeposits',
+  }),
+  withdraw: defineEndpoint({
+    method: 'POST',
+    path: '/api/payments/withdrawals',
+    body: withdrawalBodySchema,
+    responses: { 201: dataOf(withdrawalSchema) },
+    auth: 'active-player',
+    idempotent: true,
+    summary: 'Ask for a withdrawal',
+    operationId: 'requestWithdrawal',
+  }),
+  withdrawals: defineEndpoint({
+    method: 'GET',
+    path: '/api/payments/withdrawals',
+    responses: { 200: dataOf(z.array(withdrawalSchema)) },
+    auth: 'player',
+    summary: 'The player’s pending withdrawals',
+    operationId: 'listPendingWithdrawals',
+  }),
+};

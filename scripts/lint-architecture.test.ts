@@ -59,6 +59,18 @@ describe('the architecture lint', () => {
     expect(breaches(root)).toEqual(['migration 0002_y.sql: function game_round (games) writes loyalty_balances (clubs)']);
   });
 
+  it('judges a SQL function by its last definition: a later migration may take a write away, or add one', () => {
+    const writes =
+      'CREATE OR REPLACE FUNCTION game_round(p bigint) RETURNS void LANGUAGE plpgsql AS $fn$ BEGIN\n  INSERT INTO loyalty_balances AS b VALUES (p);\nEND $fn$;\n';
+    const calls = 'CREATE OR REPLACE FUNCTION game_round(p bigint) RETURNS void LANGUAGE plpgsql AS $fn$ BEGIN\n  PERFORM clubs_add_carry(p);\nEND $fn$;\n';
+    const carry = 'CREATE FUNCTION clubs_add_carry(p bigint) RETURNS void LANGUAGE plpgsql AS $c$ BEGIN INSERT INTO loyalty_balances VALUES (p); END $c$;\n';
+    expect(breaches(tree({ ...schemas, 'server/db/migrations/0002_y.sql': writes, 'server/db/migrations/0010_z.sql': carry + calls }))).toEqual([]);
+    rmSync(scratch, { recursive: true, force: true });
+    expect(breaches(tree({ ...schemas, 'server/db/migrations/0002_y.sql': calls, 'server/db/migrations/0010_z.sql': writes }))).toEqual([
+      'migration 0010_z.sql: function game_round (games) writes loyalty_balances (clubs)',
+    ]);
+  });
+
   it('finds a service used in a closure before the line that builds it', () => {
     const root = tree({
       ...schemas,
@@ -66,6 +78,17 @@ describe('the architecture lint', () => {
         'export function createServices() {\n  const games = createGames({ guard: (id) => limits.check(id) });\n  const limits = createLimits();\n}\n',
     });
     expect(breaches(root)).toEqual(['server/services.ts: limits is used before it is built (line of use < line built)']);
+  });
+
+  it('finds one in a composition stage too, and accepts a stage that builds in order', () => {
+    const root = tree({
+      ...schemas,
+      'server/composition/money.ts':
+        'export function moneyServices(platform: PlatformServices) {\n  const { ledger } = platform;\n  const wallet = createWallet({ names: (ids) => games.names(ids) });\n  const games = createGames({ ledger });\n}\n',
+      'server/composition/platform.ts':
+        'export function platformServices() {\n  const ledger = createLedger();\n  const limits = createLimits({ ledger });\n}\n',
+    });
+    expect(breaches(root)).toEqual(['server/composition/money.ts: games is used before it is built (line of use < line built)']);
   });
 
   it('fails the command on a new breach, naming it', () => {

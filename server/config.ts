@@ -1,12 +1,13 @@
-import type { KeyObject } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseServerList } from './db/hosts.ts';
-import { JURISDICTION_IDS, type JurisdictionId } from '../contract/jurisdictions.ts';
 import { type ChainConfig, chainConfigOf, chainEnvironment, checkChainEnvironment } from './config-chain.ts';
+import { type ComplianceConfig, complianceConfigOf, licenceEnvironment, recordsEnvironment } from './config-compliance.ts';
 import { type CrashConfig, checkCrashEnvironment, crashConfigOf, crashEnvironment } from './config-crash.ts';
-import { rsaPemVariable } from './rsa-key.ts';
+import { booleanString, commaList, port, url } from './config-fields.ts';
+import { checkHub88Environment, type Hub88Config, hub88ConfigOf, hub88Environment } from './config-hub88.ts';
+import { checkRealtimeEnvironment, type RealtimeConfig, realtimeConfigOf, realtimeEnvironment } from './config-realtime.ts';
 import { canonicalTotpSecret, totpSecretProblem } from './totp-secret.ts';
 import { parseTrustProxy, type TrustProxy } from './trusted-proxy.ts';
 
@@ -14,39 +15,8 @@ import { parseTrustProxy, type TrustProxy } from './trusted-proxy.ts';
 export const ARGON2_MINIMUM = { memoryKib: 19_456, timeCost: 2 } as const;
 
 // Every environment variable the server reads is parsed here and nowhere else (DESIGN.md).
-const booleanString = z.enum(['true', 'false'], { message: "must be 'true' or 'false'" });
-/** A comma-separated list, each item trimmed, empty items dropped. */
-const commaList = z.string().transform((value) =>
-  value
-    .split(',')
-    .map((item) => item.trim())
-    .filter(Boolean),
-);
-const port = z.coerce
-  .number({ message: 'must be a port number' })
-  .int('must be a whole number')
-  .min(0, 'must be between 0 and 65535')
-  .max(65535, 'must be between 0 and 65535');
-const url = (protocols: string[]) =>
-  z.url({ message: 'must be a URL' }).refine((value) => URL.canParse(value) && protocols.includes(new URL(value).protocol), {
-    message: `must start with ${protocols.map((p) => `${p}//`).join(' or ')}`,
-    abort: true,
-  });
-
-/**
- * A web origin a browser loads a game page or its art from: http(s), a host (a leading `*.` for any subdomain, as CSP
- * allows), an optional port, nothing after; written back lower-case without a trailing slash.
- */
-const ORIGIN = /^(https?):\/\/((?:\*\.)?[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*)(:\d{1,5})?\/?$/i;
-const originList = commaList
-  .refine((items) => items.every((item) => ORIGIN.test(item)), {
-    message: 'must be a comma-separated list of origins such as https://games.studio.example or https://*.studio.example (no path)',
-  })
-  .transform((items) => [...new Set(items.map((item) => item.toLowerCase().replace(/\/$/, '')))]);
-
 /** The payment gateway adapters configuration may name (server/modules/payments/gateways/registry.ts builds them). */
 const PAYMENT_GATEWAY_IDS = ['sandbox'] as const;
-const HUB88_REQUIRED = ['HUB88_OPERATOR_ID', 'HUB88_API_URL', 'HUB88_PUBLIC_KEY', 'HUB88_PRIVATE_KEY'] as const;
 
 const environmentSchema = z
   .object({
@@ -67,38 +37,7 @@ const environmentSchema = z
     /** Where embedded PGlite runs when DATABASE_URL is unset: its own thread, or the server's (decision 0098). */
     EMBEDDED_DB: z.enum(['worker', 'inline'], { message: 'must be worker or inline' }).default('worker'),
     REDIS_URL: url(['redis:', 'rediss:']).optional(),
-    REALTIME_PORT: port.default(8080),
-    REALTIME_SERVER: z.enum(['embedded', 'external'], { message: 'must be embedded or external' }).default('embedded'),
-    REALTIME_HOST: z
-      .string()
-      .regex(/^[A-Za-z0-9.-]{1,253}$/, 'must be a host name such as ws.casino.example')
-      .optional(),
-    REALTIME_PUBLIC_PORT: port.optional(),
-    REALTIME_SCHEME: z.enum(['http', 'https'], { message: 'must be http or https' }).default('http'),
-    REALTIME_APP_ID: z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1 to 64 letters, digits, - or _')
-      .optional(),
-    // Credentials in the forms Pusher and soketi accept (soketi's own `app-key` / `app-secret` included):
-    // a key is what fits in the /app/{key} path and before the `:` of a signature (docs/decisions/0086).
-    REALTIME_KEY: z
-      .string()
-      .regex(/^[A-Za-z0-9_.-]{1,255}$/, 'must be 1 to 255 letters, digits, ., - or _')
-      .optional(),
-    REALTIME_SECRET: z.string().max(256, 'must be at most 256 characters').regex(/^\S+$/, 'must not contain spaces').optional(),
-    /** Pusher's encryption master key for private-encrypted channels: 32 bytes, base64. */
-    REALTIME_ENCRYPTION_MASTER_KEY: z
-      .string()
-      .refine((value) => /^[A-Za-z0-9+/]+={0,2}$/.test(value) && Buffer.from(value, 'base64').length === 32, 'must be 32 bytes in base64')
-      .optional(),
-    REALTIME_WEBHOOK_URL: url(['http:', 'https:']).optional(),
-    REALTIME_SUBSCRIPTION_COUNT: booleanString.default('false'),
-    REALTIME_MAX_CONNECTIONS_PER_IP: z.coerce
-      .number({ message: 'must be a number of connections' })
-      .int('must be a whole number')
-      .min(1, 'must be at least 1')
-      .max(1_000_000, 'must be at most 1000000')
-      .default(50),
+    ...realtimeEnvironment,
     ...crashEnvironment,
     APP_ENV: z
       .enum(['development', 'staging', 'production'], {
@@ -167,24 +106,7 @@ const environmentSchema = z
       .min(1, 'must be at least 1')
       .max(20, 'must be at most 20')
       .default(ARGON2_MINIMUM.timeCost),
-    MAX_SLOT_STAKE: z.coerce
-      .number({ message: 'must be an amount in minor units' })
-      .int('must be a whole number')
-      .min(1, 'must be at least 1')
-      .max(100_000_000)
-      .optional(),
-    MAX_SLOT_STAKE_UNDER_25: z.coerce
-      .number({ message: 'must be an amount in minor units' })
-      .int('must be a whole number')
-      .min(1, 'must be at least 1')
-      .max(100_000_000)
-      .optional(),
-    /** The licences the operator holds, each a jurisdiction profile (docs/decisions/0120); `default` serves every other country. */
-    JURISDICTIONS: commaList
-      .refine((items) => items.length > 0 && items.every((item) => (JURISDICTION_IDS as readonly string[]).includes(item)), {
-        message: `must be a comma-separated list of ${JURISDICTION_IDS.join(', ')}`,
-      })
-      .default(['default']),
+    ...licenceEnvironment,
     PAYMENTS_SANDBOX: booleanString.optional(),
     /** The payment gateway adapters that are on, by id (docs/decisions/0104); `sandbox` is the only one so far. */
     PAYMENT_GATEWAYS: commaList
@@ -203,19 +125,7 @@ const environmentSchema = z
       .string()
       .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters (a 256-bit key)')
       .optional(),
-    KYC_S3_URL: z.url({ protocol: /^https?$/, message: 'must be an http(s) URL like https://KEY:SECRET@host/bucket?region=…' }).optional(),
-    KYC_RETENTION_DAYS: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(0, 'must be at least 0').max(36_500).default(1825),
-    /** The sanctions list file (EU FSF XML) players are screened against; `none` turns screening off (decision 0116). */
-    SCREENING_LIST_PATH: z.string().min(1, 'must not be empty').optional(),
-    /** The PEP list file (OpenSanctions FtM entities JSON lines) players are screened against; `none` turns it off (decision 0116). */
-    PEP_LIST_PATH: z.string().min(1, 'must not be empty').optional(),
-    /** Years player records are kept after the relationship ends before they are anonymised (decision 0117). */
-    RETENTION_YEARS: z.coerce
-      .number({ message: 'must be a number of years' })
-      .int('must be a whole number')
-      .min(1, 'must be at least 1')
-      .max(100, 'must be at most 100')
-      .default(6),
+    ...recordsEnvironment,
     RATE_LIMIT_ALLOWLIST: commaList
       .refine((items) => items.every((item) => isIP(item) !== 0), { message: 'must be a comma-separated list of IP addresses' })
       .optional(),
@@ -231,31 +141,15 @@ const environmentSchema = z
       })
       .optional(),
     // The Hub88 seamless wallet (docs/decisions/0096): all four set turns the adapter on, none leaves it off.
-    HUB88_OPERATOR_ID: z.coerce.number({ message: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').optional(),
-    HUB88_API_URL: url(['https:', 'http:']).optional(),
-    HUB88_PUBLIC_KEY: rsaPemVariable('public', 'must be an RSA public key in PEM (Hub88 signs its calls with it)').optional(),
-    HUB88_PRIVATE_KEY: rsaPemVariable('private', 'must be an RSA private key in PEM (we sign our calls with it)').optional(),
-    HUB88_SUB_PARTNER_ID: z.string().max(64, 'must be at most 64 characters').optional(),
-    /** Where Hub88's studios serve their game pages and art, beyond HUB88_API_URL's origin: the play page's CSP lets them in. */
-    HUB88_GAME_ORIGINS: originList.optional(),
-    /** `on`: games new in Hub88's list are offered at once (the reference aggregator of npm start); else an operator enables each. */
-    HUB88_NEW_GAMES: z.enum(['on', 'off'], { message: 'must be on or off' }).default('off'),
+    ...hub88Environment,
     // The on-chain crypto rail (docs/decisions/0109): all of CHAIN_RPC_URL, CHAIN_ID, CHAIN_TOKENS, CHAIN_DEPOSIT_XPUB, or none.
     ...chainEnvironment,
   })
   .superRefine((e, context) => {
     checkCrashEnvironment(e, context);
     checkChainEnvironment(e, context);
-    if ([...HUB88_REQUIRED, 'HUB88_SUB_PARTNER_ID' as const, 'HUB88_GAME_ORIGINS' as const].some((name) => e[name] !== undefined)) {
-      for (const name of HUB88_REQUIRED.filter((required) => e[required] === undefined)) {
-        context.addIssue({ code: 'custom', path: [name], message: `must be set with the other Hub88 variables (${HUB88_REQUIRED.join(', ')})` });
-      }
-    }
-    if (e.REALTIME_SERVER === 'external') {
-      for (const name of ['REALTIME_HOST', 'REALTIME_APP_ID', 'REALTIME_KEY', 'REALTIME_SECRET'] as const) {
-        if (e[name] === undefined) context.addIssue({ code: 'custom', path: [name], message: 'must be set when REALTIME_SERVER is external' });
-      }
-    }
+    checkHub88Environment(e, context);
+    checkRealtimeEnvironment(e, context);
     if ((e.OPERATOR_EMAIL === undefined) !== (e.OPERATOR_PASSWORD === undefined)) {
       const missing = e.OPERATOR_EMAIL === undefined ? 'OPERATOR_EMAIL' : 'OPERATOR_PASSWORD';
       context.addIssue({
@@ -282,26 +176,7 @@ export type Config = {
   embeddedDb: 'worker' | 'inline';
   redisUrl: string | undefined;
   realtimePort: number;
-  /**
-   * `embedded`: our Pusher-protocol server runs in this process on `realtimePort`; `external`: events are published
-   * to a Pusher-compatible server (soketi, Reverb, Pusher) at `host:realtimePort` over its HTTP API. Browsers
-   * connect to `host` (the page's own host when unset), `publicPort` (else the listening port) with `scheme`.
-   */
-  realtime: {
-    server: 'embedded' | 'external';
-    host: string | undefined;
-    publicPort: number | undefined;
-    scheme: 'http' | 'https';
-    credentials: { REALTIME_APP_ID?: string; REALTIME_KEY?: string; REALTIME_SECRET?: string };
-    /** Open sockets one client address may hold on the embedded server; the next is closed with 4004. */
-    maxConnectionsPerIp: number;
-    /** Base64 of 32 bytes; when unset the app derives one from the app secret (docs/decisions/0087). */
-    encryptionMasterKey: string | undefined;
-    /** Where the embedded server posts Pusher-signed webhooks; none when unset. */
-    webhookUrl: string | undefined;
-    /** Whether subscribers hear pusher:subscription_count (Pusher's per-app "subscription counting"). */
-    subscriptionCount: boolean;
-  };
+  realtime: RealtimeConfig;
   crash: CrashConfig;
   /** Whose `X-Forwarded-For` is believed, for the HTTP server and the realtime server alike; off unless set. */
   trustProxy: TrustProxy;
@@ -350,37 +225,8 @@ export type Config = {
   deviceCookieSecret: string | undefined;
   /** Keys affiliates' visitor hashes and pseudonymous player refs (decision 0107); generated once into DATA_DIR when unset. */
   affiliateSecret: string | undefined;
-  /**
-   * The operator's own per-spin slot stake caps in minor units (the lower one for players aged 18 to 24), on top of a
-   * jurisdiction's statutory cap; null: none (docs/decisions/0055, 0120).
-   */
-  stakeCaps: { maxSlotStake: number | null; maxSlotStakeUnder25: number | null };
-  /** The licences held (JURISDICTIONS): the jurisdiction profiles players are served under (docs/decisions/0120). */
-  jurisdictions: JurisdictionId[];
-  /** Identity documents (docs/decisions/0060): AES-256-GCM key (hex; generated into DATA_DIR when unset), S3 bucket URL, retention. */
-  kyc: { encryptionKey: string | undefined; s3Url: string | undefined; retentionDays: number };
-  /** Sanctions screening (docs/decisions/0116): the list file, or null when off (production without SCREENING_LIST_PATH). */
-  screening: {
-    listPath: string | null;
-    /** The PEP list file, or null when off (production without PEP_LIST_PATH). */
-    pepListPath: string | null;
-  };
-  /** Years records are kept before the retention job anonymises them (docs/decisions/0117). */
-  retentionYears: number;
-  /** The Hub88 seamless wallet (docs/decisions/0096); undefined when off: no routes, no games of theirs. */
-  hub88:
-    | {
-        operatorId: number;
-        apiUrl: string;
-        publicKey: KeyObject;
-        privateKey: KeyObject;
-        subPartnerId: string | undefined;
-        newGamesOn: boolean;
-        /** HUB88_GAME_ORIGINS: the studios' origins the play page may frame and show art from (decision 0100). */
-        gameOrigins: string[];
-      }
-    | undefined;
-};
+  hub88: Hub88Config;
+} & ComplianceConfig;
 
 // Never echoed back in an error message: it would end up in logs.
 const SECRET_VARIABLES = new Set([
@@ -441,17 +287,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     embeddedDb: e.EMBEDDED_DB,
     redisUrl: e.REDIS_URL,
     realtimePort: e.REALTIME_PORT,
-    realtime: {
-      server: e.REALTIME_SERVER,
-      host: e.REALTIME_HOST,
-      publicPort: e.REALTIME_PUBLIC_PORT,
-      scheme: e.REALTIME_SCHEME,
-      credentials: { REALTIME_APP_ID: e.REALTIME_APP_ID, REALTIME_KEY: e.REALTIME_KEY, REALTIME_SECRET: e.REALTIME_SECRET },
-      maxConnectionsPerIp: e.REALTIME_MAX_CONNECTIONS_PER_IP,
-      encryptionMasterKey: e.REALTIME_ENCRYPTION_MASTER_KEY,
-      webhookUrl: e.REALTIME_WEBHOOK_URL,
-      subscriptionCount: e.REALTIME_SUBSCRIPTION_COUNT === 'true',
-    },
+    realtime: realtimeConfigOf(e),
     crash: crashConfigOf(e),
     trustProxy: e.TRUST_PROXY ?? false,
     appEnv: e.APP_ENV,
@@ -487,34 +323,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     chain: chainConfigOf(e),
     deviceCookieSecret: e.DEVICE_COOKIE_SECRET,
     affiliateSecret: e.AFFILIATE_SECRET,
-    stakeCaps: { maxSlotStake: e.MAX_SLOT_STAKE ?? null, maxSlotStakeUnder25: e.MAX_SLOT_STAKE_UNDER_25 ?? null },
-    jurisdictions: [...new Set(e.JURISDICTIONS)] as JurisdictionId[],
-    kyc: { encryptionKey: e.KYC_ENCRYPTION_KEY, s3Url: e.KYC_S3_URL, retentionDays: e.KYC_RETENTION_DAYS },
-    screening: {
-      listPath: screeningListPath(e.SCREENING_LIST_PATH, e.APP_ENV, SAMPLE_SCREENING_LIST),
-      pepListPath: screeningListPath(e.PEP_LIST_PATH, e.APP_ENV, SAMPLE_PEP_LIST),
-    },
-    retentionYears: e.RETENTION_YEARS,
-    hub88: e.HUB88_PRIVATE_KEY && {
-      operatorId: e.HUB88_OPERATOR_ID!,
-      apiUrl: e.HUB88_API_URL!,
-      publicKey: e.HUB88_PUBLIC_KEY!,
-      privateKey: e.HUB88_PRIVATE_KEY,
-      subPartnerId: e.HUB88_SUB_PARTNER_ID,
-      newGamesOn: e.HUB88_NEW_GAMES === 'on',
-      gameOrigins: e.HUB88_GAME_ORIGINS ?? [],
-    },
+    ...complianceConfigOf(e),
+    hub88: hub88ConfigOf(e),
   };
 }
 
-/** The synthetic sample list shipped for development and tests (invented people only). */
-export const SAMPLE_SCREENING_LIST = path.resolve(import.meta.dirname, 'modules/screening/sample/eu-sanctions-sample.xml');
-/** The synthetic PEP sample (OpenSanctions FtM format, invented people only). */
-export const SAMPLE_PEP_LIST = path.resolve(import.meta.dirname, 'modules/screening/sample/pep-sample.ftm.json');
-
-/** A list file to screen against: as configured; the sample outside production; none (off) in production. */
-function screeningListPath(configured: string | undefined, appEnv: string, sample: string): string | null {
-  if (configured === 'none') return null;
-  if (configured) return path.resolve(configured);
-  return appEnv === 'production' ? null : sample;
-}
+// Where the tests find the sample lists, as they did before the compliance options moved to their own file.
+export { SAMPLE_PEP_LIST, SAMPLE_SCREENING_LIST } from './config-compliance.ts';

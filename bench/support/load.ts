@@ -44,7 +44,7 @@ export async function measure(
 
 /**
  * Bet transfers alone, the ledger's part of a round: from each loop's own funded cash account to its player's shard
- * of the house's `house` account (decision 0093), as a round bets; or, `oneHouseAccount`, all to shard 0.
+ * of the house's `house` account (decision 0091), as a round bets; or, `oneHouseAccount`, all to shard 0.
  */
 export async function ledgerBets(
   ledger: LedgerService,

@@ -15,6 +15,15 @@ import { poolOptionsFor } from './hosts.ts';
 /** The one database type every service takes: the same schema on PGlite and on PostgreSQL. */
 export type Database = PgDatabase<PgQueryResultHKT>;
 
+/** A transaction as `db.transaction(async (tx) => …)` hands it over: its statements run on its own connection. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/**
+ * What a function that may run inside its caller's transaction takes: the database (each statement on its own, or a
+ * transaction the function opens) or that caller's transaction, so its rows commit or roll back with the caller's.
+ */
+export type DbExecutor = Database | Transaction;
+
 export type DatabaseHandle = {
   db: Database;
   /** What runs the SQL: PGlite (in this thread or its own) or a PostgreSQL server. */
@@ -75,7 +84,7 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
   const db = drizzlePglite({ client });
   await migratePglite(db, { migrationsFolder });
   return {
-    db: db as unknown as Database,
+    db,
     driver: 'pglite',
     ping: async () => void (await client.query('select 1')),
     close: () => client.close(),
@@ -99,7 +108,7 @@ async function openPool(pool: pg.Pool, driver: DatabaseHandle['driver'], thread?
     throw error;
   }
   return {
-    db: db as unknown as Database,
+    db,
     driver,
     ping: async () => void (await db.execute(sql`select 1`)),
     close,

@@ -89,7 +89,7 @@ async function ensurePgliteTemplates(): Promise<TestTemplates> {
     }
     if (!existsSync(templates.seeded)) {
       client ??= await PGlite.create({ loadDataDir: new Blob([await readFile(templates.plain)]) });
-      await seedDemoContent(drizzle({ client }) as unknown as Database);
+      await seedDemoContent(drizzle({ client }));
       await writeAtomically(templates.seeded, await client.dumpDataDir('gzip'));
     }
   } finally {

@@ -1,13 +1,29 @@
 // The API reference: GET /api/openapi.json describes every /api route from the zod schemas the routes declare,
 // and /api/docs renders it with our own copy of the viewer.
 import { describe, expect, it } from 'vitest';
+import { accountEndpoints } from '../../contract/accounts.ts';
+import { crashEndpoints } from '../../contract/crash.ts';
+import type { Endpoint } from '../../contract/endpoint.ts';
+import { catalogEndpoints, gameEndpoints } from '../../contract/games.ts';
+import { messageEndpoints } from '../../contract/messages.ts';
+import { settingsEndpoints } from '../../contract/site.ts';
+import { verificationEndpoints } from '../../contract/verification.ts';
+import { paymentEndpoints, walletEndpoints } from '../../contract/wallet.ts';
 import { OPERATOR_ENV } from '../modules/payments/testing.ts';
 import { useTestApp } from '../test-app.ts';
 import { isDocumentedRoute } from './openapi.ts';
 
 const t = useTestApp(OPERATOR_ENV);
 
-type Operation = { security?: Record<string, string[]>[]; responses: Record<string, { content?: Record<string, { schema: unknown }> }>; requestBody?: unknown };
+type Parameter = { name: string; in: string; required?: boolean; schema?: unknown };
+type Operation = {
+  operationId?: string;
+  summary?: string;
+  parameters?: Parameter[];
+  security?: Record<string, string[]>[];
+  responses: Record<string, { description?: string; content?: Record<string, { schema: unknown }> }>;
+  requestBody?: unknown;
+};
 type Document = {
   openapi: string;
   info: { title: string };
@@ -56,6 +72,81 @@ describe('GET /api/openapi.json', () => {
       expect.objectContaining({ content: { 'application/json': { schema: expect.objectContaining({ required: ['email', 'password'] }) } } }),
     );
     expect(JSON.stringify(document.paths['/api/player/wallet']!.get!.responses['200'])).toContain('#/components/schemas/Wallet');
+  });
+});
+
+describe('the operations registered from endpoint objects (contract/endpoint.ts)', () => {
+  const endpoints: Endpoint[] = [
+    accountEndpoints,
+    settingsEndpoints,
+    walletEndpoints,
+    paymentEndpoints,
+    messageEndpoints,
+    catalogEndpoints,
+    gameEndpoints,
+    crashEndpoints,
+    verificationEndpoints,
+  ].flatMap((group) => Object.values(group));
+  const PLAYER = [{ bearer: [] }, { tokenCookie: [] }];
+  const OPERATOR = [{ bearer: [] }, { staffCookie: [] }];
+  const securityOf: Record<Endpoint['auth'], unknown> = {
+    public: undefined,
+    'optional-player': [...PLAYER, {}],
+    player: PLAYER,
+    'not-blocked': PLAYER,
+    'active-player': PLAYER,
+    operator: OPERATOR,
+    'staff-session': OPERATOR,
+    affiliate: [{ bearer: [] }, { affiliateCookie: [] }],
+  };
+
+  it('each has its operationId, summary, security and every 2xx answer; operationIds are unique', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as Document;
+    expect(endpoints.length).toBeGreaterThan(50);
+    for (const endpoint of endpoints) {
+      const name = `${endpoint.method} ${endpoint.path}`;
+      const operation = document.paths[openApiPath(endpoint.path)]?.[endpoint.method.toLowerCase()];
+      expect(operation, name).toBeDefined();
+      expect(operation!.operationId, name).toBe(endpoint.operationId);
+      expect(operation!.summary, name).toBe(endpoint.summary);
+      expect(operation!.security, name).toEqual(securityOf[endpoint.auth]);
+      const successes = Object.keys(endpoint.responses).filter((status) => status.startsWith('2'));
+      expect(successes.length === 1 || successes.includes(String(endpoint.status)), name).toBe(true);
+      expect(Object.keys(operation!.responses), name).toEqual(expect.arrayContaining([...successes, '422', '4XX']));
+    }
+    const ids = Object.values(document.paths)
+      .flatMap((operations) => Object.values(operations))
+      .map((operation) => operation.operationId)
+      .filter((id) => id !== undefined);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('documents the Idempotency-Key header wherever the server requires it, and optional where only real play needs it', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as Document;
+    const header = (method: string, path: string) =>
+      document.paths[path]![method]!.parameters?.find((parameter) => parameter.in === 'header' && parameter.name === 'Idempotency-Key');
+    for (const endpoint of endpoints.filter((candidate) => candidate.idempotent === true)) {
+      expect(header(endpoint.method.toLowerCase(), openApiPath(endpoint.path)), endpoint.operationId).toEqual(
+        expect.objectContaining({ required: true, schema: expect.objectContaining({ type: 'string', maxLength: 200 }) }),
+      );
+    }
+    expect(header('post', '/api/payments/deposits')?.required).toBe(true);
+    expect(header('post', '/api/payments/withdrawals')?.required).toBe(true);
+    expect(header('post', '/api/crash/bets')?.required).toBe(true);
+    expect(header('post', '/api/games/{slug}/rounds')).toEqual(expect.objectContaining({ required: false }));
+    expect(header('get', '/api/player/wallet')).toBeUndefined();
+  });
+
+  it('documents answers without a JSON body: 204 with none, files with their media type', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as Document;
+    expect(document.paths['/api/register']!.post!.responses['204']!.content).toBeUndefined();
+    expect(document.paths['/api/register']!.post!.responses['201']!.content?.['application/json']).toBeDefined();
+    const logout = document.paths['/api/logout']!.post!.responses['204'];
+    expect(logout).toEqual(expect.objectContaining({ description: expect.any(String) }));
+    expect(logout!.content).toBeUndefined();
+    expect(document.paths['/api/player/messages/{id}']!.delete!.responses['204']!.content).toBeUndefined();
+    expect(Object.keys(document.paths['/api/player/transactions/export']!.get!.responses['200']!.content ?? {})).toEqual(['text/csv']);
+    expect(document.paths['/api/payments/deposits']!.post!.responses['201']!.content?.['application/json']).toBeDefined();
   });
 });
 

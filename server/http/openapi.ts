@@ -3,10 +3,14 @@ import scalar from '@scalar/fastify-api-reference';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { errorBodySchema, validationErrorBodySchema } from '../../contract/http.ts';
+import type { Endpoint } from '../../contract/endpoint.ts';
+import { endpointOf } from './endpoints.ts';
 import { AFFILIATE_GUARDS, guardNames, OPERATOR_GUARDS, PLAYER_GUARDS } from './guards-first.ts';
 
 // The API reference (decision 0027): GET /api/openapi.json is an OpenAPI 3.1 document generated from the zod
 // schemas every route declares (contract/), and /api/docs renders it with Scalar, whose script we serve ourselves.
+// A route registered from an endpoint object (contract/endpoint.ts, server/http/endpoints.ts) also gets the object's
+// operationId, summary and security, its Idempotency-Key header and the 2xx answers zod cannot describe (204, files).
 
 export const OPENAPI_PATH = '/api/openapi.json';
 export const DOCS_PATH = '/api/docs';
@@ -18,6 +22,50 @@ const PLAYER_SECURITY: Security = [{ bearer: [] }, { tokenCookie: [] }];
 const OPERATOR_SECURITY: Security = [{ bearer: [] }, { staffCookie: [] }];
 /** Affiliates present their bearer token or the portal's HttpOnly `affiliate_token` cookie (docs/decisions/0107). */
 const AFFILIATE_SECURITY: Security = [{ bearer: [] }, { affiliateCookie: [] }];
+
+/** The security an endpoint object names (server/http/endpoints.ts); a player token is optional for `optional-player`. */
+function endpointSecurity(endpoint: Endpoint): Security | undefined {
+  switch (endpoint.auth) {
+    case 'public':
+      return undefined;
+    case 'optional-player':
+      return [...PLAYER_SECURITY, {}];
+    case 'operator':
+    case 'staff-session':
+      return OPERATOR_SECURITY;
+    case 'affiliate':
+      return AFFILIATE_SECURITY;
+    default:
+      return PLAYER_SECURITY;
+  }
+}
+
+/** The `Idempotency-Key` header as a request parameter, required where the server requires it (DESIGN.md). */
+function idempotencyHeader(endpoint: Endpoint) {
+  const required = endpoint.idempotent === true;
+  const description = required
+    ? 'The request’s idempotency key: 1 to 200 visible ASCII characters. The same key with the same request answers the first result again; with a different request, 409.'
+    : 'Required for real-money play (1 to 200 visible ASCII characters), as for every money-moving request; ignored in demo play.';
+  return {
+    type: 'object',
+    properties: { 'Idempotency-Key': { type: 'string', minLength: 1, maxLength: 200, pattern: '^[\\x21-\\x7e]+$', description } },
+    ...(required ? { required: ['Idempotency-Key'] } : {}),
+  };
+}
+
+/** An endpoint's answers that are not JSON: 204 with no body, a file with its media type. */
+function otherAnswers(endpoint: Endpoint): Record<string, object> {
+  const answers: Record<string, object> = {};
+  for (const [status, answer] of Object.entries(endpoint.responses)) {
+    if ('_zod' in answer) continue;
+    // swagger writes no content for a `null` schema: a 204 is documented with its description alone.
+    answers[status] =
+      answer.kind === 'no-content'
+        ? { type: 'null', description: answer.description }
+        : { description: answer.description, content: { [answer.contentType]: { schema: { type: 'string', format: 'binary' } } } };
+  }
+  return answers;
+}
 
 /** Whether a route is part of the documented API: the player site's pages and the sandbox's hosted pages are not. */
 export const isDocumentedRoute = (url: string) => url.startsWith('/api/') && url !== '/api/*' && url !== OPENAPI_PATH && !url.startsWith(DOCS_PATH);
@@ -58,21 +106,31 @@ export async function installOpenApi(app: FastifyInstance, { siteName }: { siteN
     transform: (document) => {
       const { url, route } = document;
       if (!isDocumentedRoute(url) || document.schema?.hide) return { schema: { hide: true }, url };
+      const endpoint = endpointOf(route);
       const guards = guardNames(route);
-      const security = guards.some((name) => OPERATOR_GUARDS.has(name))
-        ? OPERATOR_SECURITY
-        : guards.some((name) => PLAYER_GUARDS.has(name))
-          ? PLAYER_SECURITY
-          : guards.some((name) => AFFILIATE_GUARDS.has(name))
-            ? AFFILIATE_SECURITY
-            : undefined;
+      const security = endpoint
+        ? endpointSecurity(endpoint)
+        : guards.some((name) => OPERATOR_GUARDS.has(name))
+          ? OPERATOR_SECURITY
+          : guards.some((name) => PLAYER_GUARDS.has(name))
+            ? PLAYER_SECURITY
+            : guards.some((name) => AFFILIATE_GUARDS.has(name))
+              ? AFFILIATE_SECURITY
+              : undefined;
       const schema = {
         ...document.schema,
         ...(security && !document.schema?.security ? { security } : {}),
+        ...(endpoint ? { operationId: endpoint.operationId, summary: endpoint.summary } : {}),
         tags: [url.startsWith('/api/admin') ? 'operators' : (url.split('/')[2] ?? 'api')],
         response: { ...(document.schema?.response as object | undefined), 422: validationErrorBodySchema, '4XX': errorBodySchema },
       };
-      return jsonSchemaTransform({ ...document, schema });
+      const transformed = jsonSchemaTransform({ ...document, schema });
+      if (!endpoint) return transformed;
+      // What zod cannot say: the header the handler reads itself, and answers with no body or a file.
+      const documented = transformed.schema as Record<string, unknown>;
+      if (endpoint.idempotent) documented.headers = idempotencyHeader(endpoint);
+      documented.response = { ...(documented.response as object | undefined), ...otherAnswers(endpoint) };
+      return transformed;
     },
     transformObject: jsonSchemaTransformObject,
   });

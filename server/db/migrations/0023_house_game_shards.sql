@@ -1,4 +1,4 @@
--- The house's game account becomes HOUSE_GAME_SHARDS accounts per currency (issue 17 §10, decision 0093): each
+-- The house's game account becomes HOUSE_GAME_SHARDS accounts per currency (issue 17 §10, decision 0091): each
 -- round's bet and win go to its player's shard, so concurrent rounds stop queuing on one row's lock. The existing
 -- game account is shard 0 and keeps its balance; the house's game balance is the sum over the shards.
 -- Each statement may run twice: this migration first shipped dated before 0022, so a database that already had 0022

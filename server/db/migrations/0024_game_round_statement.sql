@@ -1,4 +1,4 @@
--- An instant round in one statement (issue 17 §10, docs/decisions/0094-one-statement-rounds.md): the nonce claim,
+-- An instant round in one statement (issue 17 §10, docs/decisions/0091-one-commit-rounds.md): the nonce claim,
 -- the round row, the bet, the win and the stake's loyalty carry, atomic as one autocommitted statement, so a round
 -- sends no BEGIN and no COMMIT and waits on one round trip instead of five or six. Each step is the statement its
 -- module runs when a round goes the long way (a bonus-funded stake): fairness.nonceClaim, the round insert,

@@ -1,4 +1,4 @@
--- The house's provider account is kept in HOUSE_GAME_SHARDS shards like the game account (decision 0093): every
+-- The house's provider account is kept in HOUSE_GAME_SHARDS shards like the game account (decision 0091): every
 -- aggregator bet and win of a player goes to their shard, so concurrent players stop queuing on one row's lock. The
 -- existing provider account is shard 0 and keeps its balance; the house's provider balance is the sum over the shards.
 ALTER TABLE "ledger_accounts" DROP CONSTRAINT "ledger_accounts_shard";--> statement-breakpoint

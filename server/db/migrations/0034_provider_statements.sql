@@ -1,5 +1,5 @@
 -- An aggregator's bet or win in one statement (issue 29 §7, docs/decisions/0096-hub88-seamless-wallet.md), as
--- game_round_instant() plays our instant rounds (decision 0094): the transaction row that claims its uuid, the round,
+-- game_round_instant() plays our instant rounds (decision 0091): the transaction row that claims its uuid, the round,
 -- ledger_transfer() for its money, the row's journal id, and the stake's loyalty carry (the clubs' clubs_add_carry()),
 -- atomic as one autocommitted statement: no BEGIN, no COMMIT, one round trip instead of eight. Each step is the
 -- statement the providers module runs when a transaction goes the long way (a stake or a win the bonuses record):

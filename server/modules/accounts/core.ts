@@ -11,6 +11,8 @@ import { createAfterAnswer } from './after-answer.ts';
 import { isCommonPassword, type PasswordHasher } from './passwords.ts';
 import { players, playerSecrets } from './schema.ts';
 import { sha256 } from './secrets.ts';
+import { type Publish, publishNowhere } from '../shared/events.ts';
+import type { AccountsEvents } from './events.ts';
 
 // What every accounts job shares (docs/decisions/0028-modules-own-their-tables.md): the dependencies, the
 // clock, player lookups, single-use secrets and the password rules. Each job's file builds on this core;
@@ -88,6 +90,8 @@ export type AccountsDependencies = {
   now?: () => Date;
   /** Whether the site serves residents of a country (the jurisdictions module, decision 0120); all when omitted. */
   servesCountry?: (country: string) => boolean;
+  /** Tells the others what happened (accounts/events.ts); no one hears when omitted (a module's own tests). */
+  publish?: Publish<AccountsEvents>;
 };
 
 export type AccountsCore = ReturnType<typeof createAccountsCore>;
@@ -101,6 +105,7 @@ export function createAccountsCore({
   logger,
   now = () => new Date(),
   servesCountry = () => true,
+  publish = publishNowhere,
 }: AccountsDependencies) {
   const later = (ms: number) => new Date(now().getTime() + ms);
   // Never the address: logs hold no personal data.
@@ -203,6 +208,7 @@ export function createAccountsCore({
     outbox,
     templates,
     passwords,
+    publish,
     now,
     later,
     afterAnswer,

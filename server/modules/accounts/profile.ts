@@ -24,17 +24,10 @@ export function createProfile({
   newPasswordErrors,
   playerProfile,
   servesCountry,
+  publish,
 }: AccountsCore) {
-  // After-effects of a change to the player's identity fields, told after commit (sanctions screening, decision 0116).
-  const profileChanged: ((change: { playerId: number; fields: string[] }) => void)[] = [];
-
   return {
     playerProfile,
-
-    /** Hears each committed profile change with the fields it changed; a listener's failure is its own to log. */
-    onProfileChanged(listener: (change: { playerId: number; fields: string[] }) => void): void {
-      profileChanged.push(listener);
-    },
 
     /** PATCH /api/player: any of the profile fields; identity fields are fixed once KYC verified them. */
     async updateProfile(playerId: number, input: Record<string, unknown>): Promise<Player> {
@@ -59,7 +52,7 @@ export function createProfile({
           .set({ ...Object.fromEntries(fields.map((field) => [field, values[field]])), updatedAt: now() })
           .where(eq(players.id, playerId));
         const changed = fields.filter((field) => values[field] !== row[field as keyof typeof row]);
-        if (changed.length > 0) for (const listener of profileChanged) listener({ playerId, fields: changed });
+        if (changed.length > 0) void publish('ProfileChanged', { playerId, fields: changed });
       }
       return playerProfile(playerId);
     },

@@ -7,14 +7,13 @@ import type { Activation } from './activation.ts';
 import { type AccountsCore, messages, toPlayer } from './core.ts';
 import { players } from './schema.ts';
 
-/** A new player as registration's listeners hear of it. */
-export type RegisteredPlayer = { id: number; email: string; maToken: string | null; createdAt: Date };
+export type { RegisteredPlayer } from './events.ts';
 
 // Registration: the rules a new account must meet (shared with the browser, plus those needing the database),
 // and creating the inactive player with its activation.
 
 export function createRegistration(
-  { db, outbox, passwords, now, emailTaken, serverPasswordErrors, activationType, servesCountry }: AccountsCore,
+  { db, outbox, passwords, now, emailTaken, serverPasswordErrors, activationType, servesCountry, publish }: AccountsCore,
   { sendActivation }: Pick<Activation, 'sendActivation'>,
 ) {
   /**
@@ -29,9 +28,6 @@ export function createRegistration(
     return { values, errors };
   }
 
-  // After-effects of a registration, told after commit (affiliates' attribution, docs/decisions/0107).
-  const registered: ((player: RegisteredPlayer) => void)[] = [];
-
   async function referrerId(uuid: string | null): Promise<number | null> {
     if (!uuid) return null;
     const [row] = await db.select({ id: players.id }).from(players).where(eq(players.uuid, uuid.toLowerCase()));
@@ -40,11 +36,6 @@ export function createRegistration(
 
   return {
     validateRegistration,
-
-    /** Hears each new player once their row is committed; a listener's failure is its own to log. */
-    onRegistered(listener: (player: RegisteredPlayer) => void): void {
-      registered.push(listener);
-    },
 
     /** POST /api/register: validates everything, creates the inactive player and sends the activation. */
     async register(input: Record<string, unknown>, meta: { ip: string }): Promise<{ player: Player; activationType: ActivationType }> {
@@ -81,7 +72,7 @@ export function createRegistration(
           return created!;
         });
         outbox.wake();
-        for (const listener of registered) listener({ id: row.id, email: row.email, maToken: row.maToken, createdAt: row.createdAt });
+        void publish('PlayerRegistered', { id: row.id, email: row.email, maToken: row.maToken, createdAt: row.createdAt });
         return { player: toPlayer(row, null), activationType: type };
       } catch (error) {
         if (isUniqueViolation(error)) throw invalid({ email: [messages.emailTaken] });

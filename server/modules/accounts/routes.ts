@@ -1,35 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  activationBodySchema,
-  emailBodySchema,
-  emailChangeBodySchema,
-  loginBodySchema,
-  loginResponseSchema,
-  magicLinkBodySchema,
-  magicLinkLoginResponseSchema,
-  passwordChangeBodySchema,
-  passwordLookupResponseSchema,
-  passwordResetBodySchema,
-  playerSchema,
-  profileBodySchema,
-  REGISTRATION_FIELDS,
-  registrationBodySchema,
-  registrationResponseSchema,
-  resendActivationResponseSchema,
-  smsActivationBodySchema,
-  tokenBodySchema,
-  tokenParamsSchema,
-} from '../../../contract/accounts.ts';
-import { messageResponseSchema } from '../../../contract/http.ts';
+import { accountEndpoints as endpoints, REGISTRATION_FIELDS } from '../../../contract/accounts.ts';
 import { clearTokenCookie, presentedToken, setTokenCookie } from '../../http/auth.ts';
-import { playerGuards } from '../../http/player-guards.ts';
+import { endpointApp, route } from '../../http/endpoints.ts';
 import { markPrecognitive, precognitionRequest, precognitionSucceeded, varyOnPrecognition } from '../../http/precognition.ts';
 import { checkOnReservation } from '../../http/attempt-budget.ts';
 import { loginGuard } from '../../http/login-guard.ts';
 import { bodyEmail, limitRequests, MINUTES_15, reserveAttempts, type Limit } from '../../http/rate-limit.ts';
 import { hasErrors, invalid, Problem } from '../../problem.ts';
 import type { Services } from '../../services.ts';
+import type { AuthenticatedPlayer } from './service.ts';
 import { signInClient } from '../signins/device-id.ts';
 
 const sameAnswer = { message: 'If that e-mail address belongs to an account, we have sent it a link.' } as const;
@@ -38,12 +17,11 @@ const sameAnswer = { message: 'If that e-mail address belongs to an account, we 
 export const REGISTRATION_EMAIL_CHECKS = 30;
 
 export async function accountRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { accounts } = services;
+  const app = endpointApp(fastify, { accounts });
   const allow = services.config.rateLimitAllowlist;
   const limit = (limits: Limit[]) => limitRequests(fastify, allow, limits);
   const playerKey = (request: FastifyRequest) => (request.player ? String(request.player.id) : undefined);
-  const { signedIn, notBlocked, activePlayer } = playerGuards(fastify, accounts);
 
   // --- registration (with Precognition dry runs) -------------------------------------------------
   const isDryRun = (request: FastifyRequest) => precognitionRequest(request) !== null;
@@ -55,27 +33,10 @@ export async function accountRoutes(fastify: FastifyInstance, { services }: { se
     const fields = precognitionRequest(request)?.fields;
     return isDryRun(request) && (fields === undefined || fields.includes('email')) && bodyEmail(request) !== undefined;
   };
-  app.post(
-    '/api/register',
-    {
-      schema: { body: registrationBodySchema, response: { 201: registrationResponseSchema } },
-      onSend: varyOnPrecognition,
-      preHandler: limit([
-        { name: 'register-ip', max: 20, windowMs: MINUTES_15, by: 'ip', when: isRealRun, message: 'Too many registrations from your network.' },
-        { name: 'register-check-ip', max: 300, windowMs: MINUTES_15, by: 'ip', when: isDryRun, message: 'Too many requests.' },
-        {
-          name: 'register-email-check-ip',
-          max: REGISTRATION_EMAIL_CHECKS,
-          windowMs: MINUTES_15,
-          by: 'ip',
-          when: checksEmail,
-          message: 'Too many e-mail address checks from your network.',
-        },
-        { name: 'register-email', max: 5, windowMs: MINUTES_15, by: bodyEmail, when: isRealRun, message: 'Too many registrations for this e-mail address.' },
-      ]),
-    },
-    async (request, reply) => {
-      const body = request.body;
+  route(
+    app,
+    endpoints.register,
+    async ({ request, reply, body }) => {
       const dryRun = precognitionRequest(request);
       if (dryRun) {
         markPrecognitive(reply);
@@ -97,20 +58,32 @@ export async function accountRoutes(fastify: FastifyInstance, { services }: { se
         activationType === 'email'
           ? 'Your account has been created. Please check your e-mail to activate it.'
           : 'Your account has been created. Please enter the code we sent to your phone to activate it.';
-      return reply.code(201).send({ message, activation_type: activationType, data: player });
+      return { message, activation_type: activationType, data: player };
+    },
+    {
+      onSend: varyOnPrecognition,
+      preHandler: limit([
+        { name: 'register-ip', max: 20, windowMs: MINUTES_15, by: 'ip', when: isRealRun, message: 'Too many registrations from your network.' },
+        { name: 'register-check-ip', max: 300, windowMs: MINUTES_15, by: 'ip', when: isDryRun, message: 'Too many requests.' },
+        {
+          name: 'register-email-check-ip',
+          max: REGISTRATION_EMAIL_CHECKS,
+          windowMs: MINUTES_15,
+          by: 'ip',
+          when: checksEmail,
+          message: 'Too many e-mail address checks from your network.',
+        },
+        { name: 'register-email', max: 5, windowMs: MINUTES_15, by: bodyEmail, when: isRealRun, message: 'Too many registrations for this e-mail address.' },
+      ]),
     },
   );
 
   // --- login and logout ----------------------------------------------------------------------------
-  const attemptLogin = loginGuard(app, services.config, { name: 'login', cookie: 'device', path: '/api/login' });
-  app.post(
-    '/api/login',
-    {
-      schema: { body: loginBodySchema, response: { 200: loginResponseSchema } },
-      preHandler: limit([{ name: 'login-ip', max: 100, windowMs: MINUTES_15, by: 'ip', message: 'Too many login attempts from your network.' }]),
-    },
-    async (request, reply) => {
-      const { email, password } = request.body;
+  const attemptLogin = loginGuard(fastify, services.config, { name: 'login', cookie: 'device', path: '/api/login' });
+  route(
+    app,
+    endpoints.login,
+    async ({ request, reply, body: { email, password } }) => {
       const result = await attemptLogin(request, reply, email, () => accounts.login(email, password));
       if (!result) throw invalid({ email: ['These credentials do not match our records.'] });
       // Sign-in history, the device cookie and linked accounts (issue 33 §1, decision 0112).
@@ -124,173 +97,126 @@ export async function accountRoutes(fastify: FastifyInstance, { services }: { se
       setTokenCookie(reply, result.token, new Date(result.expires_at));
       return result;
     },
+    { preHandler: limit([{ name: 'login-ip', max: 100, windowMs: MINUTES_15, by: 'ip', message: 'Too many login attempts from your network.' }]) },
   );
 
-  app.post('/api/logout', async (request, reply) => {
+  route(app, endpoints.logout, async ({ request, reply }) => {
     await accounts.logout(presentedToken(request));
     clearTokenCookie(reply);
-    return reply.code(204).send();
   });
 
   // --- the player ----------------------------------------------------------------------------------
-  app.get('/api/player', { preHandler: signedIn, schema: { response: { 200: playerSchema } } }, async (request) => accounts.playerProfile(request.player!.id));
+  route(app, endpoints.player, ({ player }) => accounts.playerProfile(player.id));
 
-  app.patch('/api/player', { preHandler: activePlayer, schema: { body: profileBodySchema, response: { 200: playerSchema } } }, async (request) =>
-    accounts.updateProfile(request.player!.id, request.body),
-  );
+  route(app, endpoints.updateProfile, ({ player, body }) => accounts.updateProfile(player.id, body));
 
-  const currentPasswordBudget = reserveAttempts(app, { name: 'current-password-failures', max: 5, windowMs: MINUTES_15, message: 'Too many wrong passwords.' });
+  const currentPasswordBudget = reserveAttempts(fastify, {
+    name: 'current-password-failures',
+    max: 5,
+    windowMs: MINUTES_15,
+    message: 'Too many wrong passwords.',
+  });
   /** Runs a check of the signed-in player's current password on their budget of wrong ones. */
-  const withCurrentPassword = async <T>(request: FastifyRequest, reply: FastifyReply, check: () => Promise<T | false>) =>
-    checkOnReservation(await currentPasswordBudget(request, reply, String(request.player!.id)), check);
-  app.post(
-    '/api/player/password',
-    {
-      preHandler: activePlayer,
-      schema: {
-        body: passwordChangeBodySchema,
-        response: { 200: messageResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const input = request.body;
-      const changed = await withCurrentPassword(request, reply, () => accounts.changePassword(request.player!, input));
-      if (!changed) throw invalid({ current_password: ['The password is incorrect.'] });
-      return { message: 'Your password has been changed. Your other sessions were signed out.', status: 'password-changed' };
-    },
-  );
+  const withCurrentPassword = async <T>(request: FastifyRequest, reply: FastifyReply, player: AuthenticatedPlayer, check: () => Promise<T | false>) =>
+    checkOnReservation(await currentPasswordBudget(request, reply, String(player.id)), check);
 
-  app.post(
-    '/api/player/email',
-    { preHandler: activePlayer, schema: { body: emailChangeBodySchema, response: { 200: playerSchema } } },
-    async (request, reply) => {
-      const input = request.body;
-      const player = await withCurrentPassword(request, reply, () => accounts.requestEmailChange(request.player!, input));
-      if (!player) throw invalid({ password: ['The password is incorrect.'] });
-      return player;
-    },
-  );
+  route(app, endpoints.changePassword, async ({ request, reply, player, body }) => {
+    const changed = await withCurrentPassword(request, reply, player, () => accounts.changePassword(player, body));
+    if (!changed) throw invalid({ current_password: ['The password is incorrect.'] });
+    return { message: 'Your password has been changed. Your other sessions were signed out.', status: 'password-changed' };
+  });
 
-  app.post(
-    '/api/player/email/confirm',
-    {
-      schema: { body: tokenBodySchema, response: { 200: messageResponseSchema } },
-      preHandler: limit([{ name: 'email-confirm-ip', max: 30, windowMs: MINUTES_15, by: 'ip', message: 'Too many attempts.' }]),
-    },
-    async (request) => accounts.confirmEmailChange(request.body.token),
-  );
+  route(app, endpoints.changeEmail, async ({ request, reply, player, body }) => {
+    const changed = await withCurrentPassword(request, reply, player, () => accounts.requestEmailChange(player, body));
+    if (!changed) throw invalid({ password: ['The password is incorrect.'] });
+    return changed;
+  });
+
+  route(app, endpoints.confirmEmail, ({ body }) => accounts.confirmEmailChange(body.token), {
+    preHandler: limit([{ name: 'email-confirm-ip', max: 30, windowMs: MINUTES_15, by: 'ip', message: 'Too many attempts.' }]),
+  });
 
   // --- password reset (SPEC.md §7) -----------------------------------------------------------------
-  app.post(
-    '/api/password/create',
+  route(
+    app,
+    endpoints.requestPasswordReset,
+    async ({ body }) => {
+      await accounts.requestPasswordReset(body.email);
+      return { ...sameAnswer, status: 'passwords.sent' };
+    },
     {
-      schema: { body: emailBodySchema, response: { 200: messageResponseSchema } },
       preHandler: limit([
         { name: 'password-create-ip', max: 20, windowMs: MINUTES_15, by: 'ip', message: 'Too many password reset requests from your network.' },
         { name: 'password-create-email', max: 3, windowMs: MINUTES_15, by: bodyEmail, message: 'Too many password reset requests for this e-mail address.' },
       ]),
     },
-    async (request) => {
-      await accounts.requestPasswordReset(request.body.email);
-      return { ...sameAnswer, status: 'passwords.sent' };
-    },
   );
 
-  app.get(
-    '/api/password/find/:token',
-    {
-      schema: { params: tokenParamsSchema, response: { 200: passwordLookupResponseSchema } },
-      preHandler: limit([{ name: 'password-find-ip', max: 60, windowMs: MINUTES_15, by: 'ip', message: 'Too many attempts.' }]),
-    },
-    async (request) => {
-      const email = await accounts.findPasswordReset(request.params.token);
+  route(
+    app,
+    endpoints.findPasswordReset,
+    async ({ params }) => {
+      const email = await accounts.findPasswordReset(params.token);
       if (!email) throw new Problem(404, 'This password reset token is invalid or has expired.');
       return { email };
     },
+    { preHandler: limit([{ name: 'password-find-ip', max: 60, windowMs: MINUTES_15, by: 'ip', message: 'Too many attempts.' }]) },
   );
 
-  app.post(
-    '/api/password/reset',
+  route(
+    app,
+    endpoints.resetPassword,
+    async ({ body }) => {
+      await accounts.resetPassword(body);
+      return { message: 'Your password has been reset. Please log in with your new password.', status: 'passwords.reset' };
+    },
     {
-      schema: {
-        body: passwordResetBodySchema,
-        response: { 200: messageResponseSchema },
-      },
       preHandler: limit([
         { name: 'password-reset-ip', max: 20, windowMs: MINUTES_15, by: 'ip', message: 'Too many password reset attempts from your network.' },
       ]),
     },
-    async (request) => {
-      await accounts.resetPassword(request.body);
-      return { message: 'Your password has been reset. Please log in with your new password.', status: 'passwords.reset' };
-    },
   );
 
   // --- activation ----------------------------------------------------------------------------------
-  app.post(
-    '/api/activate',
-    {
-      schema: { body: activationBodySchema, response: { 200: messageResponseSchema } },
-      preHandler: limit([{ name: 'activate-ip', max: 30, windowMs: MINUTES_15, by: 'ip', message: 'Too many activation attempts.' }]),
-    },
-    async (request) => accounts.activateByLink(request.body.activate_token),
-  );
+  route(app, endpoints.activate, ({ body }) => accounts.activateByLink(body.activate_token), {
+    preHandler: limit([{ name: 'activate-ip', max: 30, windowMs: MINUTES_15, by: 'ip', message: 'Too many activation attempts.' }]),
+  });
 
-  app.post(
-    '/api/sms-activation',
-    {
-      schema: { body: smsActivationBodySchema, response: { 200: messageResponseSchema } },
-      preHandler: [
-        notBlocked,
-        limit([
-          { name: 'sms-activation-ip', max: 30, windowMs: MINUTES_15, by: 'ip', message: 'Too many activation attempts from your network.' },
-          { name: 'sms-activation-player', max: 10, windowMs: MINUTES_15, by: playerKey, message: 'Too many activation attempts.' },
-        ]),
-      ],
-    },
-    async (request) => accounts.activateBySms(request.player!, request.body.code),
-  );
+  route(app, endpoints.smsActivation, ({ player, body }) => accounts.activateBySms(player, body.code), {
+    preHandler: limit([
+      { name: 'sms-activation-ip', max: 30, windowMs: MINUTES_15, by: 'ip', message: 'Too many activation attempts from your network.' },
+      { name: 'sms-activation-player', max: 10, windowMs: MINUTES_15, by: playerKey, message: 'Too many activation attempts.' },
+    ]),
+  });
 
-  app.post(
-    '/api/resend-activation',
-    {
-      schema: { response: { 200: resendActivationResponseSchema } },
-      preHandler: [
-        notBlocked,
-        limit([
-          { name: 'resend-ip', max: 10, windowMs: MINUTES_15, by: 'ip', message: 'Too many requests for a new activation from your network.' },
-          { name: 'resend-player', max: 3, windowMs: MINUTES_15, by: playerKey, message: 'Too many requests for a new activation.' },
-        ]),
-      ],
-    },
-    async (request) => accounts.resendActivation(request.player!),
-  );
+  route(app, endpoints.resendActivation, ({ player }) => accounts.resendActivation(player), {
+    preHandler: limit([
+      { name: 'resend-ip', max: 10, windowMs: MINUTES_15, by: 'ip', message: 'Too many requests for a new activation from your network.' },
+      { name: 'resend-player', max: 3, windowMs: MINUTES_15, by: playerKey, message: 'Too many requests for a new activation.' },
+    ]),
+  });
 
   // --- magic link ----------------------------------------------------------------------------------
-  app.post(
-    '/api/magic-link',
+  route(
+    app,
+    endpoints.magicLink,
+    async ({ body }) => {
+      await accounts.requestMagicLink(body.email, body.redirect);
+      return { ...sameAnswer, status: 'magic-link.sent' };
+    },
     {
-      schema: { body: magicLinkBodySchema, response: { 200: messageResponseSchema } },
       preHandler: limit([
         { name: 'magic-link-ip', max: 20, windowMs: MINUTES_15, by: 'ip', message: 'Too many sign-in link requests from your network.' },
         { name: 'magic-link-email', max: 3, windowMs: MINUTES_15, by: bodyEmail, message: 'Too many sign-in link requests for this e-mail address.' },
       ]),
     },
-    async (request) => {
-      const body = request.body;
-      await accounts.requestMagicLink(body.email, body.redirect);
-      return { ...sameAnswer, status: 'magic-link.sent' };
-    },
   );
 
-  app.post(
-    '/api/magic-link/consume',
-    {
-      schema: { body: tokenBodySchema, response: { 200: magicLinkLoginResponseSchema } },
-      preHandler: limit([{ name: 'magic-link-consume-ip', max: 30, windowMs: MINUTES_15, by: 'ip', message: 'Too many sign-in attempts.' }]),
-    },
-    async (request, reply) => {
-      const result = await accounts.consumeMagicLink(request.body.token);
+  route(
+    app,
+    endpoints.consumeMagicLink,
+    async ({ request, reply, body }) => {
+      const result = await accounts.consumeMagicLink(body.token);
       await services.signins.recordSignIn({
         ...signInClient(request, reply),
         playerId: result.playerId,
@@ -301,5 +227,6 @@ export async function accountRoutes(fastify: FastifyInstance, { services }: { se
       setTokenCookie(reply, result.token, new Date(result.expires_at));
       return result;
     },
+    { preHandler: limit([{ name: 'magic-link-consume-ip', max: 30, windowMs: MINUTES_15, by: 'ip', message: 'Too many sign-in attempts.' }]) },
   );
 }

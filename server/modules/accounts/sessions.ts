@@ -1,19 +1,17 @@
 import { and, desc, eq, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { AccountsCore, AuthenticatedPlayer, LoginResult } from './core.ts';
+import type { TokenActivity } from './events.ts';
 import { personalAccessTokens, players } from './schema.ts';
 import { looksLikeToken, newToken, SESSION, sha256, shouldTouch, tokenState } from './secrets.ts';
 
 // Sessions: the bearer tokens a login or a magic link issues, and the check every authenticated request makes
 // (docs/decisions/0010-player-tokens-and-sessions.md).
 
-/** A token in use again (`ended` false, at most once a minute) or signed out (`ended` true): the sign-ins' sessions. */
-export type TokenActivity = { tokenId: number; at: Date; ended: boolean };
+export type { TokenActivity } from './events.ts';
 
-export function createSessions({ db, passwords, now, findByEmail }: AccountsCore) {
-  const activityListeners: ((activity: TokenActivity) => Promise<void> | void)[] = [];
-  const tellActivity = async (activity: TokenActivity) => {
-    for (const listener of activityListeners) await listener(activity);
-  };
+export function createSessions({ db, passwords, now, findByEmail, publish }: AccountsCore) {
+  // Awaited: the sign-ins' session row is current before the request answers.
+  const tellActivity = (activity: TokenActivity) => publish('TokenActivity', activity);
 
   async function issueToken(playerId: number, name: 'login' | 'magic-link', active: boolean): Promise<LoginResult> {
     const token = newToken();
@@ -72,11 +70,6 @@ export function createSessions({ db, passwords, now, findByEmail }: AccountsCore
   return {
     issueToken,
     authenticate,
-    /** Hears a token's use (throttled as its `last_used_at` is) and its logout; a failing listener fails the request. */
-    onTokenActivity(listener: (activity: TokenActivity) => Promise<void> | void): void {
-      activityListeners.push(listener);
-    },
-
     /**
      * POST /api/login. Null when the e-mail is unknown or the password wrong: the caller cannot tell
      * which, and both take one argon2 verification.

@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { and, count, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import { passwordProblems } from '../../../contract/accounts.rules.ts';
 import type { AffiliateView } from '../../../contract/affiliates.ts';
-import type { Database } from '../../db/client.ts';
+import type { DbExecutor } from '../../db/client.ts';
 import { invalid, Problem } from '../../problem.ts';
 import type { SecretBox } from '../../secret-box.ts';
 import { isCommonPassword, type PasswordHasher } from '../accounts/passwords.ts';
@@ -19,7 +19,7 @@ import { isUniqueViolation } from '../shared/db-results.ts';
 import { type PageQuery, pageMeta, pageOffset } from '../shared/pagination.ts';
 import type { AffiliatesCore } from './core.ts';
 import { affiliatePlans, affiliates, affiliateTokens } from './schema.ts';
-import { toPlan } from './plans.ts';
+import { affiliateView } from './view.ts';
 
 export const SESSION_MS = 12 * 3_600_000;
 const SESSION_IDLE_MS = 2 * 3_600_000;
@@ -62,25 +62,7 @@ export function createAffiliateAccounts(
     }
   };
 
-  async function viewOf(row: AffiliateRow): Promise<AffiliateView> {
-    const [plan] = row.planId === null ? [] : await db.select().from(affiliatePlans).where(eq(affiliatePlans.id, row.planId));
-    return {
-      id: String(row.id),
-      kind: row.kind as AffiliateView['kind'],
-      name: row.name,
-      contact_name: row.contactName,
-      email: row.email,
-      country: row.country,
-      website: row.website,
-      payout_method: row.payoutMethod as AffiliateView['payout_method'],
-      payout_details: row.payoutDetails,
-      status: row.status as AffiliateView['status'],
-      two_factor: row.totpSecret !== null,
-      created_at: row.createdAt.toISOString(),
-      approved_at: row.approvedAt?.toISOString() ?? null,
-      plan: plan ? toPlan(plan) : null,
-    };
-  }
+  const viewOf = (row: AffiliateRow): Promise<AffiliateView> => affiliateView(db, row);
 
   async function byId(id: number): Promise<AffiliateRow> {
     const [row] = await db.select().from(affiliates).where(eq(affiliates.id, id));
@@ -88,7 +70,7 @@ export function createAffiliateAccounts(
     return row;
   }
 
-  async function openSession(within: Database, affiliateId: number): Promise<{ token: string; expires_at: string }> {
+  async function openSession(within: DbExecutor, affiliateId: number): Promise<{ token: string; expires_at: string }> {
     const token = newToken();
     const at = now();
     const expiresAt = new Date(at.getTime() + SESSION_MS);
@@ -237,7 +219,7 @@ export function createAffiliateAccounts(
         if (!used) return null;
         const [row] = await tx.select().from(affiliates).where(eq(affiliates.id, used.affiliateId));
         if (row?.status !== 'approved') return null;
-        return openSession(tx as unknown as Database, row.id);
+        return openSession(tx, row.id);
       });
     },
 

@@ -4,7 +4,7 @@
 import { createHmac } from 'node:crypto';
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { POSTBACK_MACROS, type PostbackEvent } from '../../../contract/affiliates.ts';
-import type { Database } from '../../db/client.ts';
+import type { DbExecutor } from '../../db/client.ts';
 import { invalid } from '../../problem.ts';
 import type { OutboxService } from '../outbox/service.ts';
 import { isInternalHost } from '../outbox/webhook.ts';
@@ -54,7 +54,7 @@ export function createPostbacks(
      * Queues the event's postback for this affiliate and player, once: a second call for the same event and player
      * sends nothing. Nothing without an address for the event. Runs in the caller's transaction when given.
      */
-    async send(affiliateId: number, playerId: number, facts: Omit<PostbackFacts, 'playerRef'>, within: Database = db): Promise<boolean> {
+    async send(affiliateId: number, playerId: number, facts: Omit<PostbackFacts, 'playerRef'>, within: DbExecutor = db): Promise<boolean> {
       const [target] = await within
         .select({ url: affiliatePostbackUrls.url, secret: affiliates.postbackSecret })
         .from(affiliatePostbackUrls)
@@ -70,7 +70,7 @@ export function createPostbacks(
           .returning({ id: affiliatePostbacks.id });
         if (!row) return false;
         const timestamp = Math.floor(now().getTime() / 1000);
-        const outboxId = await outbox.enqueue(tx as unknown as Database, {
+        const outboxId = await outbox.enqueue(tx, {
           channel: 'webhook',
           to: url,
           template: `affiliate-postback-${facts.event}`,

@@ -243,6 +243,13 @@ export function createTracking(core: AffiliatesCore, ports: TrackingPorts, postb
 
     depositCredited,
 
+    /** The ledger committed a journal (JournalCommitted): a player's credited deposit may be their first. */
+    async journalCommitted({ journal, playerIds }: { journal: { type: string; createdAt: Date; entries: { amount: number }[] }; playerIds: number[] }) {
+      if (journal.type !== 'deposit' || playerIds.length !== 1) return;
+      const amount = journal.entries.reduce((sum, entry) => sum + Math.max(0, entry.amount), 0);
+      await depositCredited(playerIds[0]!, amount, journal.createdAt);
+    },
+
     /**
      * First deposits the after-commit event did not record (a node stopped between commit and event): read from the
      * ledger and recorded, told and qualified as the event would have. The statement job runs it before computing.

@@ -10,10 +10,10 @@ import type { PlayerEvents } from '../../notify/player-events.ts';
 import { InsufficientFunds, type LedgerService, type LedgerTransaction } from '../ledger/service.ts';
 import { conversionOf, entriesOf, type FundingAccounts } from './model.ts';
 import { playerBonuses } from './schema.ts';
+import { type Publish, publishNowhere } from '../shared/events.ts';
+import type { BonusesEvents } from './events.ts';
 
 export type BonusRow = typeof playerBonuses.$inferSelect;
-/** Hears a bonus as it is after a change (see `onChanged`). */
-export type BonusChanged = (playerId: number, bonus: PlayerBonus) => void;
 export const OPEN_STATUSES = ['pending', 'active'] as const;
 
 /** The bonus changed under us (another request ended or activated it); nothing of this change is kept. */
@@ -25,11 +25,13 @@ export function createBonusCore({
   db,
   ledger,
   events,
+  publish = publishNowhere,
   currency,
 }: {
   db: Database;
   ledger: LedgerService;
   events?: Pick<PlayerEvents, 'publish'>;
+  publish?: Publish<BonusesEvents>;
   currency: string;
 }) {
   // Account ids never change once made, so each is looked up once per process.
@@ -102,18 +104,14 @@ export function createBonusCore({
     return view(row, row.status === 'active' ? await bonusBalance(row.playerId) : 0);
   }
 
-  // Told of each change with the bonus as it is now (the money notices, decision 0119).
-  const changeListeners: BonusChanged[] = [];
-
-  /** BonusUpdated with the bonus as it is now, and the change listeners; never holds up or breaks the money path. */
+  /** BonusUpdated with the bonus as it is now, and BonusChanged; never holds up or breaks the money path. */
   function announce(id: string): void {
-    if (!events && changeListeners.length === 0) return;
     void byId(id)
       .then(async (row) => {
         if (!row) return;
         const bonus = await viewOf(row);
         events?.publish(row.playerId, 'BonusUpdated', { bonus });
-        for (const listener of changeListeners) listener(row.playerId, bonus);
+        void publish('BonusChanged', { playerId: row.playerId, bonus });
       })
       .catch(() => undefined);
   }
@@ -178,10 +176,6 @@ export function createBonusCore({
     view,
     viewOf,
     announce,
-    /** Hears every announced change of a bonus (claim, activation, stake, win, conversion, end). */
-    onChanged(listener: BonusChanged): void {
-      changeListeners.push(listener);
-    },
     close,
     /** Ends an open bonus as forfeited, expired or cancelled: its money returns to the house; cash is never touched. */
     async end(row: BonusRow, status: 'forfeited' | 'expired' | 'cancelled', reason: string): Promise<boolean> {

@@ -20,6 +20,8 @@ import { createFreeSpinsHandOver } from './free-spins.ts';
 import { createRoundFunding } from './funding.ts';
 import { bonusForDeposit, daysAfter, entriesOf, wageringFor } from './model.ts';
 import { bonusDefinitions, playerBonuses } from './schema.ts';
+import { type Publish, publishNowhere } from '../shared/events.ts';
+import type { BonusesEvents } from './events.ts';
 
 export type { RoundFunding, StakeFunding, WinFunding } from './funding.ts';
 export type BonusesService = ReturnType<typeof createBonusesService>;
@@ -44,6 +46,7 @@ export function createBonusesService({
   hasDeposited,
   guardClaim,
   maxWageringFor,
+  publish = publishNowhere,
 }: {
   db: Database;
   ledger: LedgerService;
@@ -59,14 +62,14 @@ export function createBonusesService({
   guardClaim?: (playerId: number) => Promise<void>;
   /** The most wagering the player's jurisdiction allows, as a multiple of the bonus; null: the site's own (decision 0120). */
   maxWageringFor?: (playerId: number) => Promise<number | null>;
+  /** Tells the others what happened (bonuses/events.ts); no one hears when omitted. */
+  publish?: Publish<BonusesEvents>;
 }) {
   const money = (minor: number) => formatMoney(minor, currency);
   const definitions = createDefinitions({ db, appEnv, maxWagering });
-  const core = createBonusCore({ db, ledger, events, currency });
+  const core = createBonusCore({ db, ledger, events, publish, currency });
   const funding = createRoundFunding({ db, core, currency, categoryOf, weightOf });
   const freeSpins = createFreeSpinsHandOver({ db, core });
-  // Told after a player's claim is granted (compliance's bonus-abuse rules, issue 33); never the claim's own answer.
-  const claimed: ((claim: { playerId: number; bonusId: string; offer: string; at: Date }) => void)[] = [];
 
   /** Why the player may not claim this offer now; null when they may. */
   async function refusal(
@@ -197,12 +200,6 @@ export function createBonusesService({
     definitions,
     /** Free spins on games our engines do not play go to `handler` (the aggregators'). */
     onFreeSpins: freeSpins.onFreeSpins,
-    /** Hears each bonus as it is after a change: granted, staked, converted, ended (the money notices, decision 0119). */
-    onChanged: core.onChanged,
-    /** Subscribes to granted claims (not replays, not operators' grants). */
-    onClaimed(listener: (claim: { playerId: number; bonusId: string; offer: string; at: Date }) => void): void {
-      claimed.push(listener);
-    },
     /** Seeds the environment's offers (missing slugs only). */
     start: () => definitions.seed(),
 
@@ -258,7 +255,7 @@ export function createBonusesService({
       const reason = await refusal(playerId, def, new Date(), deposit ? { depositAmount: deposit.amount } : {});
       if (reason) throw bonusProblem(reason);
       const granted = await grant(playerId, def, id, { depositId: deposit?.id ?? null });
-      for (const listener of claimed) listener({ playerId, bonusId: id, offer: slug, at: new Date() });
+      void publish('BonusClaimed', { playerId, bonusId: id, offer: slug, at: new Date() });
       return core.viewOf(granted);
     },
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { GAME_TAGS } from '../../../contract/operators.ts';
 import type { GameSource, Volatility } from '../../../contract/games.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, DbExecutor } from '../../db/client.ts';
 import { gameCategories, gameProviders, games } from './schema.ts';
 
 // Aggregators' games in the catalogue (docs/decisions/0100-provider-games-launch-and-console.md). The providers module
@@ -90,7 +90,7 @@ export function createProviderCatalog({ db, now = () => Date.now() }: { db: Data
   const weights = new Map<number, { weight: number | null; at: number }>();
 
   /** The game providers (studios) named, made when missing: slug → id. */
-  async function studios(tx: Database, names: string[]): Promise<Map<string, number>> {
+  async function studios(tx: DbExecutor, names: string[]): Promise<Map<string, number>> {
     const wanted = new Map(names.map((name) => [slugOf(name) || 'studio', name]));
     if (wanted.size > 0) {
       await tx
@@ -105,7 +105,7 @@ export function createProviderCatalog({ db, now = () => Date.now() }: { db: Data
     return new Map(rows.map((row) => [row.slug, row.id]));
   }
 
-  async function freeSlug(tx: Database, listing: ProviderListing, taken: Set<string>): Promise<string> {
+  async function freeSlug(tx: DbExecutor, listing: ProviderListing, taken: Set<string>): Promise<string> {
     const base = slugOf(listing.name) || slugOf(listing.code) || 'game';
     const candidates = [base, `${base}-${slugOf(listing.code)}`.slice(0, 64).replace(/-+$/, '')];
     for (let n = 2; n < 100; n++) candidates.push(`${base.slice(0, 58)}-${n}`);
@@ -126,7 +126,7 @@ export function createProviderCatalog({ db, now = () => Date.now() }: { db: Data
   }
 
   /** An aggregator's games (or the one with `slug`), by studio then name, as the console lists them. */
-  async function list(source: ProviderSource, within: Database = db, slug?: string): Promise<ProviderGameRow[]> {
+  async function list(source: ProviderSource, within: DbExecutor = db, slug?: string): Promise<ProviderGameRow[]> {
     const rows = await within
       .select({
         id: games.id,
@@ -153,7 +153,7 @@ export function createProviderCatalog({ db, now = () => Date.now() }: { db: Data
   }
 
   return {
-    list: (source: ProviderSource, within: Database = db) => list(source, within),
+    list: (source: ProviderSource, within: DbExecutor = db) => list(source, within),
 
     /**
      * The aggregator's whole list, applied: new games added switched off, known ones refreshed (name, art, studio,
@@ -164,12 +164,11 @@ export function createProviderCatalog({ db, now = () => Date.now() }: { db: Data
     async sync(
       source: ProviderSource,
       listings: readonly ProviderListing[],
-      { within = db, enableNew = false }: { within?: Database; enableNew?: boolean } = {},
+      { within = db, enableNew = false }: { within?: DbExecutor; enableNew?: boolean } = {},
     ): Promise<SyncCounts> {
       const at = new Date(now());
       const counts: SyncCounts = { total: listings.length, added: 0, updated: 0, withdrawn: 0 };
-      await within.transaction(async (transaction) => {
-        const tx = transaction as unknown as Database;
+      await within.transaction(async (tx) => {
         const studioIds = await studios(tx, [...new Set(listings.map((listing) => listing.studio))]);
         const categories = await tx.select({ id: gameCategories.id, slug: gameCategories.slug }).from(gameCategories);
         const own = new Map(categories.filter((row) => !(GAME_TAGS as readonly string[]).includes(row.slug)).map((row) => [row.slug, row.id]));
@@ -274,11 +273,11 @@ export function createProviderCatalog({ db, now = () => Date.now() }: { db: Data
     },
 
     /** One of an aggregator's games by slug; null when the aggregator has none by that slug. */
-    async one(source: ProviderSource, slug: string, within: Database = db): Promise<ProviderGameRow | null> {
+    async one(source: ProviderSource, slug: string, within: DbExecutor = db): Promise<ProviderGameRow | null> {
       return (await list(source, within, slug))[0] ?? null;
     },
 
-    async update(source: ProviderSource, slug: string, change: ProviderGameChange, within: Database = db): Promise<void> {
+    async update(source: ProviderSource, slug: string, change: ProviderGameChange, within: DbExecutor = db): Promise<void> {
       const set: Partial<typeof games.$inferInsert> = {};
       if (change.enabled !== undefined) set.enabled = change.enabled;
       if (change.categoryId !== undefined) set.categoryId = change.categoryId;

@@ -110,6 +110,8 @@ const toAdminGame = (row: AdminRow): AdminGame => ({
 export function createCatalogService({ db, now = () => Date.now() }: { db: Database; now?: () => number }) {
   const providerGames = createProviderCatalog({ db, now });
   const playable = new Map<string, { game: PlayableGame; at: number }>();
+  // The bonuses ask for each stake's game category (its wagering contribution); forgotten with the rest on a change.
+  const categories = new Map<number, string | null>();
   const lobby = createReadCache({ ttlMs: PLAYABLE_TTL_MS, now });
   const joined = () =>
     db
@@ -278,8 +280,15 @@ export function createCatalogService({ db, now = () => Date.now() }: { db: Datab
       return game;
     },
 
+    /** The slug of a game's category (null for an unknown game), kept until an operator changes a game. */
+    async categoryOf(gameId: number): Promise<string | null> {
+      if (!categories.has(gameId)) categories.set(gameId, (await joined().where(eq(games.id, gameId)))[0]?.category ?? null);
+      return categories.get(gameId) ?? null;
+    },
+
     /** Forgets the playable games kept for rounds and the lobby's reads (an operator changed a game). */
     invalidate(): void {
+      categories.clear();
       playable.clear();
       lobby.clear();
       providerGames.invalidate();

@@ -2,13 +2,12 @@
 // stake, keyed by the round so a retry earns nothing twice; exchanged for cash in the same transaction as the
 // ledger transfer; expired by month, oldest points first; adjusted by operators with a recorded reason.
 
-import { and, asc, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import {
   cashForPoints,
   type Exchange,
   type Loyalty,
   type LoyaltyEntry,
-  type LoyaltyEntryType,
   MIN_POINTS_EXCHANGE,
   POINTS_EXPIRY_MONTHS,
   POINTS_PER_CASH_UNIT,
@@ -18,101 +17,24 @@ import {
 } from '../../../contract/clubs.ts';
 import { formatMoney } from '../../../contract/money.ts';
 import type { Database } from '../../db/client.ts';
-import { preparedStatement } from '../../db/prepared.ts';
 import { invalid } from '../../problem.ts';
 import { IdempotencyConflict, type LedgerService, type LedgerTransaction } from '../ledger/service.ts';
 import { idempotencyConflict, keyedUuid, replayOf, requestHashOf } from '../shared/idempotency.ts';
 import { pageMeta, pageOffset } from '../shared/pagination.ts';
-import { addMonths, monthOf, monthStart } from './calendar.ts';
+import { addMonths, monthOf } from './calendar.ts';
+import { addToCarry, type BookEntry, type EntryRow, type Executor, NotEnoughPoints, record as recordAt, scheduleOf, toEntry } from './points-book.ts';
 import { loyaltyBalances, loyaltyEntries } from './schema.ts';
 
-type Executor = Database | LedgerTransaction;
-type EntryRow = typeof loyaltyEntries.$inferSelect;
+export { expirySchedule } from './points-book.ts';
 
 /** Whether a stake on `engine` earns slot points (its own carry) or table points. */
 export const isSlots = (engine: string): boolean => pointsRuleOf(engine).category === 'slots';
 
-/** The balance is lower than the change asks for: nothing was written. */
-class NotEnoughPoints extends Error {}
-
-const toEntry = (row: EntryRow): LoyaltyEntry => ({
-  id: String(row.id),
-  type: row.type as LoyaltyEntryType,
-  points: row.points,
-  created_at: row.createdAt.toISOString(),
-  reference: row.reference,
-});
-
 const points = (n: number) => n.toLocaleString('en-US');
-
-/** Moves the balance by `change` (lifetime counts credits only); refuses to go below zero. */
-async function moveBalance(tx: Executor, playerId: number, change: number, at: Date): Promise<number> {
-  if (change > 0) {
-    const [row] = await tx
-      .insert(loyaltyBalances)
-      .values({ playerId, points: change, lifetimePoints: change, updatedAt: at })
-      .onConflictDoUpdate({
-        target: loyaltyBalances.playerId,
-        set: {
-          points: sql`${loyaltyBalances.points} + ${change}`,
-          lifetimePoints: sql`${loyaltyBalances.lifetimePoints} + ${change}`,
-          updatedAt: at,
-        },
-      })
-      .returning({ points: loyaltyBalances.points });
-    return row!.points;
-  }
-  const [row] = await tx
-    .update(loyaltyBalances)
-    .set({ points: sql`${loyaltyBalances.points} + ${change}`, updatedAt: at })
-    .where(and(eq(loyaltyBalances.playerId, playerId), gte(loyaltyBalances.points, -change)))
-    .returning({ points: loyaltyBalances.points });
-  if (!row) throw new NotEnoughPoints();
-  return row.points;
-}
-
-/** What expires when, oldest first: remaining points of each month after every debit took the oldest. */
-export function expirySchedule(credits: { month: string; points: number }[], debits: number): { month: string; points: number; at: Date }[] {
-  const schedule: { month: string; points: number; at: Date }[] = [];
-  let toConsume = debits;
-  for (const credit of [...credits].sort((a, b) => a.month.localeCompare(b.month))) {
-    const used = Math.min(credit.points, toConsume);
-    toConsume -= used;
-    if (credit.points - used > 0) schedule.push({ month: credit.month, points: credit.points - used, at: monthStart(credit.month, POINTS_EXPIRY_MONTHS + 1) });
-  }
-  return schedule;
-}
 
 export type PointsService = ReturnType<typeof createPoints>;
 
 export function createPoints({ db, ledger, currency, now }: { db: Database; ledger: LedgerService; currency: string; now: () => Date }) {
-  /**
-   * Adds a stake to the player's carry of its category and returns the carry: once per real-money stake, so built
-   * once and planned once per connection (a named prepared statement for each category's column).
-   */
-  const carryStatement = (slots: boolean) => {
-    const column = slots ? loyaltyBalances.slotsCarry : loyaltyBalances.tableCarry;
-    const [stake, at] = [sql.placeholder('stake'), sql.placeholder('at')];
-    return preparedStatement<{ carry: number | string }>(
-      db,
-      slots ? 'loyalty_carry_slots_v1' : 'loyalty_carry_table_v1',
-      db
-        .insert(loyaltyBalances)
-        .values({ playerId: sql.placeholder('player'), updatedAt: at, ...(slots ? { slotsCarry: stake } : { tableCarry: stake }) })
-        .onConflictDoUpdate({
-          target: loyaltyBalances.playerId,
-          // The row's carry plus this stake (the value the insert would have written).
-          set: {
-            [slots ? 'slotsCarry' : 'tableCarry']: sql`${column} + excluded.${sql.identifier(column.name)}`,
-            updatedAt: sql`excluded.${sql.identifier(loyaltyBalances.updatedAt.name)}`,
-          },
-        })
-        .returning({ carry: sql<number>`${column}`.as('carry') })
-        .getSQL(),
-    );
-  };
-  const addToCarry = { slots: carryStatement(true), table: carryStatement(false) };
-
   async function balanceOf(playerId: number): Promise<{ points: number; lifetimePoints: number }> {
     const [row] = await db.select().from(loyaltyBalances).where(eq(loyaltyBalances.playerId, playerId));
     return { points: row?.points ?? 0, lifetimePoints: row?.lifetimePoints ?? 0 };
@@ -128,46 +50,8 @@ export function createPoints({ db, ledger, currency, now }: { db: Database; ledg
     return new Map(rows.map((row) => [row.month, Number(row.points)]));
   }
 
-  async function scheduleOf(playerId: number, executor: Executor = db) {
-    const credits = await executor
-      .select({ month: loyaltyEntries.month, points: sql<string | number>`sum(${loyaltyEntries.points})` })
-      .from(loyaltyEntries)
-      .where(and(eq(loyaltyEntries.playerId, playerId), sql`${loyaltyEntries.points} > 0`))
-      .groupBy(loyaltyEntries.month);
-    const [debited] = await executor
-      .select({ points: sql<string | number>`coalesce(sum(-${loyaltyEntries.points}), 0)` })
-      .from(loyaltyEntries)
-      .where(and(eq(loyaltyEntries.playerId, playerId), sql`${loyaltyEntries.points} < 0`));
-    return expirySchedule(
-      credits.map((row) => ({ month: row.month, points: Number(row.points) })),
-      Number(debited?.points ?? 0),
-    );
-  }
-
-  /** Writes one keyed change and moves the balance with it; false when the key was already used (nothing changed). */
-  async function record(
-    tx: Executor,
-    entry: {
-      playerId: number;
-      type: LoyaltyEntryType;
-      points: number;
-      key: string;
-      reference: string | null;
-      month: string;
-      requestHash?: string;
-      operatorId?: number;
-    },
-  ): Promise<boolean> {
-    const at = now();
-    const inserted = await tx
-      .insert(loyaltyEntries)
-      .values({ ...entry, createdAt: at })
-      .onConflictDoNothing()
-      .returning({ id: loyaltyEntries.id });
-    if (inserted.length === 0) return false;
-    await moveBalance(tx, entry.playerId, entry.points, at);
-    return true;
-  }
+  /** Writes one keyed change now and moves the balance with it; false when the key was already used (nothing changed). */
+  const record = (tx: Executor, entry: BookEntry) => recordAt(tx, entry, now());
 
   /**
    * The whole points of `carry` (the player's locked carry of the stake's category) become points under the stake's
@@ -196,13 +80,13 @@ export function createPoints({ db, ledger, currency, now }: { db: Database; ledg
      */
     async earn(tx: LedgerTransaction, stake: { playerId: number; roundId: string; engine: string; stake: number; key: string }) {
       if (!Number.isSafeInteger(stake.stake) || stake.stake <= 0) return false;
-      const [row] = await addToCarry[isSlots(stake.engine) ? 'slots' : 'table']({ player: stake.playerId, stake: stake.stake, at: now() }, tx);
+      const carry = await addToCarry(tx, { playerId: stake.playerId, slots: isSlots(stake.engine), stake: stake.stake, at: now() });
       // The row now holds carry + stake.
-      return pointsFromCarry(tx, stake, Number(row!.carry));
+      return pointsFromCarry(tx, stake, carry);
     },
 
     /**
-     * After a round whose own statement added its stake to the carry (docs/decisions/0094-one-statement-rounds.md):
+     * After a round whose own statement added its stake to the carry (docs/decisions/0091-one-commit-rounds.md):
      * the carry's whole points become points under the stake's key, with the balance row locked. Once per key: a
      * second call finds the key used and changes nothing; a carry left whole (the process stopped in between) is
      * turned into points by the next stake of its category, so no point is lost.
@@ -265,7 +149,7 @@ export function createPoints({ db, ledger, currency, now }: { db: Database; ledg
       const [balance, months, schedule, [counted], rows] = await Promise.all([
         balanceOf(playerId),
         monthPoints(playerId, [month]),
-        scheduleOf(playerId),
+        scheduleOf(db, playerId),
         db.select({ n: count() }).from(loyaltyEntries).where(eq(loyaltyEntries.playerId, playerId)),
         db
           .select()
@@ -416,7 +300,7 @@ export function createPoints({ db, ledger, currency, now }: { db: Database; ledg
           // One player's expiry at a time: the balance row is locked while the schedule is read.
           await tx.select().from(loyaltyBalances).where(eq(loyaltyBalances.playerId, playerId)).for('update');
           let sum = 0;
-          for (const due of await scheduleOf(playerId, tx)) {
+          for (const due of await scheduleOf(tx, playerId)) {
             if (due.month > lastExpired) break;
             const key = `expiry:${playerId}:${due.month}`;
             if (await record(tx, { playerId, type: 'expired', points: -due.points, key, reference: due.month, month: due.month })) sum += due.points;

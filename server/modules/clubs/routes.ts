@@ -16,7 +16,6 @@ import { idempotencyKey } from '../../http/idempotency-key.ts';
 import { staffGuards } from '../../http/operator-guard.ts';
 import { playerGuards } from '../../http/player-guards.ts';
 import { Problem } from '../../problem.ts';
-import type { Database } from '../../db/client.ts';
 import type { Services } from '../../services.ts';
 
 /** The player's loyalty and VIP club, and the operators' view and adjustment of a player's points. */
@@ -78,7 +77,7 @@ export async function clubRoutes(fastify: FastifyInstance, { services }: { servi
               subject: `player:${playerId}`,
               after: { entry_id: entryId, points: request.body.points, reason: request.body.reason.trim() },
             },
-            tx as unknown as Database,
+            tx,
           ),
       );
       return reply.code(201).send({ data: entry });

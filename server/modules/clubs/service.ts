@@ -142,7 +142,7 @@ export function createClubsService({
     },
 
     /**
-     * The points of a round played as one statement (docs/decisions/0094-one-statement-rounds.md): which carry its
+     * The points of a round played as one statement (docs/decisions/0091-one-commit-rounds.md): which carry its
      * stake joins, and, given the carry the statement left, its whole points turned into points under the stake's key.
      */
     carry: {

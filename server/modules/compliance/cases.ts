@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, ne } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { Problem } from '../../problem.ts';
 import type { AuditService } from '../operators/audit.ts';
 import { complianceAlerts, complianceCaseNotes, complianceCases } from './schema.ts';
@@ -25,7 +25,6 @@ export const MAX_ATTACHMENT_BYTES = 256 * 1024;
 export const OWN_CONFIRMATION_MESSAGE = 'You asked to close this case; another staff member must confirm it.';
 
 type CaseRow = typeof complianceCases.$inferSelect;
-type Tx = Database;
 
 const toCase = (row: CaseRow) => ({
   id: String(row.id),
@@ -44,7 +43,7 @@ const toCase = (row: CaseRow) => ({
 export type CaseView = ReturnType<typeof toCase>;
 
 export function createCases({ db, audit, now }: { db: Database; audit: Pick<AuditService, 'audited'>; now: () => Date }) {
-  async function lockCase(tx: Tx, id: number): Promise<CaseRow> {
+  async function lockCase(tx: Transaction, id: number): Promise<CaseRow> {
     const [row] = await tx.select().from(complianceCases).where(eq(complianceCases.id, id)).for('update');
     if (!row) throw new Problem(404, 'No case with that id.');
     return row;
@@ -55,7 +54,7 @@ export function createCases({ db, audit, now }: { db: Database; audit: Pick<Audi
   };
 
   /** Puts open alerts that are in no case into this one; an unknown, closed or already filed alert is a 422. */
-  async function attachAlerts(tx: Tx, caseId: number, alertIds: number[]) {
+  async function attachAlerts(tx: Transaction, caseId: number, alertIds: number[]) {
     if (alertIds.length === 0) return [];
     const rows = await tx.select().from(complianceAlerts).where(inArray(complianceAlerts.id, alertIds)).for('update');
     const usable = rows.filter((row) => row.status === 'open' && (row.caseId === null || row.caseId === caseId));
@@ -72,7 +71,7 @@ export function createCases({ db, audit, now }: { db: Database; audit: Pick<Audi
     staffId: number,
     caseId: number,
     action: string,
-    work: (tx: Tx, row: CaseRow) => Promise<{ before: Record<string, unknown>; after: Record<string, unknown> } & T>,
+    work: (tx: Transaction, row: CaseRow) => Promise<{ before: Record<string, unknown>; after: Record<string, unknown> } & T>,
   ) {
     const result = await audit.audited(
       async (tx) => work(tx, await lockCase(tx, caseId)),
@@ -80,14 +79,14 @@ export function createCases({ db, audit, now }: { db: Database; audit: Pick<Audi
     );
     return result!;
   }
-  const touch = (tx: Tx, id: number, set: Partial<typeof complianceCases.$inferInsert>) =>
+  const touch = (tx: Transaction, id: number, set: Partial<typeof complianceCases.$inferInsert>) =>
     tx
       .update(complianceCases)
       .set({ ...set, updatedAt: now() })
       .where(eq(complianceCases.id, id))
       .returning();
 
-  async function closeNow(tx: Tx, row: CaseRow, staffId: number, outcome: CaseOutcome, note: string) {
+  async function closeNow(tx: Transaction, row: CaseRow, staffId: number, outcome: CaseOutcome, note: string) {
     await tx
       .update(complianceAlerts)
       .set({ status: 'closed', resolution: `Case ${row.id} closed: ${outcome}`, closedBy: staffId, closedAt: now() })
@@ -95,7 +94,7 @@ export function createCases({ db, audit, now }: { db: Database; audit: Pick<Audi
     await touch(tx, row.id, { state: 'closed', outcome, closedBy: staffId, closedAt: now(), closeRequestedNote: note });
   }
 
-  const playerOf = async (tx: Tx, caseId: number) => {
+  const playerOf = async (tx: Transaction, caseId: number) => {
     const [first] = await tx
       .select({ playerId: complianceAlerts.playerId })
       .from(complianceAlerts)

@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import type { INTERVENTION_KINDS } from '../../../contract/compliance.rules.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, DbExecutor } from '../../db/client.ts';
 import { invalid } from '../../problem.ts';
 import type { AuditService } from '../operators/audit.ts';
 import { complianceAlerts, rgInterventions } from './schema.ts';
@@ -22,7 +22,7 @@ const toIntervention = (row: typeof rgInterventions.$inferSelect) => ({
 });
 
 /** 422 unless the alert (when one is named) is about this player. */
-async function alertAbout(db: Database, playerId: number, alertId: number | null | undefined) {
+async function alertAbout(db: DbExecutor, playerId: number, alertId: number | null | undefined) {
   if (!alertId) return;
   const [alert] = await db.select({ playerId: complianceAlerts.playerId }).from(complianceAlerts).where(eq(complianceAlerts.id, alertId));
   if (!alert || alert.playerId !== playerId) throw invalid({ alert_id: ['That alert is not about this player.'] });

@@ -1,23 +1,25 @@
 import { createHash } from 'node:crypto';
-import { and, asc, count, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { invalid, Problem } from '../../problem.ts';
 import type { TransferResult } from '../ledger/service.ts';
+import type { LimitChange } from '../limits/events.ts';
+import { tightens } from '../limits/rules.ts';
 import type { AuditService } from '../operators/audit.ts';
-import type { AlertInput, RaiseAlert } from '../shared/alerts.ts';
+import { createAlerts, toAlert } from './alerts.ts';
 import { createCases } from './cases.ts';
 import { createInterventions } from './interventions.ts';
-import { type EventKind, evaluateRules, historyNeeded, PLAY_RULES_WITHOUT_HISTORY, type RuleEvent, RULES, ruleNamed, type ThresholdValues } from './rules.ts';
-import { complianceAlerts, complianceEvents, complianceThresholds } from './schema.ts';
+import { type EventKind, evaluateRules, historyNeeded, PLAY_RULES_WITHOUT_HISTORY, type RuleEvent } from './rules.ts';
+import { complianceAlerts, complianceEvents } from './schema.ts';
+import { createThresholds } from './thresholds.ts';
 
 // The compliance module (issue 33 §2, §5, §6; docs/decisions/0114, 0115): it hears the other modules' domain
 // events after commit, keeps them as its own rows, runs the rules over each player's recent ones, and records the
 // hits as alerts (one per dedupe key). Alerts with a hold keep the player's withdrawals pending until closed.
+// The alerts themselves are alerts.ts's, the staff's thresholds thresholds.ts's, the cases cases.ts's.
 
 export const HOLD_REASON = 'Withdrawals are on hold pending a compliance review.';
 type Audit = Pick<AuditService, 'audited' | 'record' | 'actionsOn'>;
-type AlertRow = typeof complianceAlerts.$inferSelect;
 export type ComplianceService = ReturnType<typeof createComplianceService>;
 
 export type ComplianceDependencies = {
@@ -31,35 +33,8 @@ export type ComplianceDependencies = {
   logger?: FastifyBaseLogger;
 };
 
-/** How long a node keeps the staff's thresholds before reading them again. */
-const THRESHOLDS_TTL_MS = 5_000;
 /** A player's play is evaluated with its history (long sessions, night play) at most once per this much play. */
 export const PLAY_HISTORY_EVERY_MS = 60_000;
-
-/** A rule's name in words: ours from rules.ts, the linking and screening modules' by their prefixes. */
-export function labelOf(rule: string): string {
-  const ours = ruleNamed(rule)?.label;
-  if (ours) return ours;
-  if (rule.startsWith('linked-')) return `Linked account (same ${rule.slice('linked-'.length).replaceAll('-', ' ')})`;
-  if (rule.startsWith('sanctions')) return 'Sanctions list match';
-  if (rule === 'pep-match') return 'Politically exposed person';
-  return rule;
-}
-
-export const toAlert = (row: AlertRow) => ({
-  id: String(row.id),
-  player_id: String(row.playerId),
-  kind: row.kind,
-  rule: row.rule,
-  label: labelOf(row.rule),
-  facts: row.facts,
-  hold_withdrawals: row.holdWithdrawals,
-  status: row.status,
-  case_id: row.caseId === null ? null : String(row.caseId),
-  resolution: row.resolution,
-  created_at: row.createdAt.toISOString(),
-  closed_at: row.closedAt?.toISOString() ?? null,
-});
 
 export function createComplianceService({ db, audit, playTotals, linkedPlayers: linkedPort, now = () => new Date(), logger }: ComplianceDependencies) {
   /** The players a `linked` alert (facts.linkedPlayerId, decision 0112) ties to this one, either way round. */
@@ -78,39 +53,10 @@ export function createComplianceService({ db, audit, playTotals, linkedPlayers: 
     ];
   };
   const linkedPlayers = linkedPort ?? linkedFromAlerts;
-  const raise: RaiseAlert = async (alert: AlertInput) => {
-    await db
-      .insert(complianceAlerts)
-      .values({
-        playerId: alert.playerId,
-        kind: alert.kind,
-        rule: alert.rule,
-        facts: alert.facts,
-        dedupeKey: alert.dedupeKey,
-        holdWithdrawals: alert.holdWithdrawals === true,
-        createdAt: now(),
-      })
-      .onConflictDoNothing({ target: complianceAlerts.dedupeKey });
-  };
-
-  async function storedThresholds(): Promise<Record<string, ThresholdValues>> {
-    const rows = await db.select().from(complianceThresholds);
-    return Object.fromEntries(rows.map((row) => [row.rule, row.values]));
-  }
-  // Every event reads the thresholds: kept for THRESHOLDS_TTL_MS (forgotten at once on this node when staff change
-  // them; another node sees a change within that time).
-  let cachedThresholds: { at: number; values: Promise<Record<string, ThresholdValues>> } | null = null;
-  function thresholds(): Promise<Record<string, ThresholdValues>> {
-    const at = Date.now();
-    if (!cachedThresholds || at - cachedThresholds.at > THRESHOLDS_TTL_MS) {
-      const values = storedThresholds();
-      cachedThresholds = { at, values };
-      values.catch(() => {
-        if (cachedThresholds?.values === values) cachedThresholds = null;
-      });
-    }
-    return cachedThresholds.values;
-  }
+  const cases = createCases({ db, audit, now });
+  const alerts = createAlerts({ db, audit, now, openCases: () => cases.openCount() });
+  const thresholds = createThresholds({ db, audit, now });
+  const raise = alerts.raise;
   /**
    * When each player's play was last evaluated with its history, by event time (this node's memory). Back-to-back
    * rounds are each checked by the rules that need no history (large stakes and wins); the session and night rules,
@@ -137,7 +83,7 @@ export function createComplianceService({ db, audit, playTotals, linkedPlayers: 
       .onConflictDoNothing()
       .returning({ id: complianceEvents.id });
     if (!inserted) return [];
-    const set = await thresholds();
+    const set = await thresholds.current();
     if (event.kind === 'play') {
       const last = playHistoryCheckedAt.get(playerId);
       if (last !== undefined && at.getTime() >= last && at.getTime() - last < PLAY_HISTORY_EVERY_MS) {
@@ -206,91 +152,15 @@ export function createComplianceService({ db, audit, playTotals, linkedPlayers: 
   };
   const positive = (journal: TransferResult) => journal.entries.reduce((sum, entry) => sum + Math.max(0, entry.amount), 0);
 
-  const cases = createCases({ db, audit, now });
+  /** A raised or removed limit took effect: recorded for the rule limit-increases. */
+  function limitIncreased(change: { playerId: number; id: string | number; kind: string; at?: Date }) {
+    later('limit change', change.playerId, () =>
+      record(change.playerId, { kind: 'limit_increase', reference: String(change.id), at: change.at, facts: { limit: change.kind } }),
+    );
+  }
 
   return {
-    alerts: {
-      raise,
-      async list(filter: { status?: string; rule?: string; kind?: string; playerId?: number; caseId?: number }, limit = 100) {
-        const conditions = [
-          filter.status ? eq(complianceAlerts.status, filter.status) : undefined,
-          filter.rule ? eq(complianceAlerts.rule, filter.rule) : undefined,
-          filter.kind ? eq(complianceAlerts.kind, filter.kind) : undefined,
-          filter.playerId ? eq(complianceAlerts.playerId, filter.playerId) : undefined,
-          filter.caseId ? eq(complianceAlerts.caseId, filter.caseId) : undefined,
-        ].filter((c) => c !== undefined);
-        const rows = await db
-          .select()
-          .from(complianceAlerts)
-          .where(conditions.length ? and(...conditions) : undefined)
-          .orderBy(desc(complianceAlerts.createdAt), desc(complianceAlerts.id))
-          .limit(limit);
-        return rows.map(toAlert);
-      },
-      /** Open alerts by rule, and by age (under a day, 1–7 days, over 7 days). */
-      async summary() {
-        const at = now();
-        const rows = await db
-          .select({
-            rule: complianceAlerts.rule,
-            kind: complianceAlerts.kind,
-            open: count(),
-            day: sql<number>`count(*) filter (where ${complianceAlerts.createdAt} > ${new Date(at.getTime() - 86_400_000)})`,
-            week: sql<number>`count(*) filter (where ${complianceAlerts.createdAt} <= ${new Date(at.getTime() - 86_400_000)} and ${complianceAlerts.createdAt} > ${new Date(at.getTime() - 7 * 86_400_000)})`,
-            older: sql<number>`count(*) filter (where ${complianceAlerts.createdAt} <= ${new Date(at.getTime() - 7 * 86_400_000)})`,
-          })
-          .from(complianceAlerts)
-          .where(eq(complianceAlerts.status, 'open'))
-          .groupBy(complianceAlerts.rule, complianceAlerts.kind)
-          .orderBy(asc(complianceAlerts.rule));
-        const byRule = rows.map((row) => ({
-          rule: row.rule,
-          label: labelOf(row.rule),
-          kind: row.kind,
-          open: Number(row.open),
-          under_a_day: Number(row.day),
-          one_to_seven_days: Number(row.week),
-          over_seven_days: Number(row.older),
-        }));
-        const total = (key: 'open' | 'under_a_day' | 'one_to_seven_days' | 'over_seven_days') => byRule.reduce((sum, row) => sum + row[key], 0);
-        return {
-          by_rule: byRule,
-          by_age: { under_a_day: total('under_a_day'), one_to_seven_days: total('one_to_seven_days'), over_seven_days: total('over_seven_days') },
-          open: total('open'),
-          open_cases: await cases.openCount(),
-        };
-      },
-      async get(id: number) {
-        const [row] = await db.select().from(complianceAlerts).where(eq(complianceAlerts.id, id));
-        return row ? toAlert(row) : null;
-      },
-      /** Closes one alert with the officer's resolution (releasing its hold); audited. An alert in a case closes with it. */
-      async close(id: number, staffId: number, resolution: string) {
-        const closed = await audit.audited(
-          async (tx) => {
-            const [row] = await tx.select().from(complianceAlerts).where(eq(complianceAlerts.id, id)).for('update');
-            if (!row) throw new Problem(404, 'No alert with that id.');
-            if (row.status !== 'open') throw new Problem(409, 'This alert is already closed.');
-            if (row.caseId !== null) throw new Problem(409, 'This alert belongs to a case; it closes with the case.');
-            const [after] = await tx
-              .update(complianceAlerts)
-              .set({ status: 'closed', resolution, closedBy: staffId, closedAt: now() })
-              .where(eq(complianceAlerts.id, id))
-              .returning();
-            return after!;
-          },
-          (row) => ({
-            staffId,
-            action: 'compliance.alert_closed',
-            playerId: row.playerId,
-            subject: `alert:${row.id}`,
-            before: { status: 'open' },
-            after: { status: 'closed', resolution },
-          }),
-        );
-        return toAlert(closed!);
-      },
-    },
+    alerts: { raise, list: alerts.list, summary: alerts.summary, get: alerts.get, close: alerts.close },
 
     /** Which of these players have an open alert holding their withdrawals (the withdrawals queue, one query). */
     heldPlayers,
@@ -368,60 +238,23 @@ export function createComplianceService({ db, audit, playTotals, linkedPlayers: 
           record(signIn.playerId, { kind: 'signin', reference: `${signIn.playerId}:${signIn.id ?? signIn.at.toISOString()}`, at: signIn.at, facts }),
         );
       },
-      limitIncreased(change: { playerId: number; id: string | number; kind: string; at?: Date }) {
-        later('limit change', change.playerId, () =>
-          record(change.playerId, { kind: 'limit_increase', reference: String(change.id), at: change.at, facts: { limit: change.kind } }),
-        );
+      limitIncreased,
+      /**
+       * A limit took effect (the limits' LimitChanged): a raise or a removal is a marker of harm when it repeats
+       * (rule limit-increases, decision 0115); a tightening is not.
+       */
+      limitChanged(change: LimitChange) {
+        if (tightens(change.before, change.after)) return;
+        limitIncreased({
+          playerId: change.playerId,
+          id: `${change.playerId}:${change.type}:${change.period}:${change.at.toISOString()}`,
+          kind: `${change.type}_${change.period}`,
+          at: change.at,
+        });
       },
     },
 
-    thresholds: {
-      async list() {
-        const set = await storedThresholds();
-        return RULES.map((rule) => ({
-          rule: rule.name,
-          kind: rule.kind,
-          label: rule.label,
-          description: rule.description,
-          values: { ...rule.defaults, ...set[rule.name] },
-          defaults: rule.defaults,
-          params: Object.entries(rule.params).map(([key, spec]) => ({ key, ...spec })),
-        }));
-      },
-      /** Sets a rule's thresholds (numbers in range; `hold` only where the rule has it); audited with before and after. */
-      async update(ruleName: string, values: Record<string, number | boolean>, staffId: number, reason: string) {
-        const rule = ruleNamed(ruleName);
-        if (!rule) throw new Problem(404, 'No rule with that name.');
-        const errors: Record<string, string[]> = {};
-        for (const [key, value] of Object.entries(values)) {
-          if (key === 'hold' && 'hold' in rule.defaults) {
-            if (typeof value !== 'boolean') errors[key] = ['Hold must be true or false.'];
-            continue;
-          }
-          const spec = rule.params[key];
-          if (!spec) errors[key] = [`${rule.label} has no threshold named ${key}.`];
-          else if (typeof value !== 'number' || !Number.isInteger(value) || value < spec.min || value > spec.max) {
-            errors[key] = [`${spec.label} must be a whole number from ${spec.min} to ${spec.max}.`];
-          }
-        }
-        if (Object.keys(errors).length > 0) throw invalid(errors);
-        const set = await storedThresholds();
-        const before = { ...rule.defaults, ...set[rule.name] };
-        const after = { ...before, ...values };
-        await audit.audited(
-          async (tx) => {
-            await tx
-              .insert(complianceThresholds)
-              .values({ rule: rule.name, values: after, updatedBy: staffId, updatedAt: now() })
-              .onConflictDoUpdate({ target: complianceThresholds.rule, set: { values: after, updatedBy: staffId, updatedAt: now() } });
-            return after;
-          },
-          () => ({ staffId, action: 'compliance.thresholds_changed', subject: `rule:${rule.name}`, before: { ...before, reason }, after }),
-        );
-        cachedThresholds = null;
-        return (await this.list()).find((row) => row.rule === rule.name)!;
-      },
-    },
+    thresholds: { list: thresholds.list, update: thresholds.update },
 
     interventions: createInterventions({ db, audit, now }),
 

@@ -19,6 +19,8 @@ import { betView, createCrashPayouts, publicBet } from './payouts.ts';
 import { crashGameOf, crashPointFor, nextLink } from './rounds.ts';
 import { createCrashTotals } from './totals.ts';
 import { crashBets, crashChains, crashGames, crashLeases } from './schema.ts';
+import { type Publish, publishNowhere } from '../shared/events.ts';
+import type { CrashEvents } from './events.ts';
 
 export type CrashTimings = {
   /** How long bets are taken before a round starts. */
@@ -63,6 +65,7 @@ export function createCrashService({
   guardBet,
   onStake,
   onRefund,
+  publishEvent = publishNowhere,
 }: {
   db: Database;
   ledger: LedgerService;
@@ -83,10 +86,13 @@ export function createCrashService({
   onStake?: (tx: LedgerTransaction, stake: { playerId: number; roundId: string; engine: string; stake: number; key: string }) => Promise<void>;
   /** Told inside a refund's transaction with what `onStake` was told: a stake given back takes back what it earned. */
   onRefund?: (tx: LedgerTransaction, stake: { playerId: number; roundId: string; engine: string; stake: number; key: string }) => Promise<void>;
+  /** Tells the others what happened (crash/events.ts; `publish` above is the browsers' public channel). */
+  publishEvent?: Publish<CrashEvents>;
 }) {
   const { accountsOf, payOut, refund } = createCrashPayouts({ ledger, currency, publish, now, onRefund });
   const clock = crashClock(timings.speed);
   async function balanceAfter(playerId: number): Promise<number> {
+    void publishEvent('RoundSettled', { playerId });
     if (announceBalance) return announceBalance(playerId);
     const accounts = await ledger.balances(playerId);
     return accounts.filter((a) => a.currency === currency && (a.kind === 'cash' || a.kind === 'bonus')).reduce((sum, a) => sum + a.balance, 0);

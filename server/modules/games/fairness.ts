@@ -1,7 +1,7 @@
 // Players' provably fair seeds (docs/decisions/0041-games-api.md): the current server seed is shown only as its
 // SHA-256 until the player rotates it; the client seed is the player's to change; the nonce counts rounds.
 
-import { and, eq, inArray, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FairnessSeeds, SeedRotation } from '../../../contract/games.ts';
 import { defaultClientSeed, generateServerSeed, hashServerSeed } from '../../../games/fairness.ts';
 import type { Database } from '../../db/client.ts';
@@ -112,28 +112,6 @@ export function createFairnessService({ db }: { db: Database }) {
           .returning(columns);
         return { ...view(made!), previous_server_seed: old.serverSeed, previous_server_seed_hash: old.serverSeedHash };
       });
-    },
-
-    /**
-     * Takes the pair's next nonce for a round computed from exactly this pair, as a statement for the round's own
-     * (a data-modifying CTE, so the claim and the round row are one statement): one row, the claimed `nonce`, when
-     * the pair still holds; none when it moved on since it was read (another round, a new client seed, a rotation),
-     * and then the caller rolls back and computes the round again.
-     */
-    nonceClaim(pair: { id: number | Placeholder; nextNonce: number | Placeholder; clientSeed: string | Placeholder }): SQL {
-      return db
-        .update(fairnessSeeds)
-        .set({ nextNonce: sql`${fairnessSeeds.nextNonce} + 1` })
-        .where(
-          and(
-            eq(fairnessSeeds.id, pair.id),
-            eq(fairnessSeeds.nextNonce, pair.nextNonce),
-            eq(fairnessSeeds.clientSeed, pair.clientSeed),
-            isNull(fairnessSeeds.revealedAt),
-          ),
-        )
-        .returning({ nonce: sql<number>`${fairnessSeeds.nextNonce} - 1`.as('nonce') })
-        .getSQL();
     },
 
     /** The server seeds of these pairs that have been revealed; pairs still in use are absent. */

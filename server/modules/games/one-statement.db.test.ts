@@ -1,4 +1,4 @@
-// An instant round as one statement (issue 17 §10, docs/decisions/0094-one-statement-rounds.md): over any run of
+// An instant round as one statement (issue 17 §10, docs/decisions/0091-one-commit-rounds.md): over any run of
 // rounds the money, the rounds' rows, the journals and the loyalty points come out exactly as the rules say, and a
 // whole point the statement's carry reached is made once, under its round's key, or by the next stake if not.
 import { randomUUID } from 'node:crypto';

@@ -20,7 +20,7 @@ const kit = gamesKit(t);
 
 /**
  * The round service of a node whose power fails just before it credits a win. An instant round's win is a step of
- * its one statement (decision 0094): there the cut is a win that PostgreSQL refuses mid-statement, after the round
+ * its one statement (decision 0091): there the cut is a win that PostgreSQL refuses mid-statement, after the round
  * row and the bet were written. `longWay`: the round goes as one transaction instead (as a bonus-funded stake does,
  * or here a stake hook with no carry), and the cut is the win's transfer failing inside it.
  */

@@ -13,8 +13,8 @@ const everyNumber = Array.from({ length: 37 }, (_, n) => ({ type: 'straight', nu
 
 /** Counts wallet reads, ledger balance reads and BalanceUpdated events of one player from the last reset on. */
 function watch() {
-  const { wallet, ledger, events } = t.services;
-  const spies = [vi.spyOn(wallet, 'wallet'), vi.spyOn(ledger, 'balances'), vi.spyOn(events, 'publish')] as const;
+  const { balances, ledger, events } = t.services;
+  const spies = [vi.spyOn(balances, 'wallet'), vi.spyOn(ledger, 'balances'), vi.spyOn(events, 'publish')] as const;
   const [walletReads, balanceReads, published] = spies;
   const mine = (playerId: string, calls: unknown[][]) => calls.filter((call) => call[0] === Number(playerId));
   const balanceEvents = (playerId: string) =>

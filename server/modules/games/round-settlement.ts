@@ -36,7 +36,7 @@ export function createRoundSettlement({
       if (cashAccounts.size >= 100_000) cashAccounts.clear();
       cashAccounts.set(playerId, cash);
     }
-    // The player's own shard of the house's game account (decision 0093), so rounds of different players do not
+    // The player's own shard of the house's game account (decision 0091), so rounds of different players do not
     // queue on one row.
     return { cash, game: await ledger.houseGameAccountId(playerId, currency) };
   }

@@ -18,6 +18,8 @@ import { createRoundGameNames } from './round-game-names.ts';
 import { createRoundSettlement } from './round-settlement.ts';
 import { createRoundsService, type StakeCarry, type StakeGuard, type StakeHook } from './rounds.ts';
 import { createRoundTotals } from './totals.ts';
+import { type Publish, publishNowhere } from '../shared/events.ts';
+import type { GamesEvents } from './events.ts';
 
 export type GamesService = ReturnType<typeof createGamesService>;
 
@@ -45,6 +47,7 @@ export function createGamesService({
   guardStake,
   onStake,
   carry,
+  publish = publishNowhere,
 }: {
   db: Database;
   ledger: LedgerService;
@@ -52,21 +55,30 @@ export function createGamesService({
   currency: string;
   /** How stakes are paid and wins credited while a bonus is active (bonuses module); cash only without it. */
   funding?: RoundFunding;
-  /** A round's one balance read and BalanceUpdated (rounds.ts). */
+  /** A round's one balance read and BalanceUpdated (rounds.ts; the wallet's balances decide when it reads). */
   announceBalance?: (playerId: number, known: number | null) => Promise<number>;
   /** Responsible-gambling limits in front of every real-money stake (rounds.ts). */
   guardStake?: StakeGuard;
   /** Called inside the transaction that takes a real-money stake (the clubs' points, decision 0065). */
   onStake?: StakeHook;
-  /** How an instant round played as one statement earns the points onStake would (rounds.ts, decision 0094). */
+  /** How an instant round played as one statement earns the points onStake would (rounds.ts, decision 0091). */
   carry?: StakeCarry;
+  /** Tells the others what happened (games/events.ts); no one hears when omitted. */
+  publish?: Publish<GamesEvents>;
 }) {
   const fairness = createFairnessService({ db });
   const demoSessions = createDemoSessions();
   const settlement = createRoundSettlement({ db, ledger, currency, funding });
   const interrupted = createInterruptedRounds({ db, settlement });
   const jobs: ScheduledJob[] = [{ name: 'games:interrupted-rounds', pattern: INTERRUPTED_ROUNDS_PATTERN, run: () => interrupted.sweep() }];
-  const rounds = createRoundsService({ db, ledger, catalog, fairness, settlement, currency, announceBalance, funding, guardStake, onStake, carry });
+  // Each round that moved money is announced once (rounds.ts), and told to the others as RoundSettled.
+  const settled =
+    announceBalance &&
+    (async (playerId: number, known: number | null) => {
+      void publish('RoundSettled', { playerId });
+      return announceBalance(playerId, known);
+    });
+  const rounds = createRoundsService({ db, ledger, catalog, fairness, settlement, currency, announceBalance: settled, funding, guardStake, onStake, carry });
   const demoRounds = createDemoRounds({ sessions: demoSessions });
 
   /**

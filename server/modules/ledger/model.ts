@@ -24,7 +24,7 @@ export const HOUSE_ACCOUNT_KINDS = [
   'affiliate_payable',
 ] as const;
 /**
- * The house's game account is this many accounts per currency (decision 0093): a player's bets and wins go to the
+ * The house's game account is this many accounts per currency (decision 0091): a player's bets and wins go to the
  * shard `playerId % HOUSE_GAME_SHARDS`, so concurrent rounds of different players lock different rows. Only ever
  * raised: a lowered count would leave money on shards nobody plays on (their balances still sum into the house's).
  */

@@ -6,7 +6,7 @@ import { players } from '../accounts/schema.ts';
  * Ledger accounts (docs/decisions/0020-ledger.md). A player has cash, bonus and withdrawal_hold accounts per
  * currency; the house has payment_clearing, game and bonus_cost accounts per currency. `balance` is the cached
  * sum of the account's entries, in integer minor units, updated in the same transaction as the entries. The house's
- * game account is split into shards (decision 0093); its balance is the sum of theirs.
+ * game account is split into shards (decision 0091); its balance is the sum of theirs.
  */
 export const ledgerAccounts = pgTable(
   'ledger_accounts',
@@ -18,7 +18,7 @@ export const ledgerAccounts = pgTable(
     currency: char('currency', { length: 3 }).notNull(),
     balance: bigint('balance', { mode: 'number' }).notNull().default(0),
     /**
-     * One of the house's game or provider accounts per currency (HOUSE_GAME_SHARDS of each, decision 0093): each
+     * One of the house's game or provider accounts per currency (HOUSE_GAME_SHARDS of each, decision 0091): each
      * round's bet and win go to its player's shard, so concurrent rounds do not queue on one row. 0 for every other
      * account.
      */

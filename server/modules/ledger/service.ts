@@ -8,22 +8,21 @@ import {
   type HouseAccountKind,
   SHARDED_HOUSE_KINDS,
   type ShardedHouseKind,
-  IdempotencyConflict,
-  InsufficientFunds,
   type Journal,
-  type JournalType,
   type LedgerAccount,
   type LedgerTransaction,
   LedgerValidationError,
   PLAYER_ACCOUNT_KINDS,
   type PlayerAccountKind,
-  requestHash,
   type TransferRequest,
   type TransferResult,
-  validate,
 } from './model.ts';
+import { asReplay, explainRefusal, loadJournal, replayOf } from './journals.ts';
 import { ledgerAccounts, ledgerEntries, ledgerJournals } from './schema.ts';
+import { type Moved, type PreparedTransfer, prepareTransfer } from './transfer-request.ts';
 import { isRefusal, parsedOutcome, runTransferStatement, type TransferOutcome } from './transfer-statement.ts';
+import { type Publish, publishNowhere } from '../shared/events.ts';
+import type { LedgerEvents } from './events.ts';
 
 // The money ledger (DESIGN.md "Money is a double-entry ledger"; docs/decisions/0020-ledger.md).
 // Amounts are integer minor units held in JS numbers, refused beyond Number.MAX_SAFE_INTEGER.
@@ -31,29 +30,36 @@ import { isRefusal, parsedOutcome, runTransferStatement, type TransferOutcome } 
 export * from './model.ts';
 export { TRANSFER_STATEMENT, type TransferOutcome } from './transfer-statement.ts';
 
-type Executor = Pick<Database, 'select' | 'execute'>;
-
-export type TransferOptions = {
-  /** Runs inside the transfer's transaction after the money moved (not on a replay); throwing undoes the transfer. */
-  within?: (tx: LedgerTransaction, journal: { id: number; createdAt: Date }) => Promise<void>;
-  /** onCommitted is not told: the caller announces the balances itself (a round, once for all its transfers). */
-  quiet?: boolean;
-  /**
-   * Runs as one more statement of the caller's open transaction (a round's win beside its stake): it commits or
-   * rolls back with it, a refusal aborts it, and onCommitted is never told (the caller announces). Not with `within`.
-   */
-  in?: LedgerTransaction;
-};
+/**
+ * How transfer() runs ledger_transfer(), in one of two modes (docs/decisions/0125-one-round-pipeline.md):
+ * - **standalone** (no `in`): the ledger commits it, as one autocommitted statement, or with `within` as the first
+ *   statement of a transaction the ledger opens and the caller's steps join; JournalCommitted is
+ *   published after the commit unless `quiet`, and a refusal is explained by reading the accounts (unknown, currencies,
+ *   the account it would overdraw).
+ * - **in a caller's transaction** (`in`): one more statement of the caller's open transaction (a round's bet and
+ *   win): it commits or rolls back with it, a refusal aborts it (InsufficientFunds for the first account debited,
+ *   as nothing more can be read there), and no JournalCommitted is published: the caller announces.
+ */
+export type TransferOptions =
+  | {
+      in?: undefined;
+      /** Runs inside the transfer's transaction after the money moved (not on a replay); throwing undoes the transfer. */
+      within?: (tx: LedgerTransaction, journal: { id: number; createdAt: Date }) => Promise<void>;
+      /** No JournalCommitted: the caller announces the balances itself. */
+      quiet?: boolean;
+    }
+  | { in: LedgerTransaction; within?: undefined; quiet?: boolean };
 
 export type LedgerService = ReturnType<typeof createLedgerService>;
 
-/** Told after each transfer that moved money (not replays, not quiet ones), with the players whose balances changed. */
-export type TransferCommitted = (journal: TransferResult, playerIds: number[]) => void;
-
-export function createLedgerService({ db, onCommitted }: { db: Database; onCommitted?: TransferCommitted }) {
-  // The ledger's one domain event, delivered after the transfer's commit to whoever subscribed: the composition root
-  // subscribes the balance announcement once the wallet exists, so the ledger is built before everything that pays.
-  const committed: TransferCommitted[] = onCommitted ? [onCommitted] : [];
+export function createLedgerService({
+  db,
+  publish = publishNowhere,
+}: {
+  db: Database;
+  /** The ledger's one domain event, JournalCommitted (ledger/events.ts), after each commit; no one hears when omitted. */
+  publish?: Publish<LedgerEvents>;
+}) {
   const accountColumns = {
     id: ledgerAccounts.id,
     ownerType: ledgerAccounts.ownerType,
@@ -75,53 +81,9 @@ export function createLedgerService({ db, onCommitted }: { db: Database; onCommi
       throw new LedgerValidationError(`Currency must be an ISO 4217 code, got ${JSON.stringify(currency)}`);
   }
 
-  async function loadJournal(executor: Executor, where: SQL): Promise<(Journal & { requestHash: string }) | null> {
-    const [row] = await executor.select().from(ledgerJournals).where(where);
-    if (!row) return null;
-    const entries = await executor
-      .select({ accountId: ledgerEntries.accountId, amount: ledgerEntries.amount })
-      .from(ledgerEntries)
-      .where(eq(ledgerEntries.journalId, row.id))
-      .orderBy(asc(ledgerEntries.position));
-    return {
-      id: row.id,
-      type: row.type as JournalType,
-      idempotencyKey: row.idempotencyKey,
-      referenceId: row.referenceId,
-      metadata: row.metadata,
-      createdAt: row.createdAt,
-      entries,
-      requestHash: row.requestHash,
-    };
-  }
-
-  function asReplay(existing: Journal & { requestHash: string }, hash: string): TransferResult {
-    if (existing.requestHash !== hash) throw new IdempotencyConflict(existing.idempotencyKey);
-    const { requestHash: _hash, ...journal } = existing;
-    return { ...journal, replayed: true };
-  }
-
-  /**
-   * Explains a refused transfer after the fact (the statement was undone): an unknown account, mixed currencies,
-   * or the player account it would overdraw. Balances may have moved since; the first player account the transfer
-   * debits is named then.
-   */
-  async function refusal(net: Map<number, number>): Promise<Error> {
-    const ids = [...net.keys()].sort((a, b) => a - b);
-    const found = await db.select(accountColumns).from(ledgerAccounts).where(inArray(ledgerAccounts.id, ids));
-    const byId = new Map(found.map((row) => [row.id, row]));
-    const unknown = ids.find((id) => !byId.has(id));
-    if (unknown !== undefined) return new LedgerValidationError(`Unknown ledger account ${unknown}`);
-    const currencies = new Set(found.map((row) => row.currency));
-    if (currencies.size !== 1) return new LedgerValidationError(`All accounts of a transfer must share one currency, got ${[...currencies].sort().join(', ')}`);
-    const debited = ids.filter((id) => byId.get(id)!.ownerType === 'player' && net.get(id)! < 0);
-    const overdrawn = debited.find((id) => byId.get(id)!.balance + net.get(id)! < 0) ?? debited[0] ?? ids[0]!;
-    return new InsufficientFunds(overdrawn);
-  }
-
   /**
    * The house account of `kind` in `currency`, created on first use. The game and provider accounts have
-   * HOUSE_GAME_SHARDS shards (decision 0093); `shard` picks one, 0 by default. Every other kind has only shard 0.
+   * HOUSE_GAME_SHARDS shards (decision 0091); `shard` picks one, 0 by default. Every other kind has only shard 0.
    */
   async function houseAccount(kind: HouseAccountKind, currency: string, shard = 0): Promise<LedgerAccount> {
     checkCurrency(currency);
@@ -153,69 +115,13 @@ export function createLedgerService({ db, onCommitted }: { db: Database; onCommi
     return id;
   }
 
-  /**
-   * A transfer's arguments for ledger_transfer() (validated, entries netted per account in lock order) and how its
-   * outcome row reads as our result: for transfer() below, and for a statement that calls ledger_transfer() among
-   * its own steps (a round's, decision 0094).
-   */
-  function prepareTransfer(request: TransferRequest) {
-    validate(request);
-    const hash = requestHash(request);
-    const net = new Map<number, number>();
-    for (const { accountId, amount } of request.entries) net.set(accountId, (net.get(accountId) ?? 0) + amount);
-    // Every account an entry names is locked and updated, one whose entries cancel out by 0: its entries still
-    // record the balance they leave it with.
-    // A consistent lock order (ascending id) so two transfers over the same accounts cannot deadlock.
-    const ordered = [...net.entries()].sort((a, b) => a[0] - b[0]);
-    for (const [id, amount] of net) {
-      if (!Number.isSafeInteger(amount)) throw new LedgerValidationError('Entry amounts overflow');
-      if (amount === 0) net.delete(id);
-    }
-    if (net.size < 2) throw new LedgerValidationError('A transfer must move money between at least two accounts');
-
-    const referenceId = request.referenceId ?? null;
-    const metadata = request.metadata ?? {};
-    const values = [
-      request.type,
-      request.idempotencyKey,
-      hash,
-      referenceId,
-      JSON.stringify(metadata),
-      ordered.map(([id]) => id),
-      ordered.map(([, amount]) => amount),
-      request.entries.map((e) => e.accountId),
-      request.entries.map((e) => e.amount),
-    ];
-
-    /** The statement's outcome as our result; null when the key was taken (a replay or a conflict). */
-    function resultOf(outcome: TransferOutcome | undefined): { journal: TransferResult; playerIds: number[] } | null {
-      if (outcome?.journal_id == null) return null;
-      const updated = (outcome.updated ?? []) as Exclude<TransferOutcome['updated'], string | null>;
-      if (Number(outcome.inserted) !== request.entries.length) throw new Error('Ledger entries were not written');
-      return {
-        journal: {
-          id: Number(outcome.journal_id),
-          type: request.type,
-          idempotencyKey: request.idempotencyKey,
-          referenceId,
-          metadata,
-          createdAt: new Date(outcome.created_at!),
-          entries: request.entries.map((e) => ({ accountId: e.accountId, amount: e.amount })),
-          replayed: false,
-          balances: updated.map((r) => ({ accountId: Number(r.id), balance: Number(r.balance) })),
-        },
-        playerIds: [...new Set(updated.filter((r) => r.player_id != null).map((r) => Number(r.player_id)))],
-      };
-    }
-    return { values, hash, net, resultOf };
+  /** ledger_transfer() on `executor`: the money moved, or the replay of the journal that already holds the key. */
+  async function apply(executor: Database | LedgerTransaction, prepared: PreparedTransfer, key: string): Promise<Moved | TransferResult> {
+    const moved = prepared.resultOf((await runTransferStatement(executor, prepared.values))[0]);
+    return moved ?? replayOf(executor, key, prepared.hash);
   }
 
   return {
-    /** Subscribes to committed transfers (TransferCommitted), in the order of subscription. */
-    onCommitted(listener: TransferCommitted): void {
-      committed.push(listener);
-    },
-
     /** The player's cash, bonus and withdrawal_hold accounts in `currency`, created on first use. */
     async ensurePlayerAccounts(playerId: number, currency: string): Promise<Record<PlayerAccountKind, LedgerAccount>> {
       checkCurrency(currency);
@@ -249,17 +155,17 @@ export function createLedgerService({ db, onCommitted }: { db: Database; onCommi
     },
 
     /**
-     * A transfer as one step of a caller's own statement, which calls ledger_transfer() with `values` (a round's,
-     * docs/decisions/0094-one-statement-rounds.md): validated here as transfer() validates; `result` reads the
-     * step's outcome columns (null when its key was taken); `refusal` names the statement's error as transfer()
-     * would in a caller's transaction (InsufficientFunds for a refusal). onCommitted is not told: the caller announces.
+     * Not a third way to run a transfer: the arguments of ledger_transfer() for a module's own SQL statement that
+     * calls it among its steps (a round's game_round_instant(), docs/decisions/0125-one-round-pipeline.md),
+     * validated as transfer() validates; `result` reads the step's outcome columns (null when its key was taken);
+     * `refusal` names the statement's error as transfer() does in a caller's transaction. No JournalCommitted is published.
      */
     transferStep(request: TransferRequest) {
-      const { values, net, resultOf } = prepareTransfer(request);
+      const { values, resultOf, insufficient } = prepareTransfer(request);
       return {
         values,
         result: (outcome: TransferOutcome): TransferResult | null => resultOf(parsedOutcome(outcome))?.journal ?? null,
-        refusal: (error: unknown): unknown => (isRefusal(error) ? new InsufficientFunds([...net].find(([, amount]) => amount < 0)![0]) : error),
+        refusal: (error: unknown): unknown => (isRefusal(error) ? insufficient() : error),
       };
     },
 
@@ -269,48 +175,39 @@ export function createLedgerService({ db, onCommitted }: { db: Database; onCommi
      * IdempotencyConflict. A refused transfer (InsufficientFunds, validation) records nothing, so its key stays free.
      */
     async transfer(request: TransferRequest, options: TransferOptions = {}): Promise<TransferResult> {
-      const { values, hash, net, resultOf } = prepareTransfer(request);
-      async function replay(executor: Executor): Promise<TransferResult> {
-        const existing = await loadJournal(executor, eq(ledgerJournals.idempotencyKey, request.idempotencyKey));
-        if (!existing) throw new Error('Idempotency key conflicted but its journal is not visible');
-        return asReplay(existing, hash);
+      const prepared = prepareTransfer(request);
+      const key = request.idempotencyKey;
+      if (options.in) {
+        try {
+          const out = await apply(options.in, prepared, key);
+          return 'playerIds' in out ? out.journal : out;
+        } catch (error) {
+          // The caller's transaction is aborted and rolls back whatever it did; nothing more can be read on it.
+          throw isRefusal(error) ? prepared.insufficient() : error;
+        }
       }
-
-      let moved: { journal: TransferResult; playerIds: number[] } | null = null;
+      const { within } = options;
+      let out: Moved | TransferResult;
       try {
-        if (options.in) {
-          moved = resultOf((await runTransferStatement(options.in, values))[0]);
-          if (!moved) return await replay(options.in);
-          return moved.journal;
-        }
-        if (options.within) {
-          const within = options.within;
-          const replayed = await db.transaction(async (tx) => {
-            moved = resultOf((await runTransferStatement(tx, values))[0]);
-            if (!moved) return replay(tx);
-            await within(tx, { id: moved.journal.id, createdAt: moved.journal.createdAt });
-            return null;
-          });
-          if (replayed) return replayed;
-        } else {
-          // One statement is atomic by itself: no BEGIN/COMMIT round trips.
-          moved = resultOf((await runTransferStatement(db, values))[0]);
-          if (!moved) return await replay(db);
-        }
+        out = within
+          ? await db.transaction(async (tx) => {
+              const applied = await apply(tx, prepared, key);
+              if ('playerIds' in applied) await within(tx, { id: applied.journal.id, createdAt: applied.journal.createdAt });
+              return applied;
+            })
+          : // One statement is atomic by itself: no BEGIN/COMMIT round trips.
+            await apply(db, prepared, key);
       } catch (error) {
-        // In a caller's transaction the refusal is not explained by reading on another connection (the caller's
-        // holds one already); the caller's transaction is aborted and rolls back whatever it did.
-        if (isRefusal(error) && options.in) throw new InsufficientFunds([...net].find(([, amount]) => amount < 0)![0]);
-        if (isRefusal(error)) throw await refusal(net);
-        if (options.in) throw error;
+        if (isRefusal(error)) throw await explainRefusal(db, prepared.net);
         // Backstop: if a unique violation on the key slips through (it should not, given ON CONFLICT), the winner's result.
         if (!isUniqueViolation(error)) throw error;
-        const existing = await loadJournal(db, eq(ledgerJournals.idempotencyKey, request.idempotencyKey));
+        const existing = await loadJournal(db, eq(ledgerJournals.idempotencyKey, key));
         if (!existing) throw error;
-        return asReplay(existing, hash);
+        return asReplay(existing, prepared.hash);
       }
-      const { journal, playerIds } = moved!;
-      if (!options.quiet) for (const listener of committed) listener(journal, playerIds);
+      if (!('playerIds' in out)) return out;
+      const { journal, playerIds } = out;
+      if (!options.quiet) void publish('JournalCommitted', { journal, playerIds });
       return journal;
     },
 

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { openTestDatabase } from '../../db/test-database.ts';
@@ -36,4 +37,15 @@ export async function fundedLedgerPlayer(t: { database: DatabaseHandle; ledger: 
     });
   }
   return { playerId, ...accounts, clearing, game };
+}
+
+/** An account's balance as the ledger reads it. */
+export async function ledgerBalance(t: { ledger: LedgerService }, accountId: number): Promise<number> {
+  return (await t.ledger.account(accountId))!.balance;
+}
+
+/** How many journals the ledger holds. */
+export async function journalCount(t: { database: DatabaseHandle }): Promise<number> {
+  const result = (await t.database.db.execute(sql`select count(*)::int as n from ledger_journals`)) as unknown as { rows: { n: number }[] };
+  return Number(result.rows[0]!.n);
 }

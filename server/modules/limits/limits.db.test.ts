@@ -360,9 +360,9 @@ describe('time-out and self-exclusion', () => {
     expect((await kit.play('clockwork-comet', { mode: 'real', stake: 1_00 }, { token: player.token })).statusCode).toBe(201);
   });
 
-  it('the onExcluded listeners hear of every new exclusion (the bonus forfeit hangs here)', async () => {
+  it('the PlayerExcluded listeners hear of every new exclusion (the bonus forfeit hangs here)', async () => {
     const heard: number[] = [];
-    t.services.limits.onExcluded(({ playerId }) => void heard.push(playerId));
+    t.services.bus.on('PlayerExcluded', ({ playerId }) => void heard.push(playerId));
     const player = await kit.fundedPlayer(0);
     await kit.call('POST', '/api/player/time-out', { token: player.token, payload: { days: 1, password: STRONG_PASSWORD } });
     expect(heard).toContain(Number(player.id));

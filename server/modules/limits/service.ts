@@ -1,67 +1,22 @@
 // The limits service (docs/decisions/0055-limits.md): the player's money limits with cooling-off, session limit and
-// reality checks, time-out and self-exclusion, the operator's tightening, and (guards.ts) the checks in front of
-// deposits and stakes.
+// reality checks, time-out and self-exclusion, the operator's tightening; (statement.ts) the limits as they stand,
+// and (guards.ts) the checks in front of deposits and stakes.
 
-import { and, eq, type Placeholder, type SQL } from 'drizzle-orm';
-import {
-  LIMIT_PERIODS,
-  LIMIT_TYPES,
-  type LimitPeriod,
-  type LimitType,
-  type MoneyLimit,
-  PERIOD_MS,
-  type PlayerLimits,
-  type AdminPlayerLimits,
-} from '../../../contract/limits.ts';
-import type { Database } from '../../db/client.ts';
+import type { Placeholder, SQL } from 'drizzle-orm';
+import type { AdminPlayerLimits, LimitPeriod, LimitType, PlayerLimits } from '../../../contract/limits.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { Problem } from '../../problem.ts';
 import { createLimitGuards, type GameTotals } from './guards.ts';
-import {
-  addMonths,
-  COOLING_OFF_MS,
-  confirmChange,
-  DAY_MS,
-  exclusionAt,
-  extends_,
-  livePending,
-  operatorMayApply,
-  PENDING_LAPSE_MS,
-  requestChange,
-  type LimitState,
-  depositPromptDue,
-  type OperatorStakeCaps,
-  slotStakeCap,
-  stakeCapsFor,
-} from './rules.ts';
+import { addMonths, confirmChange, DAY_MS, exclusionAt, extends_, operatorMayApply, requestChange, type LimitState, type OperatorStakeCaps } from './rules.ts';
 import type { JurisdictionProfile } from '../../../contract/jurisdictions.ts';
-import {
-  type Actor,
-  breachesOf,
-  changesOf,
-  depositUsage,
-  type Executor,
-  ensureSettings,
-  limitRows,
-  lockPlayer,
-  playerLimits,
-  recordChange,
-  type SettingsRow,
-  updateSettings,
-  type WindowUsage,
-} from './store.ts';
+import { createLimitsStatement, iso } from './statement.ts';
+import { type Publish, publishNowhere } from '../shared/events.ts';
+import type { LimitChange, LimitsEvents } from './events.ts';
+import { type Actor, currentState, ensureSettings, lockPlayer, recordChange, type SettingsRow, updateSettings, writeLimit } from './store.ts';
 
 export type { GameTotals } from './guards.ts';
 export type LimitsService = ReturnType<typeof createLimitsService>;
-/** A money limit's amount in force changed (null: no limit), after commit. */
-export type LimitChangedListener = (change: {
-  playerId: number;
-  type: LimitType;
-  period: LimitPeriod;
-  before: number | null;
-  after: number | null;
-  at: Date;
-}) => void;
-export type ExcludedListener = (event: { playerId: number; kind: 'timeout' | 'self_exclusion'; until: Date }) => Promise<void> | void;
+export type { LimitChange } from './events.ts';
 
 export type LimitsDependencies = {
   db: Database;
@@ -85,145 +40,28 @@ export type LimitsDependencies = {
   /** Whether `password` is the player's (accounts module). */
   checkPassword: (playerId: number, password: string) => Promise<boolean>;
   now?: () => Date;
+  /** Tells the others what happened (limits/events.ts); no one hears when omitted. */
+  publish?: Publish<LimitsEvents>;
 };
 
-const iso = (at: Date | null | undefined) => (at ? at.toISOString() : null);
 const key = (type: LimitType, period: LimitPeriod) => `${type}:${period}`;
 
 export function createLimitsService(dependencies: LimitsDependencies) {
-  const { db, currency, caps, birthdateOf, countryOf, rulesFor, gameTotals, checkPassword } = dependencies;
+  const { db, countryOf, rulesFor, checkPassword } = dependencies;
   const now = dependencies.now ?? (() => new Date());
-  const excludedListeners: ExcludedListener[] = [];
-  // Told after commit when a money limit's amount in force changed (the money notices, decision 0119).
-  const limitChangedListeners: LimitChangedListener[] = [];
-  const limitChanged = (change: Parameters<LimitChangedListener>[0]) => {
+  const publish = dependencies.publish ?? publishNowhere;
+  // After commit, when a money limit's amount in force changed (the money notices, decision 0119).
+  const limitChanged = (change: LimitChange) => {
     if (change.before === change.after) return;
-    for (const listener of limitChangedListeners) listener(change);
+    void publish('LimitChanged', change);
   };
   const guards = createLimitGuards({ ...dependencies, now });
-
-  const stateOf = (row: { amount: number | null; hasPending: boolean; pendingAmount: number | null; pendingRequestedAt: Date | null }): LimitState => ({
-    amount: row.amount,
-    pending: row.hasPending && row.pendingRequestedAt ? { amount: row.pendingAmount, requestedAt: row.pendingRequestedAt } : null,
-  });
-
-  async function writeLimit(tx: Executor, playerId: number, type: LimitType, period: LimitPeriod, state: LimitState, at: Date) {
-    const values = {
-      amount: state.amount,
-      hasPending: state.pending !== null,
-      pendingAmount: state.pending?.amount ?? null,
-      pendingRequestedAt: state.pending?.requestedAt ?? null,
-      updatedAt: at,
-    };
-    await tx
-      .insert(playerLimits)
-      .values({ playerId, type, period, ...values })
-      .onConflictDoUpdate({ target: [playerLimits.playerId, playerLimits.type, playerLimits.period], set: values });
-  }
-
-  async function currentState(tx: Executor, playerId: number, type: LimitType, period: LimitPeriod, at: Date): Promise<LimitState> {
-    const [row] = await tx
-      .select()
-      .from(playerLimits)
-      .where(and(eq(playerLimits.playerId, playerId), eq(playerLimits.type, type), eq(playerLimits.period, period)));
-    if (!row) return { amount: null, pending: null };
-    const state = stateOf(row);
-    return { amount: state.amount, pending: livePending(state.pending, at) };
-  }
+  const { overview, adminView, sessionSettings } = createLimitsStatement({ ...dependencies, now });
 
   const shown = (state: LimitState) => ({
     amount: state.amount,
     pending: state.pending ? { amount: state.pending.amount, requested_at: iso(state.pending.requestedAt) } : null,
   });
-
-  async function usages(playerId: number, at: Date): Promise<Record<LimitType, Record<LimitPeriod, WindowUsage>>> {
-    const starts = LIMIT_PERIODS.map((period) => new Date(at.getTime() - PERIOD_MS[period]));
-    const [deposits, totals] = await Promise.all([depositUsage(db, playerId, at), gameTotals(playerId, starts)]);
-    const game = (pick: (t: GameTotals) => number) =>
-      Object.fromEntries(LIMIT_PERIODS.map((period, i) => [period, { used: Math.max(0, pick(totals[i]!)), oldestAt: totals[i]!.oldestAt }])) as Record<
-        LimitPeriod,
-        WindowUsage
-      >;
-    return { deposit: deposits, wager: game((t) => t.stakes), loss: game((t) => t.stakes - t.wins) };
-  }
-
-  function sessionSettings(settings: SettingsRow, at: Date) {
-    // A raised or removed session limit applies by itself once its 24 hours are over.
-    if (settings.hasSessionPending && settings.sessionPendingAt && at.getTime() - settings.sessionPendingAt.getTime() >= COOLING_OFF_MS) {
-      return { minutes: settings.sessionMinutesPending, pending: null };
-    }
-    return {
-      minutes: settings.sessionMinutes,
-      pending:
-        settings.hasSessionPending && settings.sessionPendingAt
-          ? { minutes: settings.sessionMinutesPending, effective_at: iso(new Date(settings.sessionPendingAt.getTime() + COOLING_OFF_MS))! }
-          : null,
-    };
-  }
-
-  async function overview(playerId: number): Promise<PlayerLimits> {
-    const at = now();
-    const [rows, settings, used, birthdate, country] = await Promise.all([
-      limitRows(db, playerId),
-      ensureSettings(db, playerId),
-      usages(playerId, at),
-      birthdateOf(playerId),
-      countryOf(playerId),
-    ]);
-    const rules = rulesFor(country);
-    const limits: MoneyLimit[] = [];
-    for (const type of LIMIT_TYPES) {
-      for (const period of LIMIT_PERIODS) {
-        const row = rows.find((r) => r.type === type && r.period === period);
-        if (!row) continue;
-        const state = stateOf(row);
-        const pending = livePending(state.pending, at);
-        if (state.amount === null && !pending) continue;
-        const usage = used[type][period];
-        limits.push({
-          type,
-          period,
-          amount: state.amount,
-          used: usage.used,
-          remaining: state.amount === null ? null : Math.max(0, state.amount - usage.used),
-          resets_at: usage.used > 0 && usage.oldestAt ? iso(new Date(usage.oldestAt.getTime() + PERIOD_MS[period])) : null,
-          pending: pending
-            ? {
-                amount: pending.amount,
-                requested_at: iso(pending.requestedAt)!,
-                effective_at: iso(new Date(pending.requestedAt.getTime() + COOLING_OFF_MS))!,
-                lapses_at: iso(new Date(pending.requestedAt.getTime() + PENDING_LAPSE_MS))!,
-              }
-            : null,
-        });
-      }
-    }
-    const exclusion = exclusionAt(settings, at);
-    const session = sessionSettings(settings, at);
-    return {
-      limits,
-      currency,
-      session_minutes: session.minutes,
-      session_minutes_pending: session.pending,
-      reality_check_minutes: settings.realityCheckMinutes,
-      timeout_until: settings.timeoutUntil && settings.timeoutUntil > at ? iso(settings.timeoutUntil) : null,
-      self_excluded_until: settings.selfExcludedUntil && (settings.selfExcludedUntil > at || exclusion.excluded) ? iso(settings.selfExcludedUntil) : null,
-      return_at: exclusion.excluded && exclusion.kind === 'return_wait' ? iso(exclusion.until) : null,
-      excluded: exclusion.excluded,
-      excluded_until: exclusion.excluded ? iso(exclusion.until) : null,
-      slot_stake_cap: slotStakeCap(birthdate, at, stakeCapsFor(rules.slotStakeCap, caps)),
-      jurisdiction: {
-        profile: rules.id,
-        min_spin_ms: rules.minSpinMs,
-        autoplay: rules.autoplay,
-        turbo: rules.turbo,
-        deposit_limit_prompt_due: depositPromptDue(rules.depositLimitPrompt, settings.depositPromptAnsweredAt, at),
-        deposit_limit_prompt_answered_at: iso(settings.depositPromptAnsweredAt),
-        rg_info_due: rules.rgInfoBeforeFirstStake && !settings.rgInfoAcknowledgedAt,
-        self_exclusion_months: [...rules.selfExclusionMonths],
-      },
-    };
-  }
 
   /** A player's own change: tightening applies at once, a raise or removal waits (24 h and a confirmation). */
   async function setLimit(playerId: number, input: { type: LimitType; period: LimitPeriod; amount: number | null }): Promise<PlayerLimits> {
@@ -358,7 +196,7 @@ export function createLimitsService(dependencies: LimitsDependencies) {
     kind: 'timeout' | 'self_exclusion',
     until: Date,
     actor: Actor,
-    audit?: (tx: Database, until: Date) => Promise<void>,
+    audit?: (tx: Transaction, until: Date) => Promise<void>,
   ): Promise<PlayerLimits> {
     await db.transaction(async (tx) => {
       await lockPlayer(tx, playerId);
@@ -371,9 +209,10 @@ export function createLimitsService(dependencies: LimitsDependencies) {
       const change: Partial<SettingsRow> = kind === 'timeout' ? { timeoutUntil: until } : { selfExcludedUntil: until, returnRequestedAt: null };
       await updateSettings(tx, playerId, change, at);
       await recordChange(tx, playerId, actor, kind, iso(current), iso(until), at);
-      if (audit) await audit(tx as unknown as Database, until);
+      if (audit) await audit(tx, until);
     });
-    for (const listener of excludedListeners) await listener({ playerId, kind, until });
+    // Awaited: marketing has stopped and open bonuses are forfeited when the exclusion answers.
+    await publish('PlayerExcluded', { playerId, kind, until });
     return overview(playerId);
   }
 
@@ -392,14 +231,6 @@ export function createLimitsService(dependencies: LimitsDependencies) {
     confirm,
     cancel,
     setSessionSettings,
-    /** Called after a time-out or self-exclusion starts: newsletter off, open bonuses forfeited (wired in services.ts / at merge). */
-    /** Hears a player's money limit whose amount in force changed (a tightening at once, a confirmed raise or removal). */
-    onLimitChanged(listener: LimitChangedListener): void {
-      limitChangedListeners.push(listener);
-    },
-    onExcluded(listener: ExcludedListener): void {
-      excludedListeners.push(listener);
-    },
     async timeOut(playerId: number, days: number, password: string): Promise<PlayerLimits> {
       await passwordOrFail(playerId, password);
       return exclude(playerId, 'timeout', new Date(now().getTime() + days * DAY_MS), { kind: 'player', id: playerId });
@@ -429,21 +260,7 @@ export function createLimitsService(dependencies: LimitsDependencies) {
     },
 
     // --- operators ---------------------------------------------------------------------------------------------
-    async adminView(playerId: number): Promise<AdminPlayerLimits> {
-      const [base, breaches, changes] = await Promise.all([overview(playerId), breachesOf(db, playerId), changesOf(db, playerId)]);
-      return {
-        ...base,
-        breaches: breaches.map((b) => ({ at: b.createdAt.toISOString(), kind: b.kind, amount: b.amount, reference: b.reference, detail: b.detail })),
-        changes: changes.map((c) => ({
-          at: c.createdAt.toISOString(),
-          actor: c.actor,
-          actor_id: c.actorId === null ? null : String(c.actorId),
-          subject: c.subject,
-          old_value: c.oldValue,
-          new_value: c.newValue,
-        })),
-      };
-    },
+    adminView,
     /**
      * An operator sets a first or a lower limit; a raise or removal is refused (only the player can raise). The
      * operator's `audit` row is written in the change's transaction, as for the time-out and self-exclusion below.
@@ -452,7 +269,7 @@ export function createLimitsService(dependencies: LimitsDependencies) {
       operatorId: number,
       playerId: number,
       input: { type: LimitType; period: LimitPeriod; amount: number },
-      audit?: (tx: Database) => Promise<void>,
+      audit?: (tx: Transaction) => Promise<void>,
     ): Promise<AdminPlayerLimits> {
       const change = await db.transaction(async (tx) => {
         await lockPlayer(tx, playerId);
@@ -466,30 +283,30 @@ export function createLimitsService(dependencies: LimitsDependencies) {
         const after = { amount: input.amount, pending: null };
         await writeLimit(tx, playerId, input.type, input.period, after, at);
         await recordChange(tx, playerId, { kind: 'operator', id: operatorId }, key(input.type, input.period), shown(before), shown(after), at);
-        if (audit) await audit(tx as unknown as Database);
+        if (audit) await audit(tx);
         return { playerId, type: input.type, period: input.period, before: before.amount, after: after.amount, at };
       });
       // The player hears of a limit the operator set, as of their own (one notice; decision 0119).
       limitChanged(change);
-      return this.adminView(playerId);
+      return adminView(playerId);
     },
     async operatorTimeOut(
       operatorId: number,
       playerId: number,
       days: number,
-      audit?: (tx: Database, until: Date) => Promise<void>,
+      audit?: (tx: Transaction, until: Date) => Promise<void>,
     ): Promise<AdminPlayerLimits> {
       await exclude(playerId, 'timeout', new Date(now().getTime() + days * DAY_MS), { kind: 'operator', id: operatorId }, audit);
-      return this.adminView(playerId);
+      return adminView(playerId);
     },
     async operatorSelfExclude(
       operatorId: number,
       playerId: number,
       months: number,
-      audit?: (tx: Database, until: Date) => Promise<void>,
+      audit?: (tx: Transaction, until: Date) => Promise<void>,
     ): Promise<AdminPlayerLimits> {
       await exclude(playerId, 'self_exclusion', addMonths(now(), months), { kind: 'operator', id: operatorId }, audit);
-      return this.adminView(playerId);
+      return adminView(playerId);
     },
   };
 }

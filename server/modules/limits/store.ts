@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, inArray, isNotNull, isNull, or, type Placeholder, sql, type SQL } from 'drizzle-orm';
-import { LIMIT_PERIODS, type LimitPeriod, PERIOD_MS } from '../../../contract/limits.ts';
+import { LIMIT_PERIODS, type LimitPeriod, type LimitType, PERIOD_MS } from '../../../contract/limits.ts';
 import type { Database } from '../../db/client.ts';
+import { type LimitState, livePending } from './rules.ts';
 import { limitBreaches, limitChanges, limitDeposits, limitSettings, playerLimits } from './schema.ts';
 
 // Reading and writing the limits module's rows; the rules live in rules.ts, the decisions in service.ts.
@@ -158,6 +159,37 @@ export async function changesOf(executor: Executor, playerId: number) {
 
 export async function breachesOf(executor: Executor, playerId: number) {
   return executor.select().from(limitBreaches).where(eq(limitBreaches.playerId, playerId)).orderBy(desc(limitBreaches.createdAt)).limit(200);
+}
+
+/** A money limit's row as the rules see it: the amount in force and the raise or removal waiting, if any. */
+export const stateOf = (row: { amount: number | null; hasPending: boolean; pendingAmount: number | null; pendingRequestedAt: Date | null }): LimitState => ({
+  amount: row.amount,
+  pending: row.hasPending && row.pendingRequestedAt ? { amount: row.pendingAmount, requestedAt: row.pendingRequestedAt } : null,
+});
+
+export async function writeLimit(tx: Executor, playerId: number, type: LimitType, period: LimitPeriod, state: LimitState, at: Date) {
+  const values = {
+    amount: state.amount,
+    hasPending: state.pending !== null,
+    pendingAmount: state.pending?.amount ?? null,
+    pendingRequestedAt: state.pending?.requestedAt ?? null,
+    updatedAt: at,
+  };
+  await tx
+    .insert(playerLimits)
+    .values({ playerId, type, period, ...values })
+    .onConflictDoUpdate({ target: [playerLimits.playerId, playerLimits.type, playerLimits.period], set: values });
+}
+
+/** The limit in force at `at`, with a waiting change that has lapsed dropped. */
+export async function currentState(tx: Executor, playerId: number, type: LimitType, period: LimitPeriod, at: Date): Promise<LimitState> {
+  const [row] = await tx
+    .select()
+    .from(playerLimits)
+    .where(and(eq(playerLimits.playerId, playerId), eq(playerLimits.type, type), eq(playerLimits.period, period)));
+  if (!row) return { amount: null, pending: null };
+  const state = stateOf(row);
+  return { amount: state.amount, pending: livePending(state.pending, at) };
 }
 
 export const periods = LIMIT_PERIODS;

@@ -6,6 +6,15 @@ import type { DatabaseHandle } from '../../db/client.ts';
 import { openTestDatabase } from '../../db/test-database.ts';
 import { JURISDICTION_PROFILES } from '../../../contract/jurisdictions.ts';
 import { createLimitsService, type GameTotals, type LimitsService } from './service.ts';
+import { createEventBus } from '../shared/events.ts';
+import type { LimitsEvents } from './events.ts';
+
+/** The bus the limits publish on, as the composition root's; a failing listener fails the test. */
+const events = createEventBus<LimitsEvents>({
+  onError: (error) => {
+    throw error;
+  },
+});
 
 const HOUR = 3_600_000;
 const T0 = new Date('2026-03-01T12:00:00Z').getTime();
@@ -25,6 +34,7 @@ beforeAll(async () => {
   await database.db.execute(sql`create table test_birthdates (player_id bigint primary key, birthdate text not null)`);
   limits = createLimitsService({
     db: database.db,
+    publish: events.publish,
     currency: 'EUR',
     // The operator's own caps under the default profile (the UK profile's statutory ones: jurisdictions.db.test.ts).
     caps: { maxSlotStake: 500, maxSlotStakeUnder25: 200 },
@@ -165,7 +175,7 @@ describe('the clock decides', () => {
   it('an exclusion refuses play and deposits until it ends and only lengthens; listeners hear of it', async () => {
     const player = newPlayer();
     const heard: string[] = [];
-    limits.onExcluded(({ kind }) => void heard.push(kind));
+    events.on('PlayerExcluded', ({ kind }) => void heard.push(kind));
     expect(await refusal(limits.timeOut(player, 7, 'wrong'))).toMatchObject({ statusCode: 422 });
     await limits.timeOut(player, 7, 'right');
     expect(heard).toEqual(['timeout']);

@@ -1,45 +1,27 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { dataOf } from '../../../contract/http.ts';
-import { inboxSchema, messageIdParamsSchema, playerMessageSchema } from '../../../contract/messages.ts';
-import { playerGuards } from '../../http/player-guards.ts';
+import { messageEndpoints as endpoints } from '../../../contract/messages.ts';
+import { endpointApp, route } from '../../http/endpoints.ts';
 import { Problem } from '../../problem.ts';
 import type { Services } from '../../services.ts';
 
 const notFound = () => new Problem(404, 'No message with that id.');
 
 export async function messageRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { messages, accounts } = services;
-  const { signedIn } = playerGuards(fastify, accounts);
+  const app = endpointApp(fastify, { accounts });
 
-  app.get(
-    '/api/player/messages',
-    {
-      preHandler: signedIn,
-      schema: { response: { 200: inboxSchema } },
-    },
-    async (request) => {
-      const inbox = await messages.inbox(request.player!.id);
-      return { data: inbox.data, meta: { unread: inbox.unread } };
-    },
-  );
+  route(app, endpoints.inbox, async ({ player }) => {
+    const inbox = await messages.inbox(player.id);
+    return { data: inbox.data, meta: { unread: inbox.unread } };
+  });
 
-  app.post(
-    '/api/player/messages/:id/read',
-    {
-      preHandler: signedIn,
-      schema: { params: messageIdParamsSchema, response: { 200: dataOf(playerMessageSchema) } },
-    },
-    async (request) => {
-      const message = await messages.markRead(request.player!.id, Number(request.params.id));
-      if (!message) throw notFound();
-      return { data: message };
-    },
-  );
+  route(app, endpoints.markRead, async ({ player, params }) => {
+    const message = await messages.markRead(player.id, Number(params.id));
+    if (!message) throw notFound();
+    return { data: message };
+  });
 
-  app.delete('/api/player/messages/:id', { preHandler: signedIn, schema: { params: messageIdParamsSchema } }, async (request, reply) => {
-    if (!(await messages.remove(request.player!.id, Number(request.params.id)))) throw notFound();
-    return reply.code(204).send();
+  route(app, endpoints.remove, async ({ player, params }) => {
+    if (!(await messages.remove(player.id, Number(params.id)))) throw notFound();
   });
 }

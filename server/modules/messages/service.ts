@@ -1,6 +1,6 @@
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { PlayerMessage } from '../../../contract/messages.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, DbExecutor, Transaction } from '../../db/client.ts';
 import type { PlayerEvents } from '../../notify/player-events.ts';
 import { playerMessages } from './schema.ts';
 
@@ -108,7 +108,7 @@ export function createMessagesService({
      */
     async sendMarketing(
       input: { playerIds: number[]; subject: string; body: string; sentBy: number | null },
-      record?: (tx: Database, outcome: MarketingOutcome) => Promise<void>,
+      record?: (tx: Transaction, outcome: MarketingOutcome) => Promise<void>,
     ): Promise<MarketingOutcome> {
       const { recipients, excluded } = await marketingAudience(input.playerIds);
       const outcome = await db.transaction(async (tx) => {
@@ -122,7 +122,7 @@ export function createMessagesService({
           sent.push(...rows.map((row) => ({ playerId: row.playerId, message: toMessage(row) })));
         }
         const done = { sent, excluded };
-        if (record) await record(tx as unknown as Database, done);
+        if (record) await record(tx, done);
         return done;
       });
       for (const { playerId, message } of outcome.sent) await announce(playerId, message);
@@ -135,7 +135,7 @@ export function createMessagesService({
      * (MessageReceived). With `within` (the caller's transaction, which checked the player exists) the caller
      * announces it after commit. Marketing goes through sendMarketing instead.
      */
-    async send(input: { playerId: number; subject: string; body: string; sentBy: number | null }, within?: Database): Promise<PlayerMessage | null> {
+    async send(input: { playerId: number; subject: string; body: string; sentBy: number | null }, within?: DbExecutor): Promise<PlayerMessage | null> {
       if (!within && !(await playerExists(input.playerId))) return null;
       const [row] = await (within ?? db)
         .insert(playerMessages)

@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PlayerMessage } from '../../../contract/messages.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, DbExecutor } from '../../db/client.ts';
 import type { MailContent } from '../../notify/templates.ts';
 import { playerNotices } from './schema.ts';
 
@@ -24,11 +24,11 @@ export type Notice = {
 export type NoticesDependencies = {
   db: Database;
   messages: {
-    send(input: { playerId: number; subject: string; body: string; sentBy: number | null }, within?: Database): Promise<PlayerMessage | null>;
+    send(input: { playerId: number; subject: string; body: string; sentBy: number | null }, within?: DbExecutor): Promise<PlayerMessage | null>;
     announce(playerId: number, message: PlayerMessage): Promise<void>;
     marketingAudience(playerIds: number[]): Promise<{ recipients: number[] }>;
   };
-  outbox: { enqueue(tx: Database, message: { channel: 'mail'; to: string; template: string; content: MailContent }): Promise<number>; wake(): void };
+  outbox: { enqueue(tx: DbExecutor, message: { channel: 'mail'; to: string; template: string; content: MailContent }): Promise<number>; wake(): void };
   /** The player's address and name for the e-mail (the accounts module's profile). */
   contactOf(playerId: number): Promise<{ email: string; name: string }>;
   mail(input: { name: string; subject: string; lines: string[]; button?: { label: string; path: string } }): MailContent;
@@ -68,16 +68,13 @@ export function createNoticesService({ db, messages, outbox, contactOf, mail, lo
         .returning({ id: playerNotices.id });
       if (!row) return null;
       if (!contact) return { message: null };
-      const message = await messages.send(
-        { playerId: notice.playerId, subject: notice.subject, body: notice.lines.join('\n\n'), sentBy: null },
-        tx as unknown as Database,
-      );
+      const message = await messages.send({ playerId: notice.playerId, subject: notice.subject, body: notice.lines.join('\n\n'), sentBy: null }, tx);
       if (message)
         await tx
           .update(playerNotices)
           .set({ messageId: Number(message.id) })
           .where(eq(playerNotices.id, row.id));
-      await outbox.enqueue(tx as unknown as Database, {
+      await outbox.enqueue(tx, {
         channel: 'mail',
         to: contact.email,
         template: `notice-${notice.kind}`,

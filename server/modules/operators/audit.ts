@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, asc, count, desc, eq, gt, gte, lte, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, DbExecutor, Transaction } from '../../db/client.ts';
 import { type PageQuery, pageMeta, pageOffset } from '../shared/pagination.ts';
 import type { AuditAnchor } from './audit-anchors.ts';
 import { auditLog } from './schema.ts';
@@ -78,7 +78,7 @@ export type AuditFilter = { playerId?: number; staffId?: number; action?: string
 export type AuditService = ReturnType<typeof createAuditService>;
 
 export function createAuditService({ db, now = () => new Date() }: { db: Database; now?: () => Date }) {
-  async function append(within: Database, entry: AuditEntry): Promise<void> {
+  async function append(within: DbExecutor, entry: AuditEntry): Promise<void> {
     await within.execute(sql`select pg_advisory_xact_lock(${AUDIT_LOCK})`);
     const [last] = await within.select({ hash: auditLog.hash }).from(auditLog).orderBy(desc(auditLog.id)).limit(1);
     const row = {
@@ -96,16 +96,16 @@ export function createAuditService({ db, now = () => new Date() }: { db: Databas
 
   return {
     /** Appends inside the caller's transaction (`within`); without one, in a transaction of its own. */
-    async record(entry: AuditEntry, within?: Database): Promise<void> {
+    async record(entry: AuditEntry, within?: DbExecutor): Promise<void> {
       if (within) return append(within, entry);
-      await db.transaction((tx) => append(tx as unknown as Database, entry));
+      await db.transaction((tx) => append(tx, entry));
     },
 
     /** Runs `change` and records what it returns in one transaction; a change that returns null records nothing. */
-    async audited<T>(change: (tx: Database) => Promise<T | null>, entryOf: (result: T) => AuditEntry): Promise<T | null> {
+    async audited<T>(change: (tx: Transaction) => Promise<T | null>, entryOf: (result: T) => AuditEntry): Promise<T | null> {
       return db.transaction(async (tx) => {
-        const result = await change(tx as unknown as Database);
-        if (result !== null) await append(tx as unknown as Database, entryOf(result));
+        const result = await change(tx);
+        if (result !== null) await append(tx, entryOf(result));
         return result;
       });
     },

@@ -1,6 +1,6 @@
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { Adjustment } from '../../../contract/operators.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, DbExecutor } from '../../db/client.ts';
 import { Problem } from '../../problem.ts';
 import { IdempotencyConflict, InsufficientFunds, type LedgerService } from '../ledger/service.ts';
 import type { AdminWithdrawal } from '../payments/common.ts';
@@ -63,7 +63,7 @@ export function createFourEyes({
         const [row] = await tx.insert(balanceAdjustments).values({ playerId, amount, currency, reason, requestedBy: staffId }).returning();
         await audit.record(
           { staffId, action: 'adjustment.request', playerId, subject: `adjustment:${row!.id}`, after: { amount, currency, reason, status: row!.status } },
-          tx as unknown as Database,
+          tx,
         );
         return toAdjustment(row!);
       });
@@ -88,7 +88,7 @@ export function createFourEyes({
       if (row.status !== 'pending_approval') throw new Problem(409, `This adjustment was already ${row.status}.`);
       if (decision === 'approve' && row.requestedBy === staffId) throw new Problem(403, OWN_APPROVAL_MESSAGE, { type: 'four_eyes' });
       const status = decision === 'approve' ? 'approved' : 'rejected';
-      const settle = async (tx: Database) => {
+      const settle = async (tx: DbExecutor) => {
         const changed = await tx
           .update(balanceAdjustments)
           .set({ status, decidedBy: staffId, decidedAt: new Date() })
@@ -108,7 +108,7 @@ export function createFourEyes({
         );
       };
       try {
-        if (decision === 'reject') await db.transaction((tx) => settle(tx as unknown as Database));
+        if (decision === 'reject') await db.transaction((tx) => settle(tx));
         else {
           const accounts = await ledger.ensurePlayerAccounts(row.playerId, row.currency);
           const house = await ledger.houseAccount('adjustments', row.currency);
@@ -123,7 +123,7 @@ export function createFourEyes({
                 { accountId: house.id, amount: -row.amount },
               ],
             },
-            { within: (tx) => settle(tx as unknown as Database) },
+            { within: (tx) => settle(tx) },
           );
         }
       } catch (error) {
@@ -148,7 +148,7 @@ export function createFourEyes({
     async approveWithdrawal(staffId: number, id: string): Promise<{ complete: boolean; withdrawal: AdminWithdrawal }> {
       const withdrawal = await payments.withdrawalForOperators(id);
       if (!withdrawal) throw new Problem(404, 'No withdrawal with that id.');
-      const auditPaid = (tx: Database, before: { status: string; amount: number; player_id: string }) =>
+      const auditPaid = (tx: DbExecutor, before: { status: string; amount: number; player_id: string }) =>
         audit.record(
           {
             staffId,
@@ -177,7 +177,7 @@ export function createFourEyes({
               subject: `withdrawal:${id}`,
               after: { amount: withdrawal.amount, threshold },
             },
-            tx as unknown as Database,
+            tx,
           );
         return inserted.length === 1;
       });

@@ -26,10 +26,7 @@ export function createStaffNotes({ db, audit }: { db: Database; audit: AuditServ
     async add(staffId: number, playerId: number, body: string) {
       return db.transaction(async (tx) => {
         const [row] = await tx.insert(staffNotes).values({ playerId, staffId, body }).returning();
-        await audit.record(
-          { staffId, action: 'player.note', playerId, subject: `player:${playerId}`, after: { note_id: row!.id, body } },
-          tx as unknown as Database,
-        );
+        await audit.record({ staffId, action: 'player.note', playerId, subject: `player:${playerId}`, after: { note_id: row!.id, body } }, tx);
         return { id: String(row!.id), staff_id: String(staffId), staff_email: null, body: row!.body, created_at: row!.createdAt.toISOString() };
       });
     },

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, DbExecutor, Transaction } from '../../db/client.ts';
 import { secondFactorBudgets } from './schema.ts';
 import {
   type BudgetState,
@@ -36,7 +36,7 @@ export function createSecondFactorStore({
   async function step<T>(
     subject: SecondFactorSubject,
     apply: (state: BudgetState, at: number) => { state: BudgetState; result: T },
-    after?: (tx: Database, result: T) => Promise<void>,
+    after?: (tx: Transaction, result: T) => Promise<void>,
   ): Promise<T> {
     return db.transaction(async (tx) => {
       await tx.insert(secondFactorBudgets).values({ subjectType: subject.type, subjectId: subject.id }).onConflictDoNothing();
@@ -47,7 +47,7 @@ export function createSecondFactorStore({
         .update(secondFactorBudgets)
         .set({ checks: state.checks, lockedUntil: state.lockedUntil === null ? null : new Date(state.lockedUntil), updatedAt: at })
         .where(where(subject));
-      await after?.(tx as unknown as Database, result);
+      await after?.(tx, result);
       return result;
     });
   }
@@ -72,7 +72,7 @@ export function createSecondFactorStore({
      * How the reserved check ended. When it locks the second factor, `onLocked` runs in the same transaction (the
      * audit row), so the lock and its record commit together, once per lock.
      */
-    settle: (ticket: SecondFactorTicket, outcome: CheckOutcome, onLocked?: (tx: Database, lockedUntil: Date) => Promise<void>) =>
+    settle: (ticket: SecondFactorTicket, outcome: CheckOutcome, onLocked?: (tx: Transaction, lockedUntil: Date) => Promise<void>) =>
       step(
         ticket.subject,
         (state, at) => {
@@ -96,7 +96,7 @@ export function createSecondFactorStore({
     },
 
     /** Forgets the subject's budget and lock (an admin reset its second factor), inside the caller's transaction. */
-    async clear(subject: SecondFactorSubject, within: Database = db): Promise<void> {
+    async clear(subject: SecondFactorSubject, within: DbExecutor = db): Promise<void> {
       await within.delete(secondFactorBudgets).where(where(subject));
     },
   };

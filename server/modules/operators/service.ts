@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, lt, or, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/client.ts';
+import type { Database, DbExecutor } from '../../db/client.ts';
 import { createSecretBox } from '../../secret-box.ts';
 import { canonicalTotpSecret, totpSecretProblem } from '../../totp-secret.ts';
 import type { PasswordHasher } from '../accounts/passwords.ts';
@@ -95,7 +95,7 @@ export function createOperatorsService({
     return row;
   }
 
-  async function openSession(within: Database, operatorId: number, at: Date, client?: SignInClient): Promise<OperatorSession> {
+  async function openSession(within: DbExecutor, operatorId: number, at: Date, client?: SignInClient): Promise<OperatorSession> {
     const token = newToken();
     const expiresAt = new Date(at.getTime() + OPERATOR_SESSION.lifetimeMs);
     await within.insert(operatorTokens).values({ operatorId, tokenHash: sha256(token), createdAt: at, lastUsedAt: at, expiresAt });
@@ -106,7 +106,7 @@ export function createOperatorsService({
   }
 
   /** Spends a TOTP code (never twice) or a recovery code (once) of an enrolled operator. */
-  async function spendCode(within: Database, operator: typeof operators.$inferSelect, code: string, at: Date): Promise<boolean> {
+  async function spendCode(within: DbExecutor, operator: typeof operators.$inferSelect, code: string, at: Date): Promise<boolean> {
     const trimmed = code.trim();
     const secret = operator.totpSecret && openTotp(operator.totpSecret, operator.id);
     if (secret && operator.totpEnabledAt && /^[0-9]{6}$/.test(trimmed)) {
@@ -219,7 +219,7 @@ export function createOperatorsService({
         });
         return { challenge, operatorId: operator.id };
       }
-      return db.transaction((tx) => openSession(tx as unknown as Database, operator.id, at, client));
+      return db.transaction((tx) => openSession(tx, operator.id, at, client));
     },
 
     /**
@@ -255,7 +255,7 @@ export function createOperatorsService({
           return null;
         }
         session = await db.transaction(async (tx) => {
-          const within = tx as unknown as Database;
+          const within = tx;
           if (!(await spendCode(within, row.operator, code, at))) {
             outcome = 'wrong';
             await audit.record(
@@ -362,8 +362,7 @@ export function createOperatorsService({
           .set({ totpEnabledAt: at, totpLastStep: step, recoveryCodes: hashes })
           .where(and(eq(operators.id, operatorId), isNull(operators.totpEnabledAt), eq(operators.totpSecret, operator.totpSecret!)))
           .returning({ id: operators.id });
-        if (changed.length === 1)
-          await audit.record({ staffId: operatorId, action: 'staff.two_factor_enrolled', subject: `staff:${operatorId}` }, tx as unknown as Database);
+        if (changed.length === 1) await audit.record({ staffId: operatorId, action: 'staff.two_factor_enrolled', subject: `staff:${operatorId}` }, tx);
         return changed.length === 1;
       });
       return done ? codes : 'not_started';

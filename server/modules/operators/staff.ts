@@ -53,11 +53,11 @@ export function createStaffAdmin({
       if (!before) return null;
       const [after] = await tx.update(operators).set(set).where(eq(operators.id, id)).returning();
       if (signOut) await tx.delete(operatorTokens).where(eq(operatorTokens.operatorId, id));
-      if (unlock) await secondFactor.clear({ type: 'staff', id }, tx as unknown as Database);
+      if (unlock) await secondFactor.clear({ type: 'staff', id }, tx);
       const view = (row: typeof operators.$inferSelect) => ({ role: row.role, disabled: row.disabled, two_factor: row.totpEnabledAt !== null });
       await audit.record(
         { staffId: actorId, action, subject: `staff:${id}`, before: view(before), after: { ...view(after!), ...(reason ? { reason } : {}) } },
-        tx as unknown as Database,
+        tx,
       );
       return after!;
     });
@@ -90,10 +90,7 @@ export function createStaffAdmin({
           .where(eq(sql`lower(${operators.email})`, input.email.trim().toLowerCase()));
         if (taken) return null;
         const [row] = await tx.insert(operators).values({ email: input.email.trim().toLowerCase(), passwordHash, role: input.role }).returning();
-        await audit.record(
-          { staffId: actorId, action: 'staff.create', subject: `staff:${row!.id}`, after: { email: row!.email, role: row!.role } },
-          tx as unknown as Database,
-        );
+        await audit.record({ staffId: actorId, action: 'staff.create', subject: `staff:${row!.id}`, after: { email: row!.email, role: row!.role } }, tx);
         return toStaff(row!);
       });
     },

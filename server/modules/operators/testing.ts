@@ -1,11 +1,21 @@
-// Test support for the operator API: staff of each role signed in over HTTP, TOTP codes for a secret.
-import { eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { expect } from 'vitest';
 import type { TestApp } from '../../test-app.ts';
 import { uniqueEmail } from '../accounts/testing.ts';
 import type { StaffRole } from './permissions.ts';
 import { operators } from './schema.ts';
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { insertTestPlayer } from '../accounts/testing.ts';
+import { players } from '../accounts/schema.ts';
+import { monthOf } from '../clubs/calendar.ts';
+import { vipTiers } from '../clubs/schema.ts';
+import { fairnessSeeds, gameRounds } from '../games/schema.ts';
+import { ledgerJournals } from '../ledger/schema.ts';
+import { deposits, withdrawals } from '../payments/schema.ts';
+import { providerTransactions } from '../providers/schema.ts';
+import { catalogueHub88Games, SLOT_GAME } from '../providers/testing.ts';
+import { rowsOf } from '../shared/db-results.ts';
 
 export const STAFF_PASSWORD = 'a long staff secret';
 export const OPERATOR = { email: 'ops@casino.example', password: 'a long operator secret' };
@@ -60,4 +70,181 @@ export function staffKit(t: TestApp, ipPrefix = '10.70') {
   }
 
   return { call, login, adminToken, adminId, staff, enrol };
+}
+
+type SeedGame = { id: number; engine: string; engineConfig: string; category: string; provider: string; name: string };
+
+/**
+ * The seeded set the operator reports are checked against (report-figures.db.test.ts): rows written straight into
+ * each module's tables with known amounts and times.
+ */
+export function reportSeed(t: TestApp) {
+  const db = () => t.services.database.db;
+  const seeds = new Map<number, number>();
+  let nonce = 0;
+
+  /** A player of `country` named `name` (surname Tester), in `tier` this month when it is above bronze. */
+  async function player(country: string, name: string, tier: 'bronze' | 'silver' | 'gold' | 'platinum' = 'bronze') {
+    const id = await insertTestPlayer(db());
+    await db().update(players).set({ country, name, surname: 'Tester' }).where(eq(players.id, id));
+    if (tier !== 'bronze')
+      await db()
+        .insert(vipTiers)
+        .values({ playerId: id, month: monthOf(new Date()), tier, previousTier: 'bronze' });
+    const [row] = await db().select({ email: players.email }).from(players).where(eq(players.id, id));
+    return { id, email: row!.email, name: `${name} Tester` };
+  }
+
+  /** The house's games of a category, and the aggregator's slot (catalogued on first use). */
+  async function games(): Promise<{ houseSlot: SeedGame; houseTable: SeedGame; providerSlot: SeedGame }> {
+    await catalogueHub88Games(t);
+    const rows = rowsOf<{
+      id: number;
+      engine: string;
+      engine_config: string;
+      name: string;
+      source: string;
+      external_code: string | null;
+      category: string;
+      provider: string;
+    }>(
+      await db().execute(sql`
+        select g.id, g.engine, g.engine_config, g.name, g.source, g.external_code, c.slug as category, p.slug as provider
+        from games g join game_categories c on c.id = g.category_id join game_providers p on p.id = g.provider_id order by g.id`),
+    );
+    const of = (row: (typeof rows)[number] | undefined): SeedGame => ({
+      id: Number(row!.id),
+      engine: row!.engine,
+      engineConfig: row!.engine_config,
+      category: row!.category,
+      provider: row!.provider,
+      name: row!.name,
+    });
+    return {
+      houseSlot: of(rows.find((row) => row.source === 'house' && row.category === 'slots')),
+      houseTable: of(rows.find((row) => row.source === 'house' && row.category === 'table-games')),
+      providerSlot: of(rows.find((row) => row.source === 'hub88' && row.external_code === SLOT_GAME)),
+    };
+  }
+
+  async function seedOf(playerId: number): Promise<number> {
+    let id = seeds.get(playerId);
+    if (id === undefined) {
+      const [row] = await db()
+        .insert(fairnessSeeds)
+        .values({ playerId, serverSeed: 'seed', serverSeedHash: 'hash', clientSeed: 'client' })
+        .returning({ id: fairnessSeeds.id });
+      id = row!.id;
+      seeds.set(playerId, id);
+    }
+    return id;
+  }
+
+  /** One of our rounds, settled unless told. */
+  async function houseRound(playerId: number, game: SeedGame, at: string, stake: number, win: number, { currency = 'EUR', status = 'settled' } = {}) {
+    await db()
+      .insert(gameRounds)
+      .values({
+        id: randomUUID(),
+        playerId,
+        gameId: game.id,
+        engine: game.engine,
+        engineConfig: game.engineConfig,
+        status,
+        currency,
+        stake,
+        win,
+        idempotencyKey: randomUUID(),
+        requestHash: 'hash',
+        request: {},
+        seedId: await seedOf(playerId),
+        serverSeedHash: 'hash',
+        clientSeed: 'client',
+        nonce: nonce++,
+        createdAt: new Date(at),
+      });
+  }
+
+  /** One of an aggregator's transactions on the kit's slot. */
+  async function providerTransaction(
+    playerId: number,
+    at: string,
+    kind: 'bet' | 'win',
+    amount: number,
+    { state = 'accepted', free = false }: { state?: 'accepted' | 'refused' | 'rolled_back'; free?: boolean } = {},
+  ) {
+    await db()
+      .insert(providerTransactions)
+      .values({
+        provider: 'hub88',
+        transactionUuid: randomUUID(),
+        kind,
+        playerId,
+        round: 'r1',
+        gameCode: SLOT_GAME,
+        gameName: 'Lantern Orchard',
+        currency: 'EUR',
+        amount,
+        free,
+        state,
+        createdAt: new Date(at),
+      });
+  }
+
+  /** A ledger transfer between a player's account and a house account, dated `at`. */
+  async function journal(type: 'bonus' | 'adjustment' | 'deposit', playerId: number, amount: number, at: string) {
+    const { ledger } = t.services;
+    const accounts = await ledger.ensurePlayerAccounts(playerId, 'EUR');
+    const house = await ledger.houseAccount(type === 'bonus' ? 'bonus_cost' : type === 'adjustment' ? 'adjustments' : 'payment_clearing', 'EUR');
+    const playerAccount = type === 'bonus' ? accounts.bonus.id : accounts.cash.id;
+    const key = `report-test:${randomUUID()}`;
+    await ledger.transfer({
+      idempotencyKey: key,
+      type,
+      entries: [
+        { accountId: house.id, amount: -amount },
+        { accountId: playerAccount, amount },
+      ],
+    });
+    await db()
+      .update(ledgerJournals)
+      .set({ createdAt: new Date(at) })
+      .where(eq(ledgerJournals.idempotencyKey, key));
+  }
+
+  async function deposit(playerId: number, method: string, amount: number, at: string, status: 'completed' | 'pending' = 'completed') {
+    await db()
+      .insert(deposits)
+      .values({
+        playerId,
+        method,
+        amount,
+        currency: 'EUR',
+        status,
+        idempotencyKey: randomUUID(),
+        requestHash: 'hash',
+        createdAt: new Date(at),
+        ...(status === 'completed' ? { completedAt: new Date(at) } : {}),
+      });
+  }
+
+  async function withdrawal(playerId: number, method: string, amount: number, at: string, status: 'paid' | 'rejected' = 'paid') {
+    await db()
+      .insert(withdrawals)
+      .values({
+        id: randomUUID(),
+        playerId,
+        method,
+        amount,
+        currency: 'EUR',
+        status,
+        destination: 'test',
+        idempotencyKey: randomUUID(),
+        requestHash: 'hash',
+        createdAt: new Date(at),
+        decidedAt: new Date(at),
+      });
+  }
+
+  return { player, games, houseRound, providerTransaction, journal, deposit, withdrawal };
 }

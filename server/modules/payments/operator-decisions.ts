@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Transaction } from '../../db/client.ts';
 import type { WithdrawalStatus } from '../../../contract/wallet.ts';
 import { Problem } from '../../problem.ts';
 import { IdempotencyConflict } from '../ledger/service.ts';
@@ -20,7 +20,7 @@ export function createOperatorDecisions(
     player_id: String(row.playerId),
     review_due_at: row.reviewDueAt?.toISOString() ?? null,
   });
-  type OnDecided = (tx: Database, before: AdminWithdrawal) => Promise<void>;
+  type OnDecided = (tx: Transaction, before: AdminWithdrawal) => Promise<void>;
   async function decide(id: string, operatorId: number, decision: 'paid' | 'rejected', note: string | null, onDecided?: OnDecided): Promise<AdminWithdrawal> {
     const withdrawal = await withdrawalById(id);
     if (!withdrawal) throw new Problem(404, 'No withdrawal with that id.');
@@ -84,7 +84,7 @@ export function createOperatorDecisions(
               staffId: operatorId,
               reason: note,
             });
-            await onDecided?.(tx as unknown as Database, forOperators(withdrawal));
+            await onDecided?.(tx, forOperators(withdrawal));
           },
         },
       );

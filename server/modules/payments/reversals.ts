@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Transaction } from '../../db/client.ts';
 import { Problem } from '../../problem.ts';
 import { IdempotencyConflict, InsufficientFunds, type LedgerTransaction } from '../ledger/service.ts';
 import type { DepositRow, PaymentsDependencies } from './common.ts';
@@ -24,7 +24,7 @@ export type Reversal = {
   staffId?: number | null;
   reason?: string | null;
   /** Runs in the reversal's transaction once the money moved (the back office's audit row). */
-  onReversed?: (tx: Database, outcome: { before: DepositRow; shortfall: number }) => Promise<void>;
+  onReversed?: (tx: Transaction, outcome: { before: DepositRow; shortfall: number }) => Promise<void>;
 };
 
 export type ReversalOutcome = { deposit: DepositRow; applied: boolean; shortfall: number };
@@ -132,7 +132,7 @@ export function createReversals({ db, ledger, bonuses }: Pick<PaymentsDependenci
                     set: { owed: sql`${paymentDebts.owed} + ${shortfall}`, updatedAt: new Date() },
                   });
               }
-              await input.onReversed?.(tx as unknown as Database, { before, shortfall });
+              await input.onReversed?.(tx, { before, shortfall });
             },
           },
         );

@@ -1,91 +1,46 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cryptoDepositInfoSchema } from '../../../contract/chain.ts';
-import { dataOf } from '../../../contract/http.ts';
-import { idempotencyKey } from '../../http/idempotency-key.ts';
-import { playerGuards } from '../../http/player-guards.ts';
+import { DEPOSIT_STATUSES, paymentEndpoints as endpoints } from '../../../contract/wallet.ts';
+import { endpointApp, route } from '../../http/endpoints.ts';
 import { invalid, Problem } from '../../problem.ts';
 import type { Services } from '../../services.ts';
-import {
-  DEPOSIT_STATUSES,
-  depositBodySchema,
-  depositSchema,
-  paymentIdParamsSchema,
-  paymentMethodSchema,
-  withdrawalBodySchema,
-  withdrawalSchema,
-} from '../../../contract/wallet.ts';
 import { SANDBOX_GATEWAY_ID, sandboxNotificationSchemas } from './gateways/sandbox.ts';
 import { signerRoutes } from './chain/signer-routes.ts';
 
 const webhookAnswerSchema = z.object({ received: z.boolean(), status: z.enum(DEPOSIT_STATUSES), credited: z.boolean() });
 
 export async function paymentRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { payments, paymentGateways: gateways, accounts } = services;
-  const { signedIn, activePlayer } = playerGuards(fastify, accounts);
+  const app = endpointApp(fastify, { accounts });
 
-  app.get('/api/payments/methods', { schema: { response: { 200: dataOf(z.array(paymentMethodSchema)) } } }, async () => ({ data: payments.methods() }));
+  route(app, endpoints.methods, () => ({ data: payments.methods() }));
 
-  app.post(
-    '/api/payments/deposits',
-    {
-      preHandler: activePlayer,
-      schema: {
-        body: depositBodySchema,
-        response: { 200: dataOf(depositSchema), 201: dataOf(depositSchema) },
-      },
-    },
-    async (request, reply) => {
-      const key = idempotencyKey(request, true);
-      const deposit = await payments.createDeposit(request.player!, request.body, key);
-      return reply.code(201).send({ data: deposit });
-    },
-  );
+  route(app, endpoints.deposit, async ({ player, body, idempotencyKey }) => ({ data: await payments.createDeposit(player, body, idempotencyKey) }));
 
-  app.get(
-    '/api/payments/deposits/:id',
-    { preHandler: signedIn, schema: { params: paymentIdParamsSchema, response: { 200: dataOf(depositSchema) } } },
-    async (request) => {
-      const deposit = await payments.deposit(request.player!.id, request.params.id);
-      if (!deposit) throw new Problem(404, 'No deposit with that id.');
-      return { data: deposit };
-    },
-  );
-
-  // The on-chain crypto rail (docs/decisions/0109): the player's own address and their deposits to it; 404 while it is off.
-  app.get('/api/payments/crypto', { preHandler: activePlayer, schema: { response: { 200: dataOf(cryptoDepositInfoSchema) } } }, async (request) => {
-    if (!services.chainRail) throw new Problem(404, 'Crypto deposits are not available.');
-    return { data: await services.chainRail.depositInfo(request.player!.id) };
+  route(app, endpoints.depositStatus, async ({ player, params }) => {
+    const deposit = await payments.deposit(player.id, params.id);
+    if (!deposit) throw new Problem(404, 'No deposit with that id.');
+    return { data: deposit };
   });
 
-  app.post(
-    '/api/payments/withdrawals',
-    {
-      preHandler: activePlayer,
-      schema: {
-        body: withdrawalBodySchema,
-        response: { 201: dataOf(withdrawalSchema) },
-      },
-    },
-    async (request, reply) => {
-      const key = idempotencyKey(request, true);
-      const withdrawal = await payments.requestWithdrawal(request.player!, request.body, key);
-      return reply.code(201).send({ data: withdrawal });
-    },
-  );
+  // The on-chain crypto rail (docs/decisions/0109): the player's own address and their deposits to it; 404 while it is off.
+  route(app, endpoints.crypto, async ({ player }) => {
+    if (!services.chainRail) throw new Problem(404, 'Crypto deposits are not available.');
+    return { data: await services.chainRail.depositInfo(player.id) };
+  });
 
-  app.get('/api/payments/withdrawals', { preHandler: signedIn, schema: { response: { 200: dataOf(z.array(withdrawalSchema)) } } }, async (request) => ({
-    data: await payments.pendingWithdrawalsOf(request.player!.id),
-  }));
+  route(app, endpoints.withdraw, async ({ player, body, idempotencyKey }) => ({ data: await payments.requestWithdrawal(player, body, idempotencyKey) }));
+
+  route(app, endpoints.withdrawals, async ({ player }) => ({ data: await payments.pendingWithdrawalsOf(player.id) }));
 
   // The signer's own endpoints (docs/decisions/0123), signed with SIGNER_SECRET; absent without a signer.
   const signer = services.config.chain?.signer;
   if (services.chainRail?.withdrawals?.enabled && signer) await signerRoutes(fastify, { withdrawals: services.chainRail.withdrawals, secret: signer.secret });
 
   // Each gateway that is on has its webhook, `/api/payments/webhooks/{id}` (docs/decisions/0104); one that is off has
-  // none. The signature covers the raw bytes, so this scope keeps the body as received and only parses it once the
+  // none. These stay registered by hand, not from an endpoint object: one route per gateway, each with its own
+  // signature guard and a body that only that guard may read. The signature covers the raw bytes, so this scope keeps the body as received and only parses it once the
   // adapter knows it comes from its provider.
   if (gateways.all.length === 0) return;
   await fastify.register(async (plain) => {
@@ -103,7 +58,12 @@ export async function paymentRoutes(fastify: FastifyInstance, { services }: { se
           preHandler: gatewaySigned,
           // The body's schema documents the notification; it is checked in the handler, once the signature over the
           // raw bytes is known to be the provider's (so this route's validator passes the raw text through).
-          schema: { body: gateway.id === SANDBOX_GATEWAY_ID ? z.union(sandboxNotificationSchemas) : z.unknown(), response: { 200: webhookAnswerSchema } },
+          schema: {
+            body: gateway.id === SANDBOX_GATEWAY_ID ? z.union(sandboxNotificationSchemas) : z.unknown(),
+            response: { 200: webhookAnswerSchema },
+            summary: `The ${gateway.id} gateway's signed payment notification`,
+            operationId: `paymentWebhook_${gateway.id.replace(/[^A-Za-z0-9]/g, '_')}`,
+          },
           validatorCompiler: () => (value) => ({ value }),
         },
         async (request) => {
@@ -121,7 +81,7 @@ export async function paymentRoutes(fastify: FastifyInstance, { services }: { se
       );
       // An in-process provider (the sandbox) delivers to the same endpoint through the whole HTTP stack, signature included.
       gateway.connect?.(async ({ rawBody, headers }) => {
-        const response = await app.inject({
+        const response = await fastify.inject({
           method: 'POST',
           url: `/api/payments/webhooks/${gateway.id}`,
           headers: Object.fromEntries(Object.entries(headers).filter((entry): entry is [string, string] => typeof entry[1] === 'string')),

@@ -7,6 +7,8 @@ import type { KycStatus } from '../../../contract/accounts.ts';
 import type { TestApp } from '../../test-app.ts';
 import { players } from '../accounts/schema.ts';
 import { validRegistration } from '../accounts/testing.ts';
+import { ledgerJournals } from '../ledger/schema.ts';
+import { privateKeyToAccount } from 'viem/accounts';
 
 export const OPERATOR = { email: 'ops@casino.example', password: 'a long operator secret' };
 export const OPERATOR_ENV = { OPERATOR_EMAIL: OPERATOR.email, OPERATOR_PASSWORD: OPERATOR.password };
@@ -91,4 +93,51 @@ export function paymentsKit(t: TestApp) {
   }
 
   return { call, operator, player, wallet, payByCard, confirmCrypto, deposit, webhook };
+}
+
+/** `fetch` into the app itself: what a process reaching the web server over HTTP (the signer) sends, through every layer. */
+export function appFetch(t: TestApp): typeof fetch {
+  return async (input, init) => {
+    const url = new URL(String(input));
+    const response = await t.app.inject({
+      method: (init?.method ?? 'GET') as 'POST',
+      url: url.pathname,
+      headers: init?.headers as Record<string, string>,
+      payload: init?.body as string,
+    });
+    return new Response(response.body, { status: response.statusCode, headers: { 'content-type': 'application/json' } });
+  };
+}
+
+/** A new address no one holds the key of (a fresh player's own wallet). */
+export const freshAddress = () => privateKeyToAccount(`0x${randomUUID().replace(/-/g, '').padEnd(64, '7')}`).address;
+
+/** The address with one letter's case swapped: no longer its EIP-55 checksum. */
+export function miscased(address: string): string {
+  const at = address.slice(2).search(/[a-fA-F]/) + 2;
+  const letter = address[at]!;
+  return address.slice(0, at) + (letter === letter.toUpperCase() ? letter.toLowerCase() : letter.toUpperCase()) + address.slice(at + 1);
+}
+
+/** How many times a failed on-chain withdrawal's money was given back (its `withdrawal-return:{id}` journal). */
+export async function withdrawalReturns(t: TestApp, id: string): Promise<number> {
+  return (
+    await t.services.database.db
+      .select()
+      .from(ledgerJournals)
+      .where(eq(ledgerJournals.idempotencyKey, `withdrawal-return:${id}`))
+  ).length;
+}
+
+/** On-chain withdrawals through the API: a verified player with money, and a withdrawal request to an address. */
+export function onchainKit(kit: ReturnType<typeof paymentsKit>) {
+  return {
+    async playerWith(amount: number) {
+      const player = await kit.player({ kyc: 'verified' });
+      await kit.deposit(player.token, amount);
+      return player;
+    },
+    withdraw: (token: string, payload: Record<string, unknown>) =>
+      kit.call('POST', '/api/payments/withdrawals', { token, key: randomUUID(), payload: { method: 'onchain', ...payload } }),
+  };
 }

@@ -140,7 +140,7 @@ export function createBets(deps: WalletDependencies, money: MoneyHelpers, revers
     const round = request.round ?? request.transactionUuid;
     const transfer =
       paid && entries ? { idempotencyKey: key, type: 'bet' as const, referenceId: game.name, metadata: journalMetadata(request), entries } : null;
-    // Known from the transfer's own result when it tells the cash balance and no bonus holds money (decision 0094).
+    // Known from the transfer's own result when it tells the cash balance and no bonus holds money (decision 0091).
     let known: number | null = null;
     try {
       if (!paid?.record) {
@@ -154,7 +154,7 @@ export function createBets(deps: WalletDependencies, money: MoneyHelpers, revers
           at: new Date(),
         });
         if (!done) throw new Taken();
-        // A failure leaves the whole points in the carry, for the category's next stake to make (decision 0094).
+        // A failure leaves the whole points in the carry, for the category's next stake to make (decision 0091).
         if (done.carry !== null && earning > 0)
           await loyalty.carry
             .convert({ playerId: player.id, roundId, engine, stake: earning, key }, done.carry)

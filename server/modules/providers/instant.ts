@@ -7,7 +7,7 @@ import { providerTransactions } from './schema.ts';
 import type { NewTransaction } from './store.ts';
 
 // An aggregator's bet or win as one autocommitted statement, provider_transaction_instant() (migration 0034), as our
-// instant rounds are (decision 0094): the row that claims the uuid, the round, the money, the row's journal id and
+// instant rounds are (decision 0091): the row that claims the uuid, the round, the money, the row's journal id and
 // the stake's loyalty carry, with no BEGIN and no COMMIT. Only for a transaction the bonuses record nothing for; the
 // others go the long way (bets.ts, settlements.ts), whose steps this statement repeats one for one.
 

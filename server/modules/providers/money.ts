@@ -53,7 +53,7 @@ export function createMoneyHelpers({ ledger, currency, funding, loyalty, balance
     /**
      * The bonuses' entries, with the house's side moved from the player's game account shard to their shard of the
      * house's `provider` account: the bonuses split a stake as for our own games, and the aggregator's money stays
-     * apart from ours, on as many rows as our games' (decision 0093), so concurrent players do not queue on one.
+     * apart from ours, on as many rows as our games' (decision 0091), so concurrent players do not queue on one.
      */
     async toProvider(playerId: number, entries: TransferEntry[]): Promise<TransferEntry[]> {
       const [game, house] = await Promise.all([ledger.houseGameAccountId(playerId, currency), ledger.houseShardAccountId('provider', playerId, currency)]);

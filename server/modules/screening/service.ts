@@ -178,6 +178,11 @@ export function createScreeningService({
       await current().catch(() => undefined);
     },
 
+    /** A profile change (the accounts' ProfileChanged): screened again when it touched a screened field. */
+    async profileChanged({ playerId, fields }: { playerId: number; fields: string[] }): Promise<void> {
+      if (list && fields.some((field) => SCREENED_FIELDS.has(field))) await screenIdentities(await identities({ playerIds: [playerId] }), 'profile');
+    },
+
     /** Screens one player now (registration, profile change). Returns the number of new hits. */
     async screenPlayer(playerId: number, trigger: Exclude<ScreeningTrigger, 'rescreen'>): Promise<number> {
       if (!list) return 0;

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifySerializerCompiler } from 'fastify';
-import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { dataOf } from '../../../contract/http.ts';
-import { publicSettingsSchema } from '../../../contract/site.ts';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import { settingsEndpoints } from '../../../contract/site.ts';
+import { endpointApp, route } from '../../http/endpoints.ts';
 import type { Services } from '../../services.ts';
 
 /**
@@ -25,14 +25,15 @@ function encodeOncePerObject<Schema>(route: Parameters<FastifySerializerCompiler
 }
 
 export async function settingsRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.get(
-    '/api/settings/get',
-    { schema: { response: { 200: dataOf(publicSettingsSchema) } }, serializerCompiler: encodeOncePerObject },
+  const app = endpointApp(fastify, { accounts: services.accounts });
+  route(
+    app,
+    settingsEndpoints.publicSettings,
     // Answered at once while the cached settings are fresh: no promise to wait for on nearly every request.
     () => {
       const fresh = services.settings.freshPublicSettings();
       return fresh ? { data: fresh } : services.settings.publicSettings().then((data) => ({ data }));
     },
+    { serializerCompiler: encodeOncePerObject },
   );
 }

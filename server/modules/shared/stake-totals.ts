@@ -50,3 +50,8 @@ export function sumStakeTotals(sources: StakeTotals[][]): StakeTotals[] {
     };
   });
 }
+
+/** One reader over every game module's own: their totals added up window by window. */
+export function allStakeTotals(readers: StakeTotalsReader[]): StakeTotalsReader {
+  return async (playerId, since) => sumStakeTotals(await Promise.all(readers.map((read) => read(playerId, since))));
+}

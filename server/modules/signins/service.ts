@@ -6,6 +6,8 @@ import type { DuplicateFlags } from './duplicates.ts';
 import { createLinks, type LinkDependencies } from './links.ts';
 import { createRecall, type RecallSources } from './recall.ts';
 import { createSignInSessions, type SessionDependencies, type SignedIn, type SignInMethod } from './sessions.ts';
+import { type Publish, publishNowhere } from '../shared/events.ts';
+import type { SignInsEvents } from './events.ts';
 
 // The sign-ins service (issue 33 §1, §3, §7; docs/decisions/0112 and 0113): who signed in from where and on which
 // device, the sessions that followed with their net results, the accounts linked by what they share, the
@@ -25,6 +27,7 @@ export function createSignInsService({
   duplicates,
   recall: recallSources,
   logger,
+  publish = publishNowhere,
 }: Omit<SessionDependencies, 'now'> &
   Omit<LinkDependencies, 'db'> & {
     db: Database;
@@ -32,11 +35,12 @@ export function createSignInsService({
     duplicates: DuplicateFlags;
     recall: RecallSources;
     logger?: FastifyBaseLogger;
+    /** Tells the others what happened (signins/events.ts); no one hears when omitted. */
+    publish?: Publish<SignInsEvents>;
   }) {
   const sessions = createSignInSessions({ db, currency, now, stakeTotals });
   const links = createLinks({ db, raiseAlert, sharedContacts, sharedInstruments, emailsOf });
   const recall = createRecall(recallSources);
-  const listeners: ((signedIn: SignedIn) => Promise<void> | void)[] = [];
 
   /** Linking never fails what caused it (a sign-in, a registration, a payment): a failure is logged, not thrown. */
   const linkQuietly = async (playerId: number, which?: Parameters<typeof links.link>[1]) => {
@@ -48,25 +52,14 @@ export function createSignInsService({
   };
 
   return {
-    /** A player signed in: the session is recorded, links by device and IP looked for, listeners told. */
+    /** A player signed in: the session is recorded, links by device and IP looked for, SignedIn told (a failing listener is logged). */
     async recordSignIn(input: SignedIn & { method: SignInMethod; tokenId: number | null }): Promise<void> {
       await sessions.record(input);
       await linkQuietly(input.playerId, ['signIns']);
-      for (const listener of listeners) {
-        try {
-          await listener({ playerId: input.playerId, at: input.at, ip: input.ip, deviceId: input.deviceId, userAgent: input.userAgent });
-        } catch (error) {
-          logger?.warn({ err: error, playerId: input.playerId }, 'sign-in listener failed');
-        }
-      }
+      await publish('SignedIn', { playerId: input.playerId, at: input.at, ip: input.ip, deviceId: input.deviceId, userAgent: input.userAgent });
     },
 
-    /** Hears every recorded sign-in (the compliance rules); a failing listener is logged and the sign-in stands. */
-    onSignedIn(listener: (signedIn: SignedIn) => Promise<void> | void): void {
-      listeners.push(listener);
-    },
-
-    /** The accounts' token was used or signed out (accounts.onTokenActivity). */
+    /** The accounts' token was used or signed out (the accounts' TokenActivity). */
     async tokenActivity(activity: { tokenId: number; at: Date; ended: boolean }): Promise<void> {
       try {
         await sessions.tokenActivity(activity);
@@ -78,6 +71,10 @@ export function createSignInsService({
     /** A registration (address, phone) or a payment (instruments): links looked for, quietly. */
     linkAfterRegistration: (playerId: number) => linkQuietly(playerId, ['contacts']),
     linkAfterPayment: (playerId: number) => linkQuietly(playerId, ['payments']),
+    /** The ledger committed a journal (JournalCommitted): a deposit or a withdrawal may share an instrument. */
+    async journalCommitted({ journal, playerIds }: { journal: { type: string }; playerIds: number[] }): Promise<void> {
+      if (['deposit', 'withdrawal_hold'].includes(journal.type) && playerIds.length === 1) await linkQuietly(playerIds[0]!, ['payments']);
+    },
     /** Every signal for each player given (the backfill: existing players, once). */
     async backfill(playerIds: number[]): Promise<number> {
       let found = 0;

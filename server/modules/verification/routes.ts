@@ -1,23 +1,8 @@
-import { staffGuards } from '../../http/operator-guard.ts';
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaCompiler } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { dataOf } from '../../../contract/http.ts';
-import {
-  adminDocumentsQuerySchema,
-  adminVerificationDocumentSchema,
-  documentIdParamsSchema,
-  documentUploadBodySchema,
-  erasedDocumentsSchema,
-  MAX_DOCUMENT_BYTES,
-  rejectDocumentBodySchema,
-  retentionParamsSchema,
-  verificationDocumentSchema,
-  verificationSchema,
-} from '../../../contract/verification.ts';
+import type { FastifyInstance, FastifyReply, FastifySchemaCompiler } from 'fastify';
+import { documentUploadBodySchema, MAX_DOCUMENT_BYTES, verificationEndpoints as endpoints } from '../../../contract/verification.ts';
+import { endpointApp, route } from '../../http/endpoints.ts';
 import { validatorCompiler } from '../../http/errors.ts';
-import { playerGuards } from '../../http/player-guards.ts';
 import { limitRequests } from '../../http/rate-limit.ts';
 import { Problem } from '../../problem.ts';
 import type { Services } from '../../services.ts';
@@ -51,38 +36,17 @@ function uploadFieldsProblem(fields: Record<string, unknown>): Error | undefined
 
 /** The player's verification page's API and the operators' review (issue 15). */
 export async function verificationRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { verification, accounts, operators } = services;
-  const { notBlocked, activePlayer } = playerGuards(fastify, accounts);
   // Only this plugin's routes take multipart bodies; the limits stop a request at the first byte too many.
   await fastify.register(multipart, { limits: { fileSize: MAX_DOCUMENT_BYTES, files: 1, fields: 5, fieldSize: 200, parts: 6, headerPairs: 50 } });
-  app.decorateRequest('operator', null);
+  const app = endpointApp(fastify, { accounts, operators });
 
-  const { requirePermission } = staffGuards(services.operators);
+  route(app, endpoints.verification, async ({ player }) => ({ data: await verification.view(player.id) }));
 
-  app.get('/api/player/verification', { preHandler: notBlocked, schema: { response: { 200: dataOf(verificationSchema) } } }, async (request) => ({
-    data: await verification.view(request.player!.id),
-  }));
-
-  const playerKey = (request: FastifyRequest) => (request.player ? String(request.player.id) : undefined);
-  app.post(
-    '/api/player/verification/documents',
-    {
-      preHandler: [
-        activePlayer,
-        limitRequests(fastify, services.config.rateLimitAllowlist, [
-          { name: 'kyc-upload-player', max: 30, windowMs: HOUR, by: playerKey, message: 'Too many uploads.' },
-          { name: 'kyc-upload-ip', max: 60, windowMs: HOUR, by: 'ip', message: 'Too many uploads from your network.' },
-        ]),
-      ],
-      validatorCompiler: bodyReadByHandler,
-      schema: {
-        consumes: ['multipart/form-data'],
-        body: documentUploadBodySchema,
-        response: { 201: dataOf(z.object({ document: verificationDocumentSchema, verification: verificationSchema })) },
-      },
-    },
-    async (request, reply) => {
+  route(
+    app,
+    endpoints.upload,
+    async ({ request, player }) => {
       if (!request.isMultipart()) throw new Problem(415, 'Please send the document as multipart/form-data.');
       const fields: Record<string, string> = {};
       let file: { bytes: Buffer; name: string } | undefined;
@@ -105,92 +69,70 @@ export async function verificationRoutes(fastify: FastifyInstance, { services }:
       if (fieldsProblem) throw fieldsProblem;
       if (!file) throw new Problem(422, 'Please choose a file to upload.', { errors: { file: ['Please choose a file to upload.'] } });
       const body = documentUploadBodySchema.parse({ ...fields, file: true });
-      const result = await verification.upload(request.player!.id, {
+      const result = await verification.upload(player.id, {
         kind: body.kind,
         ...(body.document_type ? { documentType: body.document_type } : {}),
         ...(body.side ? { side: body.side } : {}),
         fileName: file.name,
         bytes: file.bytes,
       });
-      return reply.code(201).send({ data: result });
+      return { data: result };
     },
-  );
-
-  app.get('/api/player/verification/documents/:id/file', { preHandler: notBlocked, schema: { params: documentIdParamsSchema } }, async (request, reply) =>
-    sendFile(reply, await verification.playerFile(request.player!.id, request.params.id)),
-  );
-
-  app.get(
-    '/api/admin/kyc/documents',
     {
-      preHandler: requirePermission('kyc.decide'),
-      schema: { querystring: adminDocumentsQuerySchema, response: { 200: dataOf(z.array(adminVerificationDocumentSchema)) } },
-    },
-    async (request) => {
-      const { status, player } = request.query;
-      const playerId = player === undefined ? undefined : Number(player);
-      const data = await verification.queue({ status, playerId });
-      // The list carries names, birthdates and addresses: reading it is recorded like opening a player.
-      await operators.audit.record({
-        staffId: request.operator!.id,
-        action: 'kyc.documents.list',
-        ...(playerId === undefined ? {} : { playerId, subject: `player:${playerId}` }),
-        after: { status: status ?? null, player: playerId ?? null, results: data.length },
-      });
-      return { data };
+      preHandler: limitRequests(fastify, services.config.rateLimitAllowlist, [
+        {
+          name: 'kyc-upload-player',
+          max: 30,
+          windowMs: HOUR,
+          by: (request) => (request.player ? String(request.player.id) : undefined),
+          message: 'Too many uploads.',
+        },
+        { name: 'kyc-upload-ip', max: 60, windowMs: HOUR, by: 'ip', message: 'Too many uploads from your network.' },
+      ]),
+      validatorCompiler: bodyReadByHandler,
     },
   );
 
-  app.get(
-    '/api/admin/kyc/documents/:id/file',
-    { preHandler: requirePermission('kyc.decide'), schema: { params: documentIdParamsSchema } },
-    async (request, reply) => {
-      const file = await verification.operatorFile(request.params.id);
-      await operators.audit.record({ staffId: request.operator!.id, action: 'kyc.document.view', subject: `kyc-document:${request.params.id}` });
-      return sendFile(reply, file);
-    },
-  );
+  route(app, endpoints.file, async ({ reply, player, params }) => sendFile(reply, await verification.playerFile(player.id, params.id)));
 
-  const decided = { 200: dataOf(z.object({ document: verificationDocumentSchema, verification: verificationSchema })) };
-  app.post(
-    '/api/admin/kyc/documents/:id/approve',
-    { preHandler: requirePermission('kyc.decide'), schema: { params: documentIdParamsSchema, response: decided } },
-    async (request) => {
-      const result = await verification.approve(request.params.id, request.operator!.id, (tx) =>
-        operators.audit.record({ staffId: request.operator!.id, action: 'kyc.document.approve', subject: `kyc-document:${request.params.id}` }, tx),
-      );
-      return { data: result };
-    },
-  );
+  route(app, endpoints.queue, async ({ staff, query: { status, player } }) => {
+    const playerId = player === undefined ? undefined : Number(player);
+    const data = await verification.queue({ status, playerId });
+    // The list carries names, birthdates and addresses: reading it is recorded like opening a player.
+    await operators.audit.record({
+      staffId: staff.id,
+      action: 'kyc.documents.list',
+      ...(playerId === undefined ? {} : { playerId, subject: `player:${playerId}` }),
+      after: { status: status ?? null, player: playerId ?? null, results: data.length },
+    });
+    return { data };
+  });
 
-  app.post(
-    '/api/admin/kyc/documents/:id/reject',
-    { preHandler: requirePermission('kyc.decide'), schema: { params: documentIdParamsSchema, body: rejectDocumentBodySchema, response: decided } },
-    async (request) => {
-      const result = await verification.reject(request.params.id, request.operator!.id, request.body.reason, (tx) =>
-        operators.audit.record(
-          {
-            staffId: request.operator!.id,
-            action: 'kyc.document.reject',
-            subject: `kyc-document:${request.params.id}`,
-            after: { reason: request.body.reason },
-          },
-          tx,
-        ),
-      );
-      return { data: result };
-    },
-  );
+  route(app, endpoints.operatorFile, async ({ reply, staff, params }) => {
+    const file = await verification.operatorFile(params.id);
+    await operators.audit.record({ staffId: staff.id, action: 'kyc.document.view', subject: `kyc-document:${params.id}` });
+    return sendFile(reply, file);
+  });
 
-  app.post(
-    '/api/admin/kyc/players/:id/erase',
-    { preHandler: requirePermission('kyc.decide'), schema: { params: retentionParamsSchema, response: { 200: dataOf(erasedDocumentsSchema) } } },
-    async (request) => {
-      const id = Number(request.params.id);
-      if (!(await accounts.playerExists(id))) throw new Problem(404, 'No player with that id.');
-      const erased = await verification.eraseExpired(id);
-      await operators.audit.record({ staffId: request.operator!.id, action: 'kyc.documents.erase', playerId: id, subject: `player:${id}`, after: { erased } });
-      return { data: { erased } };
-    },
-  );
+  route(app, endpoints.approve, async ({ staff, params }) => {
+    const result = await verification.approve(params.id, staff.id, (tx) =>
+      operators.audit.record({ staffId: staff.id, action: 'kyc.document.approve', subject: `kyc-document:${params.id}` }, tx),
+    );
+    return { data: result };
+  });
+
+  route(app, endpoints.reject, async ({ staff, params, body }) => {
+    const result = await verification.reject(params.id, staff.id, body.reason, (tx) =>
+      operators.audit.record({ staffId: staff.id, action: 'kyc.document.reject', subject: `kyc-document:${params.id}`, after: { reason: body.reason } }, tx),
+    );
+    return { data: result };
+  });
+
+  route(app, endpoints.erase, async ({ staff, params }) => {
+    const id = Number(params.id);
+    if (!(await accounts.playerExists(id))) throw new Problem(404, 'No player with that id.');
+    const erased = await verification.eraseExpired(id);
+    await operators.audit.record({ staffId: staff.id, action: 'kyc.documents.erase', playerId: id, subject: `player:${id}`, after: { erased } });
+    return { data: { erased } };
+  });
 }

@@ -14,7 +14,7 @@ import {
   type Verification,
   type VerificationDocument,
 } from '../../../contract/verification.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, DbExecutor, Transaction } from '../../db/client.ts';
 import type { PlayerEvents } from '../../notify/player-events.ts';
 import type { Templates } from '../../notify/templates.ts';
 import { invalid, Problem } from '../../problem.ts';
@@ -37,7 +37,7 @@ export type VerificationDependencies = {
   db: Database;
   accounts: {
     kycStatusOf(playerId: number): Promise<KycStatus | null>;
-    setKycStatus(playerId: number, status: KycStatus, within?: Database): Promise<AdminPlayer | null>;
+    setKycStatus(playerId: number, status: KycStatus, within?: DbExecutor): Promise<AdminPlayer | null>;
     playerProfile(playerId: number): Promise<Player>;
   };
   messages: { send(input: { playerId: number; subject: string; body: string; sentBy: number | null }): Promise<unknown> };
@@ -97,6 +97,9 @@ function uploadProblems(upload: Upload) {
   }
   return undefined;
 }
+
+/** The profile fields whose change is a move: proofs of the old address no longer count. */
+const ADDRESS_FIELDS: ReadonlySet<string> = new Set(['country', 'city', 'address1', 'postcode']);
 
 export function createVerificationService({
   db,
@@ -183,7 +186,7 @@ export function createVerificationService({
     id: string,
     operatorId: number,
     decision: { status: 'approved' } | { status: 'rejected'; reason: string },
-    record?: (tx: Database) => Promise<void>,
+    record?: (tx: Transaction) => Promise<void>,
   ) {
     const row = await db.transaction(async (tx) => {
       const [decided] = await tx
@@ -191,7 +194,7 @@ export function createVerificationService({
         .set({ status: decision.status, reason: decision.status === 'rejected' ? decision.reason : null, reviewedAt: now(), reviewedBy: operatorId })
         .where(and(eq(verificationDocuments.id, id), eq(verificationDocuments.status, 'pending')))
         .returning();
-      if (decided && record) await record(tx as unknown as Database);
+      if (decided && record) await record(tx);
       return decided;
     });
     if (!row) {
@@ -201,6 +204,23 @@ export function createVerificationService({
     const verification = await settle(row.playerId);
     await tellPlayer(row, verification);
     return { document: toDocument(row), verification };
+  }
+
+  /**
+   * A verified player changed their country or address (accounts' profile change, docs/decisions/0121): their
+   * proofs of address no longer count, so the status falls to what the rest of the documents say and a proof of
+   * the new address is asked for. A player not verified is left alone: their next proof is checked as usual.
+   */
+  async function addressChanged(playerId: number): Promise<Verification> {
+    if ((await accounts.kycStatusOf(playerId)) !== 'verified') return view(playerId);
+    const at = now();
+    await db
+      .insert(verificationAddressChanges)
+      .values({ playerId, changedAt: at })
+      .onConflictDoUpdate({ target: verificationAddressChanges.playerId, set: { changedAt: at } });
+    const rows = await rowsOf(playerId);
+    await accounts.setKycStatus(playerId, statusFromDocuments(countingAfterMove(rows.map(toFacts), at)));
+    return view(playerId);
   }
 
   return {
@@ -303,29 +323,19 @@ export function createVerificationService({
     /** The decrypted file for an operator's review. */
     operatorFile: async (id: string): Promise<DocumentFile> => readFile(await findRow(id)),
 
-    approve: (id: string, operatorId: number, record?: (tx: Database) => Promise<void>) => review(id, operatorId, { status: 'approved' }, record),
-    reject: (id: string, operatorId: number, reason: string, record?: (tx: Database) => Promise<void>) =>
+    approve: (id: string, operatorId: number, record?: (tx: Transaction) => Promise<void>) => review(id, operatorId, { status: 'approved' }, record),
+    reject: (id: string, operatorId: number, reason: string, record?: (tx: Transaction) => Promise<void>) =>
       review(id, operatorId, { status: 'rejected', reason }, record),
 
-    /**
-     * A verified player changed their country or address (accounts' profile change, docs/decisions/0121): their
-     * proofs of address no longer count, so the status falls to what the rest of the documents say and a proof of
-     * the new address is asked for. A player not verified is left alone: their next proof is checked as usual.
-     */
-    async addressChanged(playerId: number): Promise<Verification> {
-      if ((await accounts.kycStatusOf(playerId)) !== 'verified') return view(playerId);
-      const at = now();
-      await db
-        .insert(verificationAddressChanges)
-        .values({ playerId, changedAt: at })
-        .onConflictDoUpdate({ target: verificationAddressChanges.playerId, set: { changedAt: at } });
-      const rows = await rowsOf(playerId);
-      await accounts.setKycStatus(playerId, statusFromDocuments(countingAfterMove(rows.map(toFacts), at)));
-      return view(playerId);
+    addressChanged,
+
+    /** The accounts' ProfileChanged: a change of country or address is a move (addressChanged). */
+    async profileChanged({ playerId, fields }: { playerId: number; fields: string[] }): Promise<void> {
+      if (fields.some((field) => ADDRESS_FIELDS.has(field))) await addressChanged(playerId);
     },
 
     /** An operator sets the status directly (POST /api/admin/players/{id}/kyc); the route records who and why. */
-    async override(playerId: number, status: KycStatus, within?: Database): Promise<AdminPlayer | null> {
+    async override(playerId: number, status: KycStatus, within?: DbExecutor): Promise<AdminPlayer | null> {
       const player = await accounts.setKycStatus(playerId, status, within);
       // Inside the caller's transaction the caller announces once it committed.
       if (player && !within) events.publish(playerId, 'VerificationUpdated', { verification: await view(playerId) });

@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { dataOf } from '../../../contract/http.ts';
-import { transactionFiltersSchema, transactionsPageSchema, transactionsQuerySchema, walletSchema } from '../../../contract/wallet.ts';
-import { playerGuards } from '../../http/player-guards.ts';
+import { walletEndpoints as endpoints } from '../../../contract/wallet.ts';
+import { endpointApp, route } from '../../http/endpoints.ts';
 import { invalid } from '../../problem.ts';
 import type { Services } from '../../services.ts';
 import type { TransactionFilters } from './service.ts';
@@ -25,31 +23,17 @@ function filtersOf(query: TransactionFilters): TransactionFilters {
 }
 
 export async function walletRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { wallet, accounts } = services;
-  const { signedIn } = playerGuards(fastify, accounts);
+  const app = endpointApp(fastify, { accounts });
 
-  app.get('/api/player/wallet', { preHandler: signedIn, schema: { response: { 200: dataOf(walletSchema) } } }, async (request) => ({
-    data: await wallet.wallet(request.player!.id),
-  }));
+  route(app, endpoints.wallet, async ({ player }) => ({ data: await wallet.wallet(player.id) }));
 
-  app.get(
-    '/api/player/transactions',
-    {
-      preHandler: signedIn,
-      schema: {
-        querystring: transactionsQuerySchema,
-        response: { 200: transactionsPageSchema },
-      },
-    },
-    async (request) => {
-      const query = request.query;
-      return wallet.transactions(request.player!.id, filtersOf(query), { page: Number(query.page ?? 1), perPage: Number(query.per_page ?? 20) });
-    },
+  route(app, endpoints.transactions, ({ player, query }) =>
+    wallet.transactions(player.id, filtersOf(query), { page: Number(query.page ?? 1), perPage: Number(query.per_page ?? 20) }),
   );
 
-  app.get('/api/player/transactions/export', { preHandler: signedIn, schema: { querystring: transactionFiltersSchema } }, async (request, reply) => {
-    const csv = await wallet.transactionsCsv(request.player!.id, filtersOf(request.query));
+  route(app, endpoints.exportTransactions, async ({ player, query, reply }) => {
+    const csv = await wallet.transactionsCsv(player.id, filtersOf(query));
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="transactions-${new Date().toISOString().slice(0, 10)}.csv"`)

@@ -1,14 +1,13 @@
 import { decimalAmount } from '../../../contract/money.ts';
 import { sql } from 'drizzle-orm';
 import { csvCell } from './csv.ts';
-import type { Transaction, TransactionStatus, TransactionsMeta, TransactionType, Wallet } from '../../../contract/wallet.ts';
+import type { Transaction, TransactionStatus, TransactionsMeta, TransactionType } from '../../../contract/wallet.ts';
 import type { Database } from '../../db/client.ts';
-import { preparedStatement } from '../../db/prepared.ts';
-import { type LedgerService, PLAYER_ACCOUNT_KINDS } from '../ledger/service.ts';
+import type { LedgerService } from '../ledger/service.ts';
 import type { PaymentsService } from '../payments/service.ts';
-import { type PaymentTotalsRow, toPaymentTotals } from '../payments/statements.ts';
 import { rowsOf } from '../shared/db-results.ts';
 import { pageMeta, pageOffset } from '../shared/pagination.ts';
+import type { WalletBalances } from './balances.ts';
 
 // What the player sees of their money (docs/decisions/0021-wallet-and-payments.md): the wallet summary and
 // one history that joins deposits and withdrawals (with their own statuses) to the ledger's other movements.
@@ -32,8 +31,6 @@ type HistoryRow = {
   reference_id: string | null;
 };
 
-type BalancesRow = { accounts: number | string; cash: number | string; bonus: number | string; withdrawal_hold: number | string };
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
@@ -44,16 +41,17 @@ export function createWalletService({
   db,
   ledger,
   payments,
-  currency,
+  balances,
+  gameNames,
 }: {
   db: Database;
-  ledger: Pick<LedgerService, 'ensurePlayerAccounts' | 'historyRows' | 'balancesRow'>;
-  payments: Pick<PaymentsService, 'totalsRow' | 'historyRows'>;
-  currency: string;
+  ledger: Pick<LedgerService, 'historyRows'>;
+  payments: Pick<PaymentsService, 'historyRows'>;
+  /** The wallet summary (balances.ts). */
+  balances: Pick<WalletBalances, 'wallet'>;
+  /** The game's name of each round id: the house rounds' and the crash bets' modules answer. */
+  gameNames: (roundIds: string[]) => Promise<Map<string, string>>;
 }) {
-  /** The game's name of each round id: the composition root hands it over once the games are built; none before. */
-  let gameNames: (roundIds: string[]) => Promise<Map<string, string>> = async () => new Map();
-
   /**
    * Every money event of the player as one relation: deposits and withdrawals from their own tables (so pending
    * and declined ones show), and the ledger's bets, wins, bonuses and adjustments on the player's cash and bonus.
@@ -70,14 +68,6 @@ export function createWalletService({
       )
       select * from history h where ${sql.join(conditions, sql` and `)}`;
   }
-
-  // After every round and on every wallet page: built once, planned once per connection.
-  const player = sql.placeholder('player');
-  const walletRow = preparedStatement<BalancesRow & PaymentTotalsRow>(
-    db,
-    'wallet_row_v1',
-    sql`select * from (${ledger.balancesRow(player, currency)}) b cross join (${payments.totalsRow(player)}) t`,
-  );
 
   const toTransaction = (row: HistoryRow): Transaction => ({
     id: row.id,
@@ -105,34 +95,7 @@ export function createWalletService({
   }
 
   return {
-    /** Where bets' and wins' game names come from (the games and crash modules, wired in services.ts). */
-    nameGamesWith(names: (roundIds: string[]) => Promise<Map<string, string>>): void {
-      gameNames = names;
-    },
-
-    async wallet(playerId: number): Promise<Wallet> {
-      // One statement for the balances and the payments' totals (after every round, so it counts); a player
-      // whose accounts are not made yet gets them first.
-      const read = async () => (await walletRow({ player: playerId }))[0]!;
-      let row = await read();
-      if (Number(row.accounts) < PLAYER_ACCOUNT_KINDS.length) {
-        await ledger.ensurePlayerAccounts(playerId, currency);
-        row = await read();
-      }
-      const accounts = { cash: Number(row.cash), bonus: Number(row.bonus), hold: Number(row.withdrawal_hold) };
-      const totals = toPaymentTotals(row);
-      return {
-        currency,
-        balance: accounts.cash + accounts.bonus,
-        cash: accounts.cash,
-        bonus: accounts.bonus,
-        withdrawable: accounts.cash,
-        pending_withdrawals: accounts.hold,
-        pending_withdrawals_count: totals.pendingWithdrawals,
-        net_deposits: { lifetime: totals.netDeposits.lifetime, this_month: totals.netDeposits.thisMonth },
-        has_deposited: totals.hasDeposited,
-      };
-    },
+    wallet: balances.wallet,
 
     async transactions(
       playerId: number,

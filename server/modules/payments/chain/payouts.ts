@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Address, createPublicClient, erc20Abi, getAddress, http, isAddress, type PublicClient, zeroAddress } from 'viem';
 import type { PaymentMethod } from '../../../../contract/wallet.ts';
-import type { ChainConfig, ChainToken } from '../../../config-chain.ts';
+import type { ChainConfig } from '../../../config-chain.ts';
 import type { Database } from '../../../db/client.ts';
 import { invalid } from '../../../problem.ts';
 import type { LedgerService } from '../../ledger/service.ts';
@@ -10,6 +10,7 @@ import { recordPaymentEvent } from '../events.ts';
 import { chainAddresses, chainNonces, chainPayouts, chainSweeps, chainWithdrawals, withdrawals } from '../schema.ts';
 import { formatRate, formatTokenAmount, tokenUnitsFor } from './quote.ts';
 import type { RateProvider } from './rates.ts';
+import type { PreparedChainWithdrawal, SignerReport } from './payout-types.ts';
 import { signerHeaders } from './signer-auth.ts';
 
 // On-chain withdrawals, the web server's side (docs/decisions/0109, docs/decisions/0123-signer.md). The player picks
@@ -23,33 +24,7 @@ export const ONCHAIN_WITHDRAWAL_METHOD = 'onchain';
 export const ONCHAIN_WITHDRAWAL_LIMITS = { min: 20_00, max: 20_000_00 } as const;
 export const RETURN_FAILED_PAYOUTS_JOB = 'payments:chain-payout-returns';
 
-/** What the signer reports (POST /api/internal/chain/report, contract/chain.ts signerReportSchema). */
-export type SignerReport = {
-  hot_wallet?: { address: string; next_nonce: number } | undefined;
-  payouts?:
-    | {
-        withdrawal_id: string;
-        from: string;
-        nonce: number;
-        tx_hash: string;
-        raw_tx: string;
-        status: 'signed' | 'broadcast' | 'confirmed' | 'failed';
-        confirmations: number;
-        block_number: number | null;
-        failure: string | null;
-      }[]
-    | undefined;
-  sweeps?: { kind: 'gas' | 'sweep'; address: string; token: string; raw_amount: string; tx_hash: string }[] | undefined;
-};
-
-export type PreparedChainWithdrawal = {
-  destination: string;
-  token: ChainToken;
-  address: Address;
-  rawAmount: bigint;
-  rate: string;
-  rateSetAt: Date;
-};
+export type { PreparedChainWithdrawal, SignerReport } from './payout-types.ts';
 
 export type OnchainWithdrawalsDependencies = {
   db: Database;

@@ -8,18 +8,16 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_DEPOSIT_XPUB, type LocalChain, localChainClient, startLocalChain, TEST_ACCOUNTS } from '../../../../scripts/local-chain.ts';
 import { createTestApp, type TestApp } from '../../../test-app.ts';
-import { ledgerJournals } from '../../ledger/schema.ts';
 import { staffKit } from '../../operators/testing.ts';
 import { chainPayouts, paymentEvents } from '../schema.ts';
-import { OPERATOR_ENV, paymentsKit } from '../testing.ts';
+import { appFetch, freshAddress, miscased, OPERATOR_ENV, onchainKit, paymentsKit, withdrawalReturns } from '../testing.ts';
 import { keysOf, LOCAL_HOT_PATH, TEST_MNEMONIC } from '../../../../scripts/signer.ts';
 import { createSigner, fileJournal, httpSiteLink, type PayoutRecord } from './signer.ts';
 import { signerHeaders } from './signer-auth.ts';
 
-// On-chain withdrawals through the separate signer (docs/decisions/0123), against a real node (Hardhat's) and a real
-// database: a withdrawal to an address quoted, approved through the usual flow, signed by the signer (which talks to
-// the web server over its signed HTTP endpoints), sent and confirmed; a failed payout's money returned once; a signer
-// that dies between journalling and broadcasting pays nothing twice after its restart.
+// On-chain withdrawals through the separate signer (decision 0123), on a real node (Hardhat's) and database: quoted,
+// approved as usual, signed by the signer (over the web server's signed endpoints), sent and confirmed; a failed
+// payout returned once; a signer dying between journalling and broadcasting pays nothing twice after its restart.
 
 const N = 2;
 const SECRET = 'a test signer secret of at least 32 characters';
@@ -60,16 +58,7 @@ afterAll(async () => {
 });
 
 /** The web server as the signer reaches it: real requests through the app, signed with the shared secret. */
-const injected: typeof fetch = async (input, init) => {
-  const url = new URL(String(input));
-  const response = await t.app.inject({
-    method: (init?.method ?? 'GET') as 'POST',
-    url: url.pathname,
-    headers: init?.headers as Record<string, string>,
-    payload: init?.body as string,
-  });
-  return new Response(response.body, { status: response.statusCode, headers: { 'content-type': 'application/json' } });
-};
+const injected = appFetch(t);
 
 const warnings: string[] = [];
 
@@ -102,38 +91,15 @@ function signer(
 }
 
 const tusd = (address: Address) => node.readContract({ address: chain.stablecoin, abi: erc20Abi, functionName: 'balanceOf', args: [address] });
-const freshAddress = () => privateKeyToAccount(`0x${randomUUID().replace(/-/g, '').padEnd(64, '7')}`).address;
 
-async function playerWith(amount: number) {
-  const player = await kit.player({ kyc: 'verified' });
-  await kit.deposit(player.token, amount);
-  return player;
-}
-
-function withdraw(token: string, payload: Record<string, unknown>) {
-  return kit.call('POST', '/api/payments/withdrawals', { token, key: randomUUID(), payload: { method: 'onchain', ...payload } });
-}
-
+const { playerWith, withdraw } = onchainKit(kit);
 async function approve(id: string) {
   const admin = await staff.adminToken();
   const answer = await staff.call('POST', `/api/admin/withdrawals/${id}/approve`, { token: admin, payload: {} });
   expect(answer.statusCode, answer.body).toBe(200);
 }
 
-/** The address with one letter's case swapped: no longer its EIP-55 checksum. */
-function miscased(address: string): string {
-  const at = address.slice(2).search(/[a-fA-F]/) + 2;
-  const letter = address[at]!;
-  return address.slice(0, at) + (letter === letter.toUpperCase() ? letter.toLowerCase() : letter.toUpperCase()) + address.slice(at + 1);
-}
-
-const returns = async (id: string) =>
-  (
-    await t.services.database.db
-      .select()
-      .from(ledgerJournals)
-      .where(eq(ledgerJournals.idempotencyKey, `withdrawal-return:${id}`))
-  ).length;
+const returns = (id: string) => withdrawalReturns(t, id);
 
 describe('withdrawals to an address', () => {
   it('quotes the amount in the coin, checks the address, and refuses bad input without moving money', async () => {

@@ -1,20 +1,13 @@
-import { appendFileSync, closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import {
-  type Address,
-  encodeFunctionData,
-  erc20Abi,
-  getAddress,
-  type Hex,
-  keccak256,
-  type PrivateKeyAccount,
-  type PublicClient,
-  TransactionReceiptNotFoundError,
-} from 'viem';
+import { encodeFunctionData, erc20Abi, getAddress, keccak256, type PrivateKeyAccount, type PublicClient, TransactionReceiptNotFoundError } from 'viem';
 import type { SignerWithdrawal } from '../../../../contract/chain.ts';
 import type { ChainToken } from '../../../config-chain.ts';
 import type { SignerReport } from './payouts.ts';
-import { signerHeaders } from './signer-auth.ts';
+import type { PayoutRecord, SignerJournal } from './signer-journal.ts';
+import type { SiteLink } from './signer-site.ts';
+
+// Where the signer's process and its tests find the journal and the link to the web server.
+export { fileJournal, type PayoutRecord, type SignerJournal } from './signer-journal.ts';
+export { httpSiteLink, type SiteLink } from './signer-site.ts';
 
 // The signer (docs/decisions/0123-signer.md): the one process that holds the hot wallet's key. It pays only what the
 // web server lists as approved on-chain withdrawals, each at most once, ever: every transaction is signed, with its
@@ -26,84 +19,6 @@ import { signerHeaders } from './signer-auth.ts';
 /** Gas for a native transfer, and the limit set for an ERC-20 `transfer` (never estimated: a transfer that would revert is still recorded and reported). */
 const NATIVE_GAS = 21_000n;
 const TOKEN_GAS = 100_000n;
-
-export type PayoutRecord = {
-  withdrawal_id: string;
-  amount: number;
-  currency: string;
-  from: Address;
-  nonce: number;
-  tx_hash: Hex;
-  raw_tx: Hex;
-  status: 'signed' | 'broadcast' | 'confirmed' | 'failed';
-  confirmations: number;
-  block_number: number | null;
-  failure: string | null;
-  signed_at: string;
-};
-
-type JournalLine = { type: 'signed'; payout: PayoutRecord } | { type: 'status'; withdrawal_id: string; changes: Partial<PayoutRecord> };
-
-/** The signer's own memory: one JSON line per event, appended and flushed to disk before anything is sent. */
-export type SignerJournal = { load(): JournalLine[]; append(line: JournalLine): void };
-
-export function fileJournal(file: string): SignerJournal {
-  return {
-    load() {
-      if (!existsSync(file)) return [];
-      return readFileSync(file, 'utf8')
-        .split('\n')
-        .filter((line) => line.trim())
-        .flatMap((line) => {
-          try {
-            return [JSON.parse(line) as JournalLine];
-          } catch {
-            // A line cut by a crash mid-write was never followed by a broadcast: nothing was sent for it.
-            return [];
-          }
-        });
-    },
-    append(line) {
-      mkdirSync(path.dirname(file), { recursive: true });
-      const fd = openSync(file, 'a', 0o600);
-      try {
-        appendFileSync(fd, `${JSON.stringify(line)}\n`);
-        fsyncSync(fd);
-      } finally {
-        closeSync(fd);
-      }
-    },
-  };
-}
-
-/** The web server, as the signer sees it: the list of what it may pay, the deposit addresses, and the report. */
-export type SiteLink = {
-  approved(): Promise<SignerWithdrawal[]>;
-  depositAddresses(): Promise<{ index: number; address: string }[]>;
-  report(report: SignerReport): Promise<void>;
-};
-
-/** The web server over HTTP, each request signed with the shared secret (signer-auth.ts). */
-export function httpSiteLink(siteUrl: string, secret: string, fetchImpl: typeof fetch = fetch): SiteLink {
-  async function post<T>(path: string, payload: unknown): Promise<T> {
-    const body = JSON.stringify(payload);
-    const response = await fetchImpl(new URL(path, siteUrl), {
-      method: 'POST',
-      headers: signerHeaders(secret, body),
-      body,
-      signal: AbortSignal.timeout(30_000),
-    });
-    if (!response.ok) throw new Error(`the web server answered ${response.status} to ${path}`);
-    return ((await response.json()) as { data: T }).data;
-  }
-  return {
-    approved: () => post<SignerWithdrawal[]>('/api/internal/chain/approved', {}),
-    depositAddresses: () => post<{ index: number; address: string }[]>('/api/internal/chain/addresses', {}),
-    report: async (report) => {
-      await post('/api/internal/chain/report', report);
-    },
-  };
-}
 
 export type SignerDependencies = {
   client: PublicClient;

@@ -1,6 +1,7 @@
 import { parseCookie, stringifySetCookie } from 'cookie';
 import { isbot } from 'isbot';
-import { useEffect } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Links, Meta, Outlet, redirect, Scripts, ScrollRestoration, useLocation, type MiddlewareFunction } from 'react-router';
 import type { Route } from './+types/root';
 import type { Wallet } from '../contract/wallet.ts';
@@ -23,6 +24,7 @@ import { NewBuildNotice } from './features/site/new-build-notice.tsx';
 import { ThirdParty } from './features/site/third-party.tsx';
 import { clientSiteState, rememberSiteState } from './lib/client-site-state.ts';
 import { canonicalUrl } from './lib/canonical.ts';
+import { browserQueryClient, createQueryClient } from './lib/queries.ts';
 import { LOCALE_COOKIE_MAX_AGE_S, SEVEN_DAYS_S } from './lib/constants.ts';
 import { servicesContext, siteStateContext } from './lib/context.ts';
 import { LOCALE, t } from './lib/i18n.ts';
@@ -155,6 +157,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
 // Pages a visitor most often opens next; their data and code are preloaded after the first paint.
 const likelyNextPages = ['/promotion', '/slots', '/faq'];
 
+/**
+ * The server state cache (app/lib/queries.ts): a new one for each server render, so no player's data reaches
+ * another's page, and the browser's one for the life of the tab. Loaders' answers seed it where a screen starts
+ * from them (the header's wallet, a page's bonuses), so the server render and hydration draw the same thing.
+ */
+function ServerState({ children }: { children: ReactNode }) {
+  const [client] = useState(() => (typeof document === 'undefined' ? createQueryClient() : browserQueryClient()));
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+}
+
 export default function App({ loaderData }: Route.ComponentProps) {
   rememberSiteState(loaderData);
   const { viewer } = loaderData;
@@ -164,38 +176,44 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   if (pathname === '/admin' || pathname.startsWith('/admin/') || pathname.startsWith('/affiliates/')) {
     return (
-      <ToastProvider>
-        <Outlet />
-      </ToastProvider>
+      <ServerState>
+        <ToastProvider>
+          <Outlet />
+        </ToastProvider>
+      </ServerState>
     );
   }
   return (
-    <ToastProvider>
-      <PopupProvider>
-        <LoadingBar />
-        <Outlet />
-        <OpenPopup />
-        {loaderData.bot ? null : <FirstLoadSpinner siteName={loaderData.settings.site_name} />}
-        <CookieBanner />
-        <NewBuildNotice />
-        <DeferredPrefetch pages={likelyNextPages} />
-        <ThirdParty settings={loaderData.settings} />
-        <MagicLinkSignIn />
-        <FlashNotice />
-        {loaderData.bot ? null : <LimitsWatch playerId={viewer?.id ?? null} />}
-        {loaderData.bot ? null : <PreviousSessionNotice playerId={viewer?.id ?? null} />}
-        {loaderData.bot ? null : <LiveUpdates playerId={viewer?.id ?? null} config={loaderData.settings.realtime} />}
-      </PopupProvider>
-    </ToastProvider>
+    <ServerState>
+      <ToastProvider>
+        <PopupProvider>
+          <LoadingBar />
+          <Outlet />
+          <OpenPopup />
+          {loaderData.bot ? null : <FirstLoadSpinner siteName={loaderData.settings.site_name} />}
+          <CookieBanner />
+          <NewBuildNotice />
+          <DeferredPrefetch pages={likelyNextPages} />
+          <ThirdParty settings={loaderData.settings} />
+          <MagicLinkSignIn />
+          <FlashNotice />
+          {loaderData.bot ? null : <LimitsWatch playerId={viewer?.id ?? null} />}
+          {loaderData.bot ? null : <PreviousSessionNotice playerId={viewer?.id ?? null} />}
+          {loaderData.bot ? null : <LiveUpdates playerId={viewer?.id ?? null} config={loaderData.settings.realtime} />}
+        </PopupProvider>
+      </ToastProvider>
+    </ServerState>
   );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
-    <PopupProvider>
-      <ErrorScreen error={error} />
-      <OpenPopup />
-      <CookieBanner />
-    </PopupProvider>
+    <ServerState>
+      <PopupProvider>
+        <ErrorScreen error={error} />
+        <OpenPopup />
+        <CookieBanner />
+      </PopupProvider>
+    </ServerState>
   );
 }

@@ -1,95 +1,74 @@
-// The app's API client, typed from the contract: the answer of each route is the output of the zod schema the
-// server serialises it with (contract/), so a call to a known path needs no hand-written type.
-import type { z } from 'zod';
-import type {
-  loginResponseSchema,
-  magicLinkLoginResponseSchema,
-  passwordLookupResponseSchema,
-  playerSchema,
-  registrationResponseSchema,
-  resendActivationResponseSchema,
-} from '../../contract/accounts.ts';
-import type { crashBetsPageSchema } from '../../contract/crash.ts';
-import type {
-  demoWalletSchema,
-  fairnessSeedsSchema,
-  favouritesResponseSchema,
-  gameDetailSchema,
-  gameRoundSchema,
-  gamesPageSchema,
-  playedRoundSchema,
-  roundsPageSchema,
-  seedRotationSchema,
-} from '../../contract/games.ts';
-import type { FieldErrors, messageResponseSchema } from '../../contract/http.ts';
-import type { inboxSchema, playerMessageSchema } from '../../contract/messages.ts';
-import type { publicSettingsSchema } from '../../contract/site.ts';
-import type { verificationSchema } from '../../contract/verification.ts';
-import type { depositSchema, paymentMethodSchema, transactionsPageSchema, walletSchema, withdrawalSchema } from '../../contract/wallet.ts';
+// The app's API client, typed from the contract: each endpoint is one object in contract/ (contract/endpoint.ts), the
+// server registers its route from it, and this file derives from the same objects the paths a call may name, the
+// body it sends (the input of the body's zod schema) and the answer (the output of the schema the server serialises
+// with). Types only: `import type` keeps zod and the schemas out of the browser's bundles.
+import type { accountEndpoints } from '../../contract/accounts.ts';
+import type { crashEndpoints } from '../../contract/crash.ts';
+import type { Endpoint, PathPattern, RequestBody, SuccessBody } from '../../contract/endpoint.ts';
+import type { catalogEndpoints, gameEndpoints } from '../../contract/games.ts';
+import type { FieldErrors } from '../../contract/http.ts';
+import type { messageEndpoints } from '../../contract/messages.ts';
+import type { settingsEndpoints } from '../../contract/site.ts';
+import type { verificationEndpoints } from '../../contract/verification.ts';
+import type { paymentEndpoints, walletEndpoints } from '../../contract/wallet.ts';
 
 export type ApiMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-type Out<S extends z.ZodType> = z.output<S>;
-type Data<S extends z.ZodType> = { data: z.output<S> };
+
+/** Every endpoint the client knows, by module. */
+type EndpointGroups =
+  | typeof accountEndpoints
+  | typeof settingsEndpoints
+  | typeof walletEndpoints
+  | typeof paymentEndpoints
+  | typeof messageEndpoints
+  | typeof catalogEndpoints
+  | typeof gameEndpoints
+  | typeof crashEndpoints
+  | typeof verificationEndpoints;
+type KnownEndpoint = EndpointGroups extends infer Group ? (Group extends Group ? Group[keyof Group] : never) : never;
+
 /** A path with an optional query string. */
 type WithQuery<P extends string> = P | `${P}?${string}`;
-
-/** Each route's answer on success: [method, path pattern, answer]. */
-type Route =
-  | ['POST', '/api/register', Out<typeof registrationResponseSchema>]
-  | ['POST', '/api/login', Out<typeof loginResponseSchema>]
-  | ['GET', '/api/player', Out<typeof playerSchema>]
-  | ['PATCH', '/api/player', Out<typeof playerSchema>]
-  | ['POST', '/api/player/password', Out<typeof messageResponseSchema>]
-  | ['POST', '/api/player/email', Out<typeof playerSchema>]
-  | ['POST', '/api/player/email/confirm', Out<typeof messageResponseSchema>]
-  | ['POST', '/api/password/create' | '/api/password/reset', Out<typeof messageResponseSchema>]
-  | ['GET', `/api/password/find/${string}`, Out<typeof passwordLookupResponseSchema>]
-  | ['POST', '/api/activate' | '/api/sms-activation' | '/api/magic-link', Out<typeof messageResponseSchema>]
-  | ['POST', '/api/resend-activation', Out<typeof resendActivationResponseSchema>]
-  | ['POST', '/api/magic-link/consume', Out<typeof magicLinkLoginResponseSchema>]
-  | ['GET', '/api/settings/get', Data<typeof publicSettingsSchema>]
-  | ['GET', '/api/player/wallet', Data<typeof walletSchema>]
-  | ['GET', WithQuery<'/api/player/transactions'>, Out<typeof transactionsPageSchema>]
-  | ['GET', '/api/payments/methods', Data<z.ZodArray<typeof paymentMethodSchema>>]
-  | ['POST', '/api/payments/deposits', Data<typeof depositSchema>]
-  | ['GET', `/api/payments/deposits/${string}`, Data<typeof depositSchema>]
-  | ['POST', '/api/payments/withdrawals', Data<typeof withdrawalSchema>]
-  | ['GET', '/api/payments/withdrawals', Data<z.ZodArray<typeof withdrawalSchema>>]
-  | ['GET', '/api/player/messages', Out<typeof inboxSchema>]
-  | ['POST', `/api/player/messages/${string}/read`, Data<typeof playerMessageSchema>]
-  | ['GET', WithQuery<'/api/games'>, Out<typeof gamesPageSchema>]
-  | ['GET', `/api/games/${string}`, Data<typeof gameDetailSchema>]
-  | ['GET', '/api/player/favourite/games', Out<typeof favouritesResponseSchema>]
-  | ['POST', `/api/player/favourite/games/${string}`, Out<typeof favouritesResponseSchema>]
-  | ['GET', WithQuery<'/api/fairness'>, Data<typeof fairnessSeedsSchema>]
-  | ['PUT', WithQuery<'/api/fairness/client-seed'>, Data<typeof fairnessSeedsSchema>]
-  | ['POST', WithQuery<'/api/fairness/rotate'>, Data<typeof seedRotationSchema>]
-  | ['POST', `/api/games/${string}/rounds` | `/api/games/${string}/rounds/${string}/actions`, Data<typeof playedRoundSchema>]
-  | ['GET', WithQuery<'/api/player/rounds'>, Out<typeof roundsPageSchema>]
-  | ['GET', `/api/player/rounds/${string}`, Data<typeof gameRoundSchema>]
-  | ['GET', WithQuery<'/api/player/crash-bets'>, Out<typeof crashBetsPageSchema>]
-  | ['GET', '/api/demo/wallet', Data<typeof demoWalletSchema>]
-  | ['POST', '/api/demo/wallet/reset', Data<typeof demoWalletSchema>]
-  | ['GET', '/api/player/verification', Data<typeof verificationSchema>];
+/** Each route as [method, the paths it answers (`:param` as any text, a query string where it reads one), answer, body]. */
+type RouteOf<E extends Endpoint> = [
+  E['method'],
+  E['query'] extends object ? WithQuery<PathPattern<E['path']>> : PathPattern<E['path']>,
+  SuccessBody<E>,
+  RequestBody<E>,
+];
+type Route = KnownEndpoint extends infer E ? (E extends Endpoint ? RouteOf<E> : never) : never;
 
 /** The answer of `method path` from the contract, or `unknown` for a path it does not know (name the type then). */
 export type ApiAnswer<M extends ApiMethod, P extends string> = [RouteAnswer<M, P, Route>] extends [never] ? unknown : RouteAnswer<M, P, Route>;
-type RouteAnswer<M, P, R> = R extends [infer RM, infer RP, infer A] ? (M extends RM ? (P extends RP ? A : never) : never) : never;
+type RouteAnswer<M, P, R> = R extends [infer RM, infer RP, infer A, unknown] ? (M extends RM ? (P extends RP ? A : never) : never) : never;
+/** The body `method path` takes, from the contract (`undefined` when it takes none), or `unknown` for a path it does not know. */
+export type ApiBody<M extends ApiMethod, P extends string> = [RouteBody<M, P, Route>] extends [never] ? unknown : RouteBody<M, P, Route>;
+type RouteBody<M, P, R> = R extends [infer RM, infer RP, unknown, infer B] ? (M extends RM ? (P extends RP ? B : never) : never) : never;
 
 export type ApiResult<T> = { ok: true; status: number; body: T } | { ok: false; status: number; message: string; type?: string; errors?: FieldErrors };
 
 /**
- * JSON to and from our API. The answer's type comes from the contract for a known `method path` (a literal or
- * template path); a caller may still name it, e.g. for a path built at run time. The session rides on the HttpOnly `token` cookie, so no token is handled
- * here. A network failure is reported like a server error, never thrown.
+ * JSON to and from our API. For a known `method path` (a literal or template path) the body and the answer are typed
+ * from the contract; for a path built at run time a caller may name the answer, `callApi<Answer>(…)`. The session
+ * rides on the HttpOnly `token` cookie, so no token is handled here. A network failure is reported like a server
+ * error, never thrown.
  */
 export async function callApi<M extends ApiMethod, P extends string>(
   method: M,
   path: P,
-  body?: unknown,
+  body?: ApiBody<M, P>,
   headers?: Record<string, string>,
 ): Promise<ApiResult<ApiAnswer<M, P>>>;
-export async function callApi<T>(method: ApiMethod, path: string, body?: unknown, headers?: Record<string, string>): Promise<ApiResult<T>>;
+/**
+ * A path the contract does not know (or one built at run time): the caller names the answer. Left to inference (no
+ * answer named), a known path's body must still fit its schema here, so a wrong body matches neither signature.
+ */
+export async function callApi<T, M extends ApiMethod = ApiMethod, P extends string = string>(
+  method: M,
+  path: P,
+  body?: ApiBody<M, P>,
+  headers?: Record<string, string>,
+): Promise<ApiResult<T>>;
 export async function callApi(method: ApiMethod, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResult<unknown>> {
   let response: Response;
   try {

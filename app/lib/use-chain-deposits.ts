@@ -1,30 +1,21 @@
-import { useSyncExternalStore } from 'react';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import type { ChainDeposit } from '../../contract/chain.rules.ts';
+import { queryKeys, readQuery, writeQuery } from './queries.ts';
 
 /**
  * The on-chain deposits that changed in this tab, by id: `ChainDepositUpdated` from the realtime listener (seen, n of
- * N confirmations, credited, dropped), announced as a window event so the cashier follows without asking again.
+ * N confirmations, credited, dropped), kept in the query cache so the cashier follows without asking again.
  */
-const CHAIN_DEPOSITS_EVENT = 'croupier:chain-deposit-updated';
-let latest: ReadonlyMap<string, ChainDeposit> = new Map();
+type ById = ReadonlyMap<string, ChainDeposit>;
+const none: ById = new Map();
 
 export function receiveChainDeposit(deposit: ChainDeposit): void {
-  latest = new Map(latest).set(deposit.id, deposit);
-  window.dispatchEvent(new Event(CHAIN_DEPOSITS_EVENT));
+  writeQuery<ById>(queryKeys.chainDeposits, new Map(readQuery<ById>(queryKeys.chainDeposits) ?? none).set(deposit.id, deposit));
 }
-
-function subscribe(onChange: () => void): () => void {
-  window.addEventListener(CHAIN_DEPOSITS_EVENT, onChange);
-  return () => window.removeEventListener(CHAIN_DEPOSITS_EVENT, onChange);
-}
-
-const none: ReadonlyMap<string, ChainDeposit> = new Map();
 
 /** The latest state of each on-chain deposit heard of live in this tab. */
-export function useLiveChainDeposits(): ReadonlyMap<string, ChainDeposit> {
-  return useSyncExternalStore(
-    subscribe,
-    () => latest,
-    () => none,
-  );
+export function useLiveChainDeposits(): ById {
+  // A Map is not plain data: structural sharing would not see into it, and a new Map is a change anyway.
+  const { data } = useQuery<ById>({ queryKey: queryKeys.chainDeposits, queryFn: skipToken, structuralSharing: false });
+  return data ?? none;
 }

@@ -1,51 +1,32 @@
-import { useSyncExternalStore } from 'react';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import type { MessageReceived, PlayerMessage } from '../../contract/messages.ts';
+import { queryKeys, readQuery, writeQuery } from './queries.ts';
 
 /**
- * The unread count the header shows and the messages that arrived live since the page loaded. The realtime
- * listener hands each `MessageReceived` to `receiveMessage`; the inbox page reports its own changes with
- * `applyUnread`. Announced as a window event so everything showing it follows.
+ * The unread count the header shows and the messages that arrived live since the page loaded, both in the query
+ * cache. The realtime listener hands each `MessageReceived` to `receiveMessage`; the inbox page reports its own
+ * changes with `applyUnread`.
  */
-const INBOX_UPDATED_EVENT = 'croupier:inbox-updated';
-
-let unread: number | null = null;
-let arrived: PlayerMessage[] = [];
-
-function announce(): void {
-  window.dispatchEvent(new Event(INBOX_UPDATED_EVENT));
-}
+const none: PlayerMessage[] = [];
 
 export function applyUnread(count: number): void {
-  unread = count;
-  announce();
+  writeQuery(queryKeys.unreadMessages, count);
 }
 
 export function receiveMessage(event: MessageReceived): void {
-  arrived = [event.message, ...arrived.filter((message) => message.id !== event.message.id)];
-  unread = event.unread;
-  announce();
-}
-
-function subscribe(onChange: () => void): () => void {
-  window.addEventListener(INBOX_UPDATED_EVENT, onChange);
-  return () => window.removeEventListener(INBOX_UPDATED_EVENT, onChange);
+  const arrived = readQuery<PlayerMessage[]>(queryKeys.arrivedMessages) ?? none;
+  writeQuery(queryKeys.arrivedMessages, [event.message, ...arrived.filter((message) => message.id !== event.message.id)]);
+  writeQuery(queryKeys.unreadMessages, event.unread);
 }
 
 /** The latest unread count, else what the page loaded with. */
 export function useUnread(loaded: number | null): number | null {
-  const live = useSyncExternalStore(
-    subscribe,
-    () => unread,
-    () => null,
-  );
-  return live ?? loaded;
+  const { data } = useQuery<number>({ queryKey: queryKeys.unreadMessages, queryFn: skipToken });
+  return data ?? loaded;
 }
 
 /** Messages received live since the page loaded, newest first. */
 export function useArrivedMessages(): PlayerMessage[] {
-  return useSyncExternalStore(
-    subscribe,
-    () => arrived,
-    () => arrived,
-  );
+  const { data } = useQuery<PlayerMessage[]>({ queryKey: queryKeys.arrivedMessages, queryFn: skipToken });
+  return data ?? none;
 }

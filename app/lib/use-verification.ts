@@ -1,28 +1,17 @@
-import { useSyncExternalStore } from 'react';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import type { Verification } from '../../contract/verification.ts';
+import { queryKeys, writeQuery } from './queries.ts';
 
 /**
  * The player's verification as it last changed: an upload on this page, or an operator's review pushed live
- * (`VerificationUpdated`, handed over by the realtime listener). Announced as a window event so the page follows.
+ * (`VerificationUpdated`, handed over by the realtime listener), kept in the query cache so the page follows.
  */
-const VERIFICATION_UPDATED_EVENT = 'croupier:verification-updated';
-let latest: Verification | null = null;
-
 export function applyVerification(verification: Verification): void {
-  latest = verification;
-  window.dispatchEvent(new Event(VERIFICATION_UPDATED_EVENT));
-}
-
-function subscribe(onChange: () => void): () => void {
-  window.addEventListener(VERIFICATION_UPDATED_EVENT, onChange);
-  return () => window.removeEventListener(VERIFICATION_UPDATED_EVENT, onChange);
+  writeQuery(queryKeys.verification, verification);
 }
 
 /** The latest verification seen in this tab, or null before any. */
 export function useLatestVerification(): Verification | null {
-  return useSyncExternalStore(
-    subscribe,
-    () => latest,
-    () => null,
-  );
+  const { data } = useQuery<Verification>({ queryKey: queryKeys.verification, queryFn: skipToken });
+  return data ?? null;
 }

@@ -164,13 +164,13 @@ export default function AccountProfile() {
   useEffect(() => {
     const emailToken = search.get('email-token');
     const confirm = emailToken
-      ? callApi<MessageResponse>('POST', '/api/player/email/confirm', { token: emailToken }).then((result) => {
+      ? callApi('POST', '/api/player/email/confirm', { token: emailToken }).then((result) => {
           notify(result.ok ? result.body.message : result.message, result.ok ? 'success' : 'error');
           setSearch({}, { replace: true });
         })
       : Promise.resolve();
     void confirm
-      .then(() => callApi<Player>('GET', '/api/player'))
+      .then(() => callApi('GET', '/api/player'))
       .then((result) => {
         if (result.ok) setPlayer(result.body);
         else notify(result.message, 'error');

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { Route } from './+types/account-reset-password';
-import type { PasswordLookupResponse, PasswordStatusResponse } from '../../contract/accounts.ts';
+import type { PasswordStatusResponse } from '../../contract/accounts.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Skeleton } from '../components/ui/card.tsx';
 import { Dialog } from '../components/ui/dialog.tsx';
@@ -33,7 +33,7 @@ export default function AccountResetPassword({ loaderData }: Route.ComponentProp
   };
 
   useEffect(() => {
-    void callApi<PasswordLookupResponse>('GET', `/api/password/find/${encodeURIComponent(loaderData.token)}`).then((result) => {
+    void callApi('GET', `/api/password/find/${encodeURIComponent(loaderData.token)}`).then((result) => {
       if (result.ok) setEmail(result.body.email);
       else finish({ message: result.message, status: result.status || 404 });
     });

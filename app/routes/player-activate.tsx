@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { Route } from './+types/player-activate';
-import type { MessageResponse } from '../../contract/accounts.ts';
 import { callApi } from '../lib/api.ts';
 import { readCookie } from '../lib/browser-cookies.ts';
 import { setFlash } from '../lib/flash.ts';
@@ -36,7 +35,7 @@ export default function PlayerActivate({ loaderData }: Route.ComponentProps) {
 
   useEffect(() => {
     let cleared: number | undefined;
-    void callApi<MessageResponse>('POST', '/api/activate', { activate_token: loaderData.uuid }).then((answer) => {
+    void callApi('POST', '/api/activate', { activate_token: loaderData.uuid }).then((answer) => {
       setResult({ ok: answer.ok, message: answer.ok ? answer.body.message : answer.message });
       cleared = window.setTimeout(() => setResult(null), RESULT_CLEAR_MS);
       if (answer.ok) {

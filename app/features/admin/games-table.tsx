@@ -1,17 +1,16 @@
-import { createColumnHelper, getCoreRowModel, getSortedRowModel, type SortingState, useReactTable } from '@tanstack/react-table';
 import { type FormEvent, useMemo, useState } from 'react';
+import { useRevalidator } from 'react-router';
 import type { AdminGame, AdminGames } from '../../../contract/operators.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { SelectField, TextField } from '../../components/ui/field.tsx';
 import { firstErrors } from '../../lib/api.ts';
-import { adminApi, useAdminData } from './api.ts';
-import { SortableTable } from './sortable-table.tsx';
+import { AdminList, type ListColumn } from './admin-list.tsx';
+import { adminApi, type Loaded } from './api.ts';
 import { majorUnits, minorUnits } from './stake-input.ts';
-import { Badge, Loading, money, Notice } from './ui.tsx';
+import { Badge, money, Notice } from './ui.tsx';
 
 type Outcome = { tone: 'success' | 'error'; text: string } | null;
-const column = createColumnHelper<AdminGame>();
 
 /** An on/off switch for one game: a disabled game leaves the lobby at once and takes no new rounds. */
 /** A game's on/off switch, shared by our games' and the providers' game tables. */
@@ -107,10 +106,10 @@ function EditGame({ game, choices, onClose, onSaved }: { game: AdminGame; choice
   );
 }
 
-/** Every game with its switch, category, tags and stake limits (TanStack Table, sortable). */
-export function GamesTable() {
-  const { data, error, reload } = useAdminData<AdminGames>('/api/admin/games');
-  const [sorting, setSorting] = useState<SortingState>([{ id: 'name', desc: false }]);
+/** Every game with its switch, category, tags and stake limits (sortable), as the Games screen's loader read them. */
+export function GamesTable({ games }: { games: Loaded<AdminGames> }) {
+  const { data, error } = games;
+  const revalidator = useRevalidator();
   const [editing, setEditing] = useState<AdminGame | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const categoryName = useMemo(() => new Map((data?.categories ?? []).map((category) => [category.slug, category.name])), [data]);
@@ -122,66 +121,74 @@ export function GamesTable() {
         ? { tone: 'success', text: enabled ? `${game.name} is on: players see it again.` : `${game.name} is off: it left the lobby and takes no new rounds.` }
         : { tone: 'error', text: result.message },
     );
-    reload();
+    await revalidator.revalidate();
   }
 
-  // Built each render: the switch's handler closes over this render's reload (a few dozen rows, no cost worth a memo).
-  const columns = [
-    column.accessor('name', {
+  // Built each render: the switch's handler closes over this render's toggle (a few dozen rows, no cost worth a memo).
+  const columns: ListColumn<AdminGame>[] = [
+    {
+      key: 'name',
       header: 'Game',
-      cell: (info) => (
+      sortBy: (row) => row.name,
+      cell: (row) => (
         <div>
-          <p className="font-medium text-mist-100">{info.getValue()}</p>
+          <p className="font-medium text-mist-100">{row.name}</p>
           <p className="text-xs text-mist-400">
-            {info.row.original.kind} · <span className="whitespace-nowrap">RTP {info.row.original.rtp.toFixed(2)}%</span>
+            {row.kind} · <span className="whitespace-nowrap">RTP {row.rtp.toFixed(2)}%</span>
           </p>
         </div>
       ),
-    }),
-    column.accessor('enabled', {
+    },
+    {
+      key: 'enabled',
       header: 'Status',
-      cell: (info) => <EnabledSwitch game={info.row.original} onChange={(enabled) => toggle(info.row.original, enabled)} />,
-    }),
-    column.accessor((row) => categoryName.get(row.category) ?? row.category, {
-      id: 'category',
+      sortBy: (row) => (row.enabled ? 1 : 0),
+      cell: (row) => <EnabledSwitch game={row} onChange={(enabled) => toggle(row, enabled)} />,
+    },
+    {
+      key: 'category',
       header: 'Category',
-      cell: (info) => <span className="whitespace-nowrap">{info.getValue()}</span>,
-    }),
-    column.accessor((row) => row.tags.join(', '), {
-      id: 'tags',
+      sortBy: (row) => categoryName.get(row.category) ?? row.category,
+      cell: (row) => <span className="whitespace-nowrap">{categoryName.get(row.category) ?? row.category}</span>,
+    },
+    {
+      key: 'tags',
       header: 'Tags',
-      cell: (info) =>
-        info.row.original.tags.length ? (
+      sortBy: (row) => row.tags.join(', '),
+      cell: (row) =>
+        row.tags.length ? (
           <span className="flex flex-wrap gap-1">
-            {info.row.original.tags.map((tag) => (
+            {row.tags.map((tag) => (
               <Badge key={tag}>{tag}</Badge>
             ))}
           </span>
         ) : (
           <span className="text-mist-400">—</span>
         ),
-    }),
-    column.accessor('min_stake', { header: 'Min stake', cell: (info) => <span className="whitespace-nowrap tabular-nums">{money(info.getValue())}</span> }),
-    column.accessor('max_stake', { header: 'Max stake', cell: (info) => <span className="whitespace-nowrap tabular-nums">{money(info.getValue())}</span> }),
-    column.display({
-      id: 'actions',
+    },
+    {
+      key: 'min_stake',
+      header: 'Min stake',
+      sortBy: (row) => row.min_stake,
+      cell: (row) => <span className="whitespace-nowrap tabular-nums">{money(row.min_stake)}</span>,
+    },
+    {
+      key: 'max_stake',
+      header: 'Max stake',
+      sortBy: (row) => row.max_stake,
+      cell: (row) => <span className="whitespace-nowrap tabular-nums">{money(row.max_stake)}</span>,
+    },
+    {
+      key: 'actions',
       header: 'Actions',
-      enableSorting: false,
-      cell: (info) => (
-        <Button variant="ghost" className="min-h-0 px-3 py-1.5" aria-label={`Edit ${info.row.original.name}`} onClick={() => setEditing(info.row.original)}>
+      quiet: true,
+      cell: (row) => (
+        <Button variant="ghost" className="min-h-0 px-3 py-1.5" aria-label={`Edit ${row.name}`} onClick={() => setEditing(row)}>
           Edit
         </Button>
       ),
-    }),
+    },
   ];
-  const table = useReactTable({
-    data: data?.games ?? [],
-    columns,
-    state: { sorting },
-    onSortingChange: setSorting,
-    getCoreRowModel: getCoreRowModel(),
-    getSortedRowModel: getSortedRowModel(),
-  });
 
   return (
     <section className="space-y-4" aria-labelledby="games-catalogue">
@@ -192,16 +199,19 @@ export function GamesTable() {
         <p className="text-sm text-mist-400">Changes apply at once on every server; a round already in progress on a game switched off may finish.</p>
       </div>
       {outcome ? <Notice tone={outcome.tone}>{outcome.text}</Notice> : null}
-      {error ? <Notice tone="error">{error}</Notice> : null}
-      {!data ? (
-        <Loading />
+      {error !== null ? (
+        <Notice tone="error">{error}</Notice>
       ) : (
-        <SortableTable
-          table={table}
+        <AdminList
           caption="Games"
+          rows={data.games}
+          columns={columns}
+          rowKey={(row) => row.slug}
+          empty="No games."
+          initialSort={[{ id: 'name', desc: false }]}
           minWidth="min-w-[44rem]"
           dense
-          rowProps={(row) => ({ 'data-game': row.original.slug, className: row.original.enabled ? '' : 'bg-night-900/60' })}
+          rowProps={(row) => ({ 'data-game': row.slug, className: row.enabled ? '' : 'bg-night-900/60' })}
         />
       )}
       {editing && data ? (
@@ -212,7 +222,7 @@ export function GamesTable() {
           onSaved={(text) => {
             setEditing(null);
             setOutcome({ tone: 'success', text });
-            reload();
+            void revalidator.revalidate();
           }}
         />
       ) : null}

@@ -34,7 +34,7 @@ export function LoginForm({ redirectTo }: { redirectTo?: string }) {
     setBusy(true);
     setProblem(null);
     const wasAuthenticated = storedAsAuthenticated();
-    const result = await callApi<LoginResponse>('POST', '/api/login', { email: form.get('email'), password: form.get('password') });
+    const result = await callApi('POST', '/api/login', { email: String(form.get('email') ?? ''), password: String(form.get('password') ?? '') });
     if (!result.ok) {
       // SPEC.md §8: the response's type if present, otherwise its message.
       setProblem(result.type ?? result.message);
@@ -59,7 +59,7 @@ export function LoginForm({ redirectTo }: { redirectTo?: string }) {
 
   async function sendMagicLink(email: string) {
     setProblem(null);
-    const result = await callApi<{ message: string }>('POST', '/api/magic-link', { email, redirect: redirectTo ?? search.get('redirect') ?? '/' });
+    const result = await callApi('POST', '/api/magic-link', { email, redirect: redirectTo ?? search.get('redirect') ?? '/' });
     if (result.ok) setMagicSent(result.body.message);
     else setProblem(result.errors?.email?.[0] ?? result.message);
   }

@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import type { LoginResponse } from '../../../contract/accounts.ts';
 import { useToast } from '../../components/ui/toast.tsx';
 import { safeRedirect } from '../../lib/safe-redirect.ts';
 import { callApi } from '../../lib/api.ts';
@@ -16,7 +15,7 @@ export function MagicLinkSignIn() {
     const token = url.searchParams.get('magic-token');
     if (!token) return;
     const redirect = url.searchParams.getAll('redirect');
-    void callApi<LoginResponse>('POST', '/api/magic-link/consume', { token }).then((result) => {
+    void callApi('POST', '/api/magic-link/consume', { token }).then((result) => {
       if (result.ok) {
         markLoggedIn();
         window.location.replace(safeRedirect(redirect));

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { LoginResponse, RegistrationResponse } from '../../../contract/accounts.ts';
+import type { RegistrationResponse } from '../../../contract/accounts.ts';
 import { stepGatePasses, REGISTRATION_STEPS, GENDERS, type RegistrationForm } from '../../../contract/accounts.rules.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Checkbox, SelectField, TextField } from '../../components/ui/field.tsx';
@@ -100,7 +100,7 @@ export function RegisterWizard() {
       promo: query.get('promo'),
       referrer: window.sessionStorage.getItem(REFERRER_KEY),
     };
-    const result = await callApi<RegistrationResponse>('POST', '/api/register', body);
+    const result = await callApi('POST', '/api/register', body);
     if (!result.ok) {
       const found = firstErrors(result.errors);
       setErrors(found);
@@ -111,7 +111,7 @@ export function RegisterWizard() {
       setBusy(false);
       return;
     }
-    const login = await callApi<LoginResponse>('POST', '/api/login', { email: form.email, password: form.password });
+    const login = await callApi('POST', '/api/login', { email: form.email, password: form.password });
     if (login.ok) markLoggedIn();
     const bonusId = query.get('bonusId');
     const promo = query.get('promo');

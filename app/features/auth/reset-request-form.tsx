@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import type { PasswordStatusResponse } from '../../../contract/accounts.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/field.tsx';
 import { callApi } from '../../lib/api.ts';
@@ -14,7 +13,7 @@ export function ResetRequestForm() {
     event.preventDefault();
     setBusy(true);
     setProblem(null);
-    const result = await callApi<PasswordStatusResponse>('POST', '/api/password/create', { email: new FormData(event.currentTarget).get('email') });
+    const result = await callApi('POST', '/api/password/create', { email: String(new FormData(event.currentTarget).get('email') ?? '') });
     setBusy(false);
     if (result.ok) setSent(result.body.message);
     else setProblem(result.errors?.email?.[0] ?? result.message);

@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import type { MessageResponse } from '../../../contract/accounts.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/field.tsx';
 import { callApi } from '../../lib/api.ts';
@@ -19,7 +18,7 @@ export function SmsVerificationForm({ hint }: { hint?: string }) {
     if (!code) return setProblem('Enter the code from your text message.');
     setLoading(true);
     setProblem(null);
-    const result = await callApi<MessageResponse>('POST', '/api/sms-activation', { code });
+    const result = await callApi('POST', '/api/sms-activation', { code });
     setLoading(false);
     if (!result.ok) return setProblem(result.errors?.code?.[0] ?? result.message);
     const params = new URLSearchParams(window.location.search);
@@ -30,7 +29,7 @@ export function SmsVerificationForm({ hint }: { hint?: string }) {
   }
 
   async function resend() {
-    const result = await callApi<MessageResponse>('POST', '/api/resend-activation');
+    const result = await callApi('POST', '/api/resend-activation');
     if (result.ok) setResent(result.body.message);
     else setProblem(result.message);
   }

@@ -1,10 +1,11 @@
-import { type ReactNode, useCallback, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
-import type { BonusUpdated, PlayerBonus } from '../../../contract/bonuses.ts';
+import type { PlayerBonus } from '../../../contract/bonuses.ts';
 import { formatMoney } from '../../../contract/money.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { freeSpinWinningsText } from '../../lib/free-spin-text.ts';
-import { useBonusUpdates } from '../../lib/use-bonus-updates.ts';
+import { applyBonus, useBonuses } from '../../lib/use-bonus-updates.ts';
 import { cancelBonus } from './bonus-api.ts';
 
 const STATUS_LABELS: Record<PlayerBonus['status'], string> = {
@@ -29,18 +30,16 @@ function timeLeft(expiresAt: string | null, now: number): string {
 function OpenBonus({ bonus, currency, onChange }: { bonus: PlayerBonus; currency: string; onChange: (bonus: PlayerBonus) => void }) {
   const money = (minor: number) => formatMoney(minor, currency);
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const percent = bonus.wagering_required > 0 ? Math.min(100, Math.floor((bonus.wagered / bonus.wagering_required) * 100)) : 100;
-
-  async function cancel() {
-    setBusy(true);
-    const result = await cancelBonus(bonus.id);
-    setBusy(false);
-    setConfirming(false);
-    if (!result.ok) return setProblem(result.message);
-    onChange(result.body.data);
-  }
+  const cancel = useMutation({
+    mutationFn: () => cancelBonus(bonus.id),
+    onSuccess: (result) => {
+      setConfirming(false);
+      if (!result.ok) return setProblem(result.message);
+      onChange(result.body.data);
+    },
+  });
 
   const hasFreeSpins = bonus.terms.free_spins > 0 && bonus.free_spin_game !== null;
   // Wagering is shown only where there is some: a free spins bonus has none until its spins win.
@@ -144,7 +143,7 @@ function OpenBonus({ bonus, currency, onChange }: { bonus: PlayerBonus; currency
             <p className="flex-1 text-sm text-mist-200">
               Cancel this bonus? {bonus.balance > 0 ? `Its ${money(bonus.balance)} of bonus money is removed. ` : ''}Your cash stays yours.
             </p>
-            <Button variant="danger" busy={busy} onClick={() => void cancel()}>
+            <Button variant="danger" busy={cancel.isPending} onClick={() => cancel.mutate()}>
               Yes, cancel bonus
             </Button>
             <Button variant="ghost" onClick={() => setConfirming(false)}>
@@ -163,19 +162,15 @@ function OpenBonus({ bonus, currency, onChange }: { bonus: PlayerBonus; currency
 
 /** /account/bonuses: the open bonus with its live progress, what the page puts between (`children`), and the history. */
 export function MyBonuses({ loaded, currency, children }: { loaded: PlayerBonus[]; currency: string; children?: ReactNode }) {
-  const [bonuses, setBonuses] = useState(loaded);
+  // The loader's list seeds the cache; live changes and a cancel on this page are merged into it.
+  const bonuses = useBonuses(loaded).bonuses ?? loaded;
   const money = (minor: number) => formatMoney(minor, currency);
-  const replace = useCallback(
-    (next: PlayerBonus) => setBonuses((all) => [next, ...all.filter((b) => b.id !== next.id)].sort((a, b) => b.created_at.localeCompare(a.created_at))),
-    [],
-  );
-  useBonusUpdates(useCallback((event: BonusUpdated) => replace(event.bonus), [replace]));
   const open = bonuses.find((b) => b.status === 'active' || b.status === 'pending');
   const history = bonuses.filter((b) => b !== open);
   return (
     <div className="space-y-8">
       {open ? (
-        <OpenBonus key={open.id} bonus={open} currency={currency} onChange={replace} />
+        <OpenBonus key={open.id} bonus={open} currency={currency} onChange={applyBonus} />
       ) : (
         <section aria-label="Active bonus" className="rounded-xl border border-night-700 bg-night-900 p-5 text-mist-300">
           <p>You have no active bonus.</p>

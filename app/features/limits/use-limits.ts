@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import type { PlayerLimits } from '../../../contract/limits.ts';
 import { useToast } from '../../components/ui/toast.tsx';
 import { firstErrors, type ApiResult } from '../../lib/api.ts';
-import { limitsApi } from './limits-api.ts';
+import { playerLimitsQuery, queryKeys } from '../../lib/queries.ts';
 
 export type LimitsState = {
   limits: PlayerLimits | null;
@@ -11,27 +12,16 @@ export type LimitsState = {
   run: (action: () => Promise<ApiResult<{ data: PlayerLimits }>>, done: string) => Promise<Record<string, string> | null>;
 };
 
-/** The player's limits on the screen, loaded once and replaced by each change's answer. */
+/** The player's limits on the screen, read when it opens and replaced by each change's answer (in the query cache). */
 export function useLimits(): LimitsState {
   const { notify } = useToast();
-  const [limits, setLimits] = useState<PlayerLimits | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    let current = true;
-    void limitsApi.load().then((result) => {
-      if (!current) return;
-      if (result.ok) setLimits(result.body.data);
-      else setFailed(true);
-    });
-    return () => {
-      current = false;
-    };
-  }, []);
+  const client = useQueryClient();
+  const { data, isError } = useQuery(playerLimitsQuery());
   const run = useCallback<LimitsState['run']>(
     async (action, done) => {
       const result = await action();
       if (result.ok) {
-        setLimits(result.body.data);
+        client.setQueryData(queryKeys.limits, result.body.data);
         notify(done, 'success');
         return null;
       }
@@ -39,7 +29,7 @@ export function useLimits(): LimitsState {
       if (Object.keys(errors).length === 0) notify(result.message, 'error');
       return Object.keys(errors).length ? errors : { form: result.message };
     },
-    [notify],
+    [client, notify],
   );
-  return { limits, failed, run };
+  return { limits: data ?? null, failed: isError && data === undefined, run };
 }

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import type { PlayerMessage } from '../../../contract/messages.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -17,7 +18,6 @@ export function Inbox({ loaded, unread }: { loaded: PlayerMessage[]; unread: num
   const [local, setLocal] = useState<{ read: Record<string, string>; deleted: Set<string> }>({ read: {}, deleted: new Set() });
   const [open, setOpen] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<PlayerMessage | null>(null);
-  const [busy, setBusy] = useState(false);
 
   useEffect(() => applyUnread(unread), [unread]);
 
@@ -34,26 +34,27 @@ export function Inbox({ loaded, unread }: { loaded: PlayerMessage[]; unread: num
     const opening = open !== message.id;
     setOpen(opening ? message.id : null);
     if (!opening || message.read_at) return;
-    const result = await callApi<{ data: PlayerMessage }>('POST', `/api/player/messages/${message.id}/read`);
+    const result = await callApi('POST', `/api/player/messages/${message.id}/read`);
     if (!result.ok) return;
     const readAt = result.body.data.read_at ?? new Date().toISOString();
     setLocal((state) => ({ ...state, read: { ...state.read, [message.id]: readAt } }));
     applyUnread(Math.max(0, countUnread(messages) - 1));
   }
 
-  async function remove(message: PlayerMessage) {
-    setBusy(true);
-    const result = await callApi('DELETE', `/api/player/messages/${message.id}`);
-    setBusy(false);
-    setConfirming(null);
-    if (!result.ok && result.status !== 404) {
-      notify(result.message, 'error');
-      return;
-    }
-    setLocal((state) => ({ ...state, deleted: new Set([...state.deleted, message.id]) }));
-    applyUnread(countUnread(messages.filter((m) => m.id !== message.id)));
-    notify('Message deleted.', 'success');
-  }
+  // A message already gone (404) counts as deleted.
+  const removal = useMutation({
+    mutationFn: (message: PlayerMessage) => callApi('DELETE', `/api/player/messages/${message.id}`),
+    onSuccess: (result, message) => {
+      setConfirming(null);
+      if (!result.ok && result.status !== 404) {
+        notify(result.message, 'error');
+        return;
+      }
+      setLocal((state) => ({ ...state, deleted: new Set([...state.deleted, message.id]) }));
+      applyUnread(countUnread(messages.filter((m) => m.id !== message.id)));
+      notify('Message deleted.', 'success');
+    },
+  });
 
   if (messages.length === 0) {
     return <EmptyState title="No messages" text="When our team writes to you about your account, withdrawals or offers, it appears here." />;
@@ -108,7 +109,7 @@ export function Inbox({ loaded, unread }: { loaded: PlayerMessage[]; unread: num
               <Button variant="ghost" onClick={() => setConfirming(null)}>
                 Keep it
               </Button>
-              <Button busy={busy} onClick={() => void remove(confirming)}>
+              <Button busy={removal.isPending} onClick={() => removal.mutate(confirming)}>
                 Delete
               </Button>
             </div>

@@ -15,7 +15,8 @@ import { receiveChainDeposit } from '../../lib/use-chain-deposits.ts';
 
 /**
  * Keeps a signed-in player's page live: the balance after every change and operator messages as they are sent.
- * The realtime client is loaded after hydration, in its own chunk; guests never download it.
+ * The realtime client is loaded after hydration, in its own chunk; guests never download it. Each event is written
+ * into the query cache (app/lib/queries.ts): BalanceUpdated is the wallet, BonusUpdated merges into the bonuses…
  */
 export function LiveUpdates({ playerId, config }: { playerId: string | null; config: RealtimePublicConfig | null }) {
   const { notify } = useToast();

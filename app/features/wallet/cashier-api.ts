@@ -1,17 +1,16 @@
-import type { Player } from '../../../contract/accounts.ts';
-import type { Deposit, PaymentMethod, PaymentMethodId, Withdrawal } from '../../../contract/wallet.ts';
+import type { PaymentMethodId } from '../../../contract/wallet.ts';
 import { callApi } from '../../lib/api.ts';
 
 // The cashier's calls to the payments API (contract/wallet.ts). Money-moving calls carry the attempt's Idempotency-Key.
 
-export const fetchPaymentMethods = () => callApi<{ data: PaymentMethod[] }>('GET', '/api/payments/methods');
+export const fetchPaymentMethods = () => callApi('GET', '/api/payments/methods');
 
-export const fetchPlayer = () => callApi<Player>('GET', '/api/player');
+export const fetchPlayer = () => callApi('GET', '/api/player');
 
-export const fetchDeposit = (id: string) => callApi<{ data: Deposit }>('GET', `/api/payments/deposits/${encodeURIComponent(id)}`);
+export const fetchDeposit = (id: string) => callApi('GET', `/api/payments/deposits/${encodeURIComponent(id)}`);
 
 export const createDeposit = (body: { method: PaymentMethodId; amount: number; bonusId?: string }, idempotencyKey: string) =>
-  callApi<{ data: Deposit }>('POST', '/api/payments/deposits', body, { 'Idempotency-Key': idempotencyKey });
+  callApi('POST', '/api/payments/deposits', body, { 'Idempotency-Key': idempotencyKey });
 
 /** The sandbox network's "send": only ever a path on our own origin, signed as the deposit gives it. */
 export function confirmSandboxTransfer(url: string, signature: string) {
@@ -23,6 +22,6 @@ export function confirmSandboxTransfer(url: string, signature: string) {
 export const requestWithdrawal = (
   body: { method: PaymentMethodId; amount: number; address?: string; token?: string; forfeit_bonus?: boolean },
   idempotencyKey: string,
-) => callApi<{ data: Withdrawal }>('POST', '/api/payments/withdrawals', body, { 'Idempotency-Key': idempotencyKey });
+) => callApi('POST', '/api/payments/withdrawals', body, { 'Idempotency-Key': idempotencyKey });
 
-export const fetchPendingWithdrawals = () => callApi<{ data: Withdrawal[] }>('GET', '/api/payments/withdrawals');
+export const fetchPendingWithdrawals = () => callApi('GET', '/api/payments/withdrawals');

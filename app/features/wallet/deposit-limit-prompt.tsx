@@ -1,4 +1,5 @@
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import type { PlayerLimits } from '../../../contract/limits.ts';
 import { LIMIT_PERIODS, type LimitPeriod, PERIOD_LABEL } from '../../../contract/limits.rules.ts';
 import { formatMoney } from '../../../contract/money.ts';
@@ -6,6 +7,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { SelectField, TextField } from '../../components/ui/field.tsx';
 import { callApi, firstErrors } from '../../lib/api.ts';
+import { playerLimitsQuery, queryKeys } from '../../lib/queries.ts';
 import { parseAmount } from './amount-input.ts';
 import { CashierSkeleton } from './cashier-skeleton.tsx';
 
@@ -16,22 +18,11 @@ import { CashierSkeleton } from './cashier-skeleton.tsx';
 type Answer = { data: PlayerLimits };
 
 export function DepositLimitPrompt({ children }: { children: ReactNode }) {
-  const [limits, setLimits] = useState<PlayerLimits | null>(null);
-  const [failed, setFailed] = useState(false);
+  const client = useQueryClient();
+  const { data: limits = null, isError } = useQuery(playerLimitsQuery());
+  const failed = isError && limits === null;
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState<'limit' | 'none' | null>(null);
-
-  useEffect(() => {
-    let current = true;
-    void callApi<Answer>('GET', '/api/player/limits').then((result) => {
-      if (!current) return;
-      if (result.ok) setLimits(result.body.data);
-      else setFailed(true);
-    });
-    return () => {
-      current = false;
-    };
-  }, []);
 
   // Unknown (the call failed): the cashier shows, and the server still asks for the answer if one is due.
   if (failed) return <>{children}</>;
@@ -47,7 +38,7 @@ export function DepositLimitPrompt({ children }: { children: ReactNode }) {
     setBusy(null);
     if (result.ok) {
       setErrors({});
-      setLimits(result.body.data);
+      client.setQueryData(queryKeys.limits, result.body.data);
     } else {
       const fields = firstErrors(result.errors);
       setErrors({ amount: fields['limit.amount'] ?? fields.amount ?? result.message });

@@ -9,7 +9,7 @@ import { DepositAddress } from './deposit-address.tsx';
 // the coin to send, and each transfer's progress, live: seen, n of N confirmations, credited at its quote. Shown only
 // where the operator runs the rail (the API answers 404 otherwise).
 
-const fetchCryptoInfo = () => callApi<{ data: CryptoDepositInfo }>('GET', '/api/payments/crypto');
+const fetchCryptoInfo = () => callApi('GET', '/api/payments/crypto');
 
 function shortHash(hash: string): string {
   return `${hash.slice(0, 10)}…${hash.slice(-6)}`;

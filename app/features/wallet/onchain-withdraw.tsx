@@ -15,7 +15,7 @@ import { FormProblem } from './form-problem.tsx';
 // in the wallet currency with what it comes to in the coin at today's rate, and the address. Reviewed by the team
 // like every withdrawal; then sent on chain. Shown only where the operator runs the rail with a signer.
 
-const fetchCryptoInfo = () => callApi<{ data: CryptoDepositInfo }>('GET', '/api/payments/crypto');
+const fetchCryptoInfo = () => callApi('GET', '/api/payments/crypto');
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
 export function OnChainWithdraw({

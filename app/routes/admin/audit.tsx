@@ -1,12 +1,14 @@
-import { type FormEvent, useState } from 'react';
-import type { AuditRecord } from '../../../contract/operators.ts';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { z } from 'zod';
+import type { Route } from './+types/audit';
+import type { AuditRecord, auditVerificationSchema } from '../../../contract/operators.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/field.tsx';
-import { adminApi, staffFetch } from '../../features/admin/api.ts';
+import { AdminList, FilterForm, type ListColumn } from '../../features/admin/admin-list.tsx';
+import { adminApi, adminLoadBody, filtersOf, type ListPage } from '../../features/admin/api.ts';
 import { AdminHeading, dateTime, Loading, Notice } from '../../features/admin/ui.tsx';
-import { useEffect } from 'react';
 
-type Page = { data: AuditRecord[]; meta: { current_page: number; last_page: number; total: number } };
 const short = (value: unknown) => (value && Object.keys(value).length > 0 ? JSON.stringify(value) : '—');
 /** Why it was done: the reason a consequential action requires (decision 0099), kept in the row's `after`. */
 const reasonOf = (row: AuditRecord) => (typeof row.after?.reason === 'string' ? row.after.reason : null);
@@ -16,42 +18,91 @@ function changeOf(row: AuditRecord) {
   return `${short(row.before)} → ${short(row.after ? after : null)}`;
 }
 
+/** The log's filters, as the address and the API both name them (the player first: a test waits for that request). */
+const FILTERS = ['player_id', 'staff_id', 'action', 'from', 'to'] as const;
+const ACTIONS = [
+  'job.run',
+  'staff.login',
+  'staff.login_failed',
+  'staff.invite',
+  'staff.password_reset',
+  'player.block',
+  'player.unblock',
+  'withdrawal.reject',
+  'adjustment.request',
+  'staff.update',
+  'settings.update',
+];
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const params = filtersOf(request, FILTERS);
+  params.set('page', new URL(request.url).searchParams.get('page') ?? '1');
+  params.set('per_page', '25');
+  return adminLoadBody<ListPage<AuditRecord>>(request, `/api/admin/audit?${params}`);
+}
+
+export function HydrateFallback() {
+  return <Loading />;
+}
+
+const columns: ListColumn<AuditRecord>[] = [
+  { key: 'id', header: '#', cell: (row) => <span className="tabular-nums">{row.id}</span> },
+  { key: 'at', header: 'At (UTC)', cell: (row) => <span className="whitespace-nowrap">{dateTime(row.at)}</span> },
+  { key: 'staff', header: 'Staff', cell: (row) => row.staff_id ?? '—' },
+  { key: 'action', header: 'Action', cell: (row) => <span className="font-mono text-xs">{row.action}</span> },
+  { key: 'player', header: 'Player', cell: (row) => row.player_id ?? '—' },
+  {
+    key: 'reason',
+    header: 'Reason',
+    cell: (row) => <span className="block max-w-56 break-words text-mist-100">{reasonOf(row) ?? <span className="text-mist-400">—</span>}</span>,
+  },
+  { key: 'change', header: 'Before → after', cell: (row) => <span className="block max-w-xs font-mono text-xs break-all text-mist-300">{changeOf(row)}</span> },
+  {
+    key: 'hash',
+    header: 'Hash',
+    cell: (row) => (
+      <span className="font-mono text-xs text-mist-400" title={row.hash}>
+        {row.hash.slice(0, 10)}…
+      </span>
+    ),
+  },
+];
+
+/** A row on a phone, where the table's columns would not fit. */
+function AuditCard({ row }: { row: AuditRecord }) {
+  return (
+    <div className="space-y-1.5 rounded-card border border-night-700 bg-night-850 p-3 text-sm">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+        <span className="font-mono text-xs text-mist-100">{row.action}</span>
+        <span className="text-xs text-mist-400 tabular-nums">
+          #{row.id} · {dateTime(row.at)}
+        </span>
+      </div>
+      <p className="text-xs text-mist-400">
+        {row.staff_id ? `Staff ${row.staff_id}` : 'No staff'}
+        {row.player_id ? ` · player ${row.player_id}` : ''}
+      </p>
+      {reasonOf(row) ? (
+        <p className="break-words text-mist-100">
+          <span className="text-mist-400">Reason: </span>
+          {reasonOf(row)}
+        </p>
+      ) : null}
+      {changeOf(row) === '— → —' ? null : <p className="font-mono text-xs break-all text-mist-300">{changeOf(row)}</p>}
+    </div>
+  );
+}
+
 /**
  * The audit log: who did what to whom and why, with before and after, and a check that the hash chain is intact.
  * A table on wide screens; a list of cards on a phone, where the table's columns would not fit.
  */
-export default function AdminAudit() {
-  const [query, setQuery] = useState('');
-  const [page, setPage] = useState(1);
-  const [data, setData] = useState<Page | null>(null);
-  const [error, setError] = useState<string | null>(null);
+export default function AdminAudit({ loaderData: log }: Route.ComponentProps) {
+  const [params] = useSearchParams();
   const [verification, setVerification] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
 
-  useEffect(() => {
-    const separator = query ? '&' : '?';
-    void staffFetch(`/api/admin/audit${query}${separator}page=${page}&per_page=25`, { headers: { Accept: 'application/json' } })
-      .then(async (response) => {
-        const body = await response.json();
-        if (response.ok) {
-          setData(body as Page);
-          setError(null);
-        } else setError(body.message ?? 'The audit log could not be loaded.');
-      })
-      .catch(() => setError('We could not reach the server.'));
-  }, [query, page]);
-
-  function filter(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const params = new URLSearchParams();
-    for (const [key, value] of new FormData(event.currentTarget)) if (typeof value === 'string' && value.trim()) params.set(key, value.trim());
-    setPage(1);
-    setQuery(params.size ? `?${params}` : '');
-  }
   async function verify() {
-    const result = await adminApi<{ data: { intact: boolean; rows: number; first_broken_id: string | null; reason: string | null } }>(
-      'GET',
-      '/api/admin/audit/verify',
-    );
+    const result = await adminApi<{ data: z.output<typeof auditVerificationSchema> }>('GET', '/api/admin/audit/verify');
     if (!result.ok) setVerification({ tone: 'error', text: result.message });
     else if (result.body.data.intact) setVerification({ tone: 'success', text: `The chain is intact: ${result.body.data.rows} rows verified.` });
     else setVerification({ tone: 'error', text: `Row ${result.body.data.first_broken_id} is broken: ${result.body.data.reason}.` });
@@ -65,112 +116,35 @@ export default function AdminAudit() {
         </Button>
       </AdminHeading>
       {verification ? <Notice tone={verification.tone}>{verification.text}</Notice> : null}
-      <form
-        onSubmit={filter}
-        className="grid gap-3 rounded-card border border-night-700 bg-night-850 p-4 sm:grid-cols-3 lg:grid-cols-6"
-        aria-label="Filter the audit log"
-      >
-        <TextField label="Player ID" name="player_id" inputMode="numeric" />
-        <TextField label="Staff ID" name="staff_id" inputMode="numeric" />
-        <TextField label="Action" name="action" placeholder="player.block" list="audit-actions" />
+      <FilterForm label="Filter the audit log" className="grid gap-3 rounded-card border border-night-700 bg-night-850 p-4 sm:grid-cols-3 lg:grid-cols-6">
+        <TextField label="Player ID" name="player_id" inputMode="numeric" defaultValue={params.get('player_id') ?? ''} />
+        <TextField label="Staff ID" name="staff_id" inputMode="numeric" defaultValue={params.get('staff_id') ?? ''} />
+        <TextField label="Action" name="action" placeholder="player.block" list="audit-actions" defaultValue={params.get('action') ?? ''} />
         <datalist id="audit-actions">
-          {[
-            'job.run',
-            'staff.login',
-            'staff.login_failed',
-            'staff.invite',
-            'staff.password_reset',
-            'player.block',
-            'player.unblock',
-            'withdrawal.reject',
-            'adjustment.request',
-            'staff.update',
-            'settings.update',
-          ].map((action) => (
+          {ACTIONS.map((action) => (
             <option key={action} value={action} />
           ))}
         </datalist>
-        <TextField label="From" name="from" type="date" />
-        <TextField label="To" name="to" type="date" />
+        <TextField label="From" name="from" type="date" defaultValue={params.get('from') ?? ''} />
+        <TextField label="To" name="to" type="date" defaultValue={params.get('to') ?? ''} />
         <div className="flex items-end">
           <Button type="submit">Filter</Button>
         </div>
-      </form>
-      {error ? <Notice tone="error">{error}</Notice> : null}
-      {!data ? (
-        <Loading />
+      </FilterForm>
+      {log.error !== null ? (
+        <Notice tone="error">{log.error}</Notice>
       ) : (
-        <>
-          <div className="hidden overflow-x-auto rounded-card border border-night-700 md:block">
-            <table className="w-full min-w-[60rem] text-sm">
-              <caption className="sr-only">Audit log</caption>
-              <thead className="bg-night-800 text-left text-mist-400">
-                <tr>
-                  <th className="px-4 py-2.5 font-medium">#</th>
-                  <th className="px-4 py-2.5 font-medium">At (UTC)</th>
-                  <th className="px-4 py-2.5 font-medium">Staff</th>
-                  <th className="px-4 py-2.5 font-medium">Action</th>
-                  <th className="px-4 py-2.5 font-medium">Player</th>
-                  <th className="px-4 py-2.5 font-medium">Reason</th>
-                  <th className="px-4 py-2.5 font-medium">Before → after</th>
-                  <th className="px-4 py-2.5 font-medium">Hash</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.data.map((row) => (
-                  <tr key={row.id} className="border-t border-night-700 align-top">
-                    <td className="px-4 py-2.5 tabular-nums">{row.id}</td>
-                    <td className="px-4 py-2.5 whitespace-nowrap">{dateTime(row.at)}</td>
-                    <td className="px-4 py-2.5">{row.staff_id ?? '—'}</td>
-                    <td className="px-4 py-2.5 font-mono text-xs">{row.action}</td>
-                    <td className="px-4 py-2.5">{row.player_id ?? '—'}</td>
-                    <td className="max-w-56 px-4 py-2.5 break-words text-mist-100">{reasonOf(row) ?? <span className="text-mist-400">—</span>}</td>
-                    <td className="max-w-xs px-4 py-2.5 font-mono text-xs break-all text-mist-300">{changeOf(row)}</td>
-                    <td className="px-4 py-2.5 font-mono text-xs text-mist-400" title={row.hash}>
-                      {row.hash.slice(0, 10)}…
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <ul className="space-y-3 md:hidden" aria-label="Audit log">
-            {data.data.map((row) => (
-              <li key={row.id} className="space-y-1.5 rounded-card border border-night-700 bg-night-850 p-3 text-sm">
-                <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
-                  <span className="font-mono text-xs text-mist-100">{row.action}</span>
-                  <span className="text-xs text-mist-400 tabular-nums">
-                    #{row.id} · {dateTime(row.at)}
-                  </span>
-                </div>
-                <p className="text-xs text-mist-400">
-                  {row.staff_id ? `Staff ${row.staff_id}` : 'No staff'}
-                  {row.player_id ? ` · player ${row.player_id}` : ''}
-                </p>
-                {reasonOf(row) ? (
-                  <p className="break-words text-mist-100">
-                    <span className="text-mist-400">Reason: </span>
-                    {reasonOf(row)}
-                  </p>
-                ) : null}
-                {changeOf(row) === '— → —' ? null : <p className="font-mono text-xs break-all text-mist-300">{changeOf(row)}</p>}
-              </li>
-            ))}
-          </ul>
-          <div className="flex items-center justify-between text-sm text-mist-300">
-            <span>
-              {data.meta.total} entries · page {data.meta.current_page} of {data.meta.last_page}
-            </span>
-            <div className="flex gap-2">
-              <Button variant="ghost" onClick={() => setPage(page - 1)} disabled={page <= 1}>
-                Previous
-              </Button>
-              <Button variant="ghost" onClick={() => setPage(page + 1)} disabled={page >= data.meta.last_page}>
-                Next
-              </Button>
-            </div>
-          </div>
-        </>
+        <AdminList
+          caption="Audit log"
+          rows={log.data.data}
+          columns={columns}
+          rowKey={(row) => row.id}
+          empty="No entries match."
+          noun="entries"
+          paging={{ meta: log.data.meta }}
+          minWidth="min-w-[60rem]"
+          cards={{ label: 'Audit log', card: (row) => <AuditCard row={row} />, below: 'md' }}
+        />
       )}
     </div>
   );

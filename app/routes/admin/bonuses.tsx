@@ -1,11 +1,13 @@
 import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
+import { useRevalidator } from 'react-router';
+import type { Route } from './+types/bonuses';
 import type { AdminBonusDefinition, BonusDefinition } from '../../../contract/bonuses.ts';
 import { BONUS_TYPES, BONUS_VISIBILITIES, DEFAULT_MAX_WAGERING } from '../../../contract/bonuses.rules.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Checkbox, SelectField, TextField } from '../../components/ui/field.tsx';
-import { type Column, Table } from '../../components/ui/table.tsx';
-import { adminApi, useAdminData } from '../../features/admin/api.ts';
+import { AdminList, type ListColumn } from '../../features/admin/admin-list.tsx';
+import { adminApi, adminLoad } from '../../features/admin/api.ts';
 import { type BonusForm, definitionOf, emptyForm, formOf, previewOffer, usesDeposit, usesFreeSpins, usesMaxBonus } from '../../features/admin/bonus-form.ts';
 import { AdminHeading, Badge, Loading, money, Notice } from '../../features/admin/ui.tsx';
 import { OfferCard } from '../../features/bonuses/offer-card.tsx';
@@ -36,13 +38,19 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+export const clientLoader = ({ request }: Route.ClientLoaderArgs) => adminLoad<AdminBonusDefinition[]>(request, '/api/admin/bonuses');
+
+export function HydrateFallback() {
+  return <Loading />;
+}
+
 /**
  * Bonus offers (issue 18): the list, and an editor for every field of a definition with a live preview beside it
  * made of the player site's own offer card and terms text. Retiring takes an offer off the site; granted bonuses
  * keep the terms they were granted with.
  */
-export default function AdminBonuses() {
-  const { data, error, reload } = useAdminData<AdminBonusDefinition[]>('/api/admin/bonuses');
+export default function AdminBonuses({ loaderData: bonuses }: Route.ComponentProps) {
+  const revalidator = useRevalidator();
   const [editing, setEditing] = useState<string | null>(null);
   const [form, setForm] = useState<BonusForm>(emptyForm);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -52,7 +60,12 @@ export default function AdminBonuses() {
 
   function set<K extends keyof BonusForm>(key: K, value: BonusForm[K]) {
     setForm((previous) => ({ ...previous, [key]: value }));
-    setErrors(({ [key]: _gone, ...rest }) => rest);
+    // Destructured in a declaration, not in the arrow's parameter: the build's route-module splitting cannot follow
+    // a computed key in a parameter pattern.
+    setErrors((previous) => {
+      const { [key]: _gone, ...rest } = previous;
+      return rest;
+    });
     // A refusal or a success message is about what was sent; once the form changes it no longer applies.
     setOutcome(null);
   }
@@ -89,14 +102,14 @@ export default function AdminBonuses() {
     setForm(formOf(saved));
     const listed = saved.visibility === 'public' && !saved.retired;
     setOutcome({ tone: 'success', text: `${editing ? 'Saved' : 'Created'} “${saved.title}”.${listed ? ' Players see it on /all-bonuses.' : ''}` });
-    reload();
+    void revalidator.revalidate();
   }
 
   async function toggleRetired(row: AdminBonusDefinition) {
     const result = await adminApi<{ data: BonusDefinition }>('PUT', `/api/admin/bonuses/${encodeURIComponent(row.slug)}`, { retired: !row.retired });
     setOutcome(result.ok ? { tone: 'success', text: `${row.retired ? 'Brought back' : 'Retired'} “${row.title}”.` } : { tone: 'error', text: result.message });
     if (result.ok && editing === row.slug) setForm(formOf(result.body.data));
-    reload();
+    void revalidator.revalidate();
   }
 
   const text = (key: keyof BonusForm, label: string, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
@@ -106,7 +119,7 @@ export default function AdminBonuses() {
     <Checkbox label={label} name={key} checked={form[key]} onChange={(event) => set(key, event.target.checked)} error={errors[key]} />
   );
 
-  const columns: Column<AdminBonusDefinition>[] = [
+  const columns: ListColumn<AdminBonusDefinition>[] = [
     { key: 'slug', header: 'Slug', cell: (row) => <code className="text-xs text-mist-300">{row.slug}</code> },
     { key: 'title', header: 'Title', cell: (row) => row.title },
     { key: 'type', header: 'Type', cell: (row) => TYPE_NAMES[row.type] },
@@ -141,8 +154,11 @@ export default function AdminBonuses() {
           New offer
         </Button>
       </AdminHeading>
-      {error ? <Notice tone="error">{error}</Notice> : null}
-      {!data ? <Loading /> : <Table caption="Bonus offers" columns={columns} rows={data} rowKey={(row) => row.slug} wide />}
+      {bonuses.error !== null ? (
+        <Notice tone="error">{bonuses.error}</Notice>
+      ) : (
+        <AdminList caption="Bonus offers" columns={columns} rows={bonuses.data} rowKey={(row) => row.slug} empty="No bonus offers yet." />
+      )}
 
       <div id="bonus-editor" className="grid scroll-mt-4 items-start gap-5 md:grid-cols-[minmax(0,1fr)_17rem] xl:grid-cols-[minmax(0,1fr)_22rem]">
         <Card title={editing ? `Edit ${editing}` : 'New offer'}>

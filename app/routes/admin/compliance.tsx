@@ -1,11 +1,12 @@
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useRevalidator, useSearchParams } from 'react-router';
+import type { Route } from './+types/compliance';
 import type { AlertView, CaseDetail, CaseView, ComplianceSummary } from '../../../contract/compliance.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Checkbox, TextField } from '../../components/ui/field.tsx';
-import { Table } from '../../components/ui/table.tsx';
+import { AdminList } from '../../features/admin/admin-list.tsx';
 import { AlertFacts, AlertKindBadge, OUTCOME_LABELS, STATE_TONES } from '../../features/admin/compliance/facts.tsx';
-import { adminApi, useAdminData } from '../../features/admin/api.ts';
+import { adminApi, adminLoad, type Loaded } from '../../features/admin/api.ts';
 import { type Outcome, ReasonDialog } from '../../features/admin/reason-dialog.tsx';
 import { hasPermission, useStaff } from '../../features/admin/session.tsx';
 import { AdminHeading, Badge, ChoiceGroup, dateTime, Loading, Notice, PlayerLink, Stat } from '../../features/admin/ui.tsx';
@@ -14,6 +15,22 @@ const STATUS_CHOICES = [
   { value: 'open', label: 'Open' },
   { value: 'closed', label: 'Closed' },
 ] as const;
+/** The alerts shown: the address's `alerts` (open unless it says closed). */
+const alertStatusOf = (params: URLSearchParams): 'open' | 'closed' => (params.get('alerts') === 'closed' ? 'closed' : 'open');
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const status = alertStatusOf(new URL(request.url).searchParams);
+  const [summary, alerts, cases] = await Promise.all([
+    adminLoad<ComplianceSummary>(request, '/api/admin/compliance/summary'),
+    adminLoad<AlertView[]>(request, `/api/admin/compliance/alerts?status=${status}`),
+    adminLoad<CaseView[]>(request, '/api/admin/compliance/cases'),
+  ]);
+  return { status, summary, alerts, cases };
+}
+
+export function HydrateFallback() {
+  return <Loading />;
+}
 
 function Summary({ summary }: { summary: ComplianceSummary }) {
   return (
@@ -29,30 +46,28 @@ function Summary({ summary }: { summary: ComplianceSummary }) {
         <Stat label="Open cases" value={summary.open_cases} />
       </div>
       <h2 className="pt-2 text-lg font-semibold text-mist-100">Open alerts by rule</h2>
-      {summary.by_rule.length === 0 ? (
-        <Notice>No open alerts.</Notice>
-      ) : (
-        <Table
-          caption="Open alerts by rule"
-          rows={summary.by_rule}
-          rowKey={(row) => row.rule}
-          columns={[
-            {
-              key: 'rule',
-              header: 'Rule',
-              cell: (row) => (
-                <span>
-                  <AlertKindBadge kind={row.kind} /> <span className="text-mist-100">{row.label}</span>
-                </span>
-              ),
-            },
-            { key: 'open', header: 'Open', align: 'right', cell: (row) => row.open },
-            { key: 'day', header: '< 1 day', align: 'right', cell: (row) => row.under_a_day },
-            { key: 'week', header: '1–7 days', align: 'right', cell: (row) => row.one_to_seven_days },
-            { key: 'older', header: '> 7 days', align: 'right', cell: (row) => row.over_seven_days },
-          ]}
-        />
-      )}
+      <AdminList
+        caption="Open alerts by rule"
+        empty="No open alerts."
+        minWidth="min-w-[32rem]"
+        rows={summary.by_rule}
+        rowKey={(row) => row.rule}
+        columns={[
+          {
+            key: 'rule',
+            header: 'Rule',
+            cell: (row) => (
+              <span>
+                <AlertKindBadge kind={row.kind} /> <span className="text-mist-100">{row.label}</span>
+              </span>
+            ),
+          },
+          { key: 'open', header: 'Open', align: 'right', cell: (row) => row.open },
+          { key: 'day', header: '< 1 day', align: 'right', cell: (row) => row.under_a_day },
+          { key: 'week', header: '1–7 days', align: 'right', cell: (row) => row.one_to_seven_days },
+          { key: 'older', header: '> 7 days', align: 'right', cell: (row) => row.over_seven_days },
+        ]}
+      />
     </section>
   );
 }
@@ -90,9 +105,9 @@ function NewCase({ alertIds, onCancel }: { alertIds: string[]; onCancel: () => v
   );
 }
 
-function Alerts({ canManage }: { canManage: boolean }) {
-  const [status, setStatus] = useState<'open' | 'closed'>('open');
-  const { data, error, loading, reload } = useAdminData<AlertView[]>(`/api/admin/compliance/alerts?status=${status}`);
+function Alerts({ canManage, status, alerts }: { canManage: boolean; status: 'open' | 'closed'; alerts: Loaded<AlertView[]> }) {
+  const [, setSearchParams] = useSearchParams();
+  const revalidator = useRevalidator();
   const [chosen, setChosen] = useState<string[]>([]);
   const [opening, setOpening] = useState(false);
   const [closing, setClosing] = useState<AlertView | null>(null);
@@ -109,7 +124,7 @@ function Alerts({ canManage }: { canManage: boolean }) {
           value={status}
           choices={STATUS_CHOICES}
           onChoose={(value) => {
-            setStatus(value);
+            setSearchParams(value === 'open' ? {} : { alerts: value }, { preventScrollReset: true });
             setChosen([]);
           }}
         />
@@ -119,16 +134,13 @@ function Alerts({ canManage }: { canManage: boolean }) {
       ) : null}
       {opening ? <NewCase alertIds={chosen} onCancel={() => setOpening(false)} /> : null}
       {outcome ? <Notice tone={outcome.tone}>{outcome.text}</Notice> : null}
-      {error ? <Notice tone="error">{error}</Notice> : null}
-      {loading && !data ? (
-        <Loading />
-      ) : !data || data.length === 0 ? (
-        <Notice>{status === 'open' ? 'No open alerts.' : 'No closed alerts yet.'}</Notice>
+      {alerts.error !== null ? (
+        <Notice tone="error">{alerts.error}</Notice>
       ) : (
-        <Table
+        <AdminList
           caption="Alerts"
-          wide
-          rows={data}
+          empty={status === 'open' ? 'No open alerts.' : 'No closed alerts yet.'}
+          rows={alerts.data}
           rowKey={(alert) => alert.id}
           columns={[
             {
@@ -168,6 +180,7 @@ function Alerts({ canManage }: { canManage: boolean }) {
             {
               key: 'actions',
               header: '',
+              quiet: true,
               cell: (alert) =>
                 canManage && alert.status === 'open' && alert.case_id === null ? (
                   <Button variant="ghost" className="min-h-0 px-3 py-1.5" aria-label={`Close alert ${alert.id}`} onClick={() => setClosing(alert)}>
@@ -197,7 +210,7 @@ function Alerts({ canManage }: { canManage: boolean }) {
           onDone={() => {
             setOutcome({ tone: 'success', text: `Alert ${closing.id} is closed.` });
             setClosing(null);
-            reload();
+            void revalidator.revalidate();
           }}
         />
       ) : null}
@@ -205,22 +218,20 @@ function Alerts({ canManage }: { canManage: boolean }) {
   );
 }
 
-function Cases() {
-  const { data, error, loading } = useAdminData<CaseView[]>('/api/admin/compliance/cases');
+function Cases({ cases }: { cases: Loaded<CaseView[]> }) {
   return (
     <section aria-labelledby="cases" className="space-y-3">
       <h2 id="cases" className="text-lg font-semibold text-mist-100">
         Cases
       </h2>
-      {error ? <Notice tone="error">{error}</Notice> : null}
-      {loading && !data ? (
-        <Loading />
-      ) : !data || data.length === 0 ? (
-        <Notice>No cases yet. Choose open alerts above to open one.</Notice>
+      {cases.error !== null ? (
+        <Notice tone="error">{cases.error}</Notice>
       ) : (
-        <Table
+        <AdminList
           caption="Cases"
-          rows={data}
+          empty="No cases yet. Choose open alerts above to open one."
+          minWidth="min-w-[32rem]"
+          rows={cases.data}
           rowKey={(row) => row.id}
           columns={[
             {
@@ -252,17 +263,17 @@ function Cases() {
 }
 
 /** The compliance dashboard: open alerts by rule and age, the alerts themselves (chosen into a case), and the cases. */
-export default function AdminCompliance() {
+export default function AdminCompliance({ loaderData: { status, summary, alerts, cases } }: Route.ComponentProps) {
   const me = useStaff();
   const canManage = hasPermission(me, 'compliance.manage');
-  const { data, error, loading, reload } = useAdminData<ComplianceSummary>('/api/admin/compliance/summary');
+  const revalidator = useRevalidator();
   return (
     <div className="space-y-6">
       <AdminHeading title="Compliance">
         <Link className="text-sm text-gold-400 underline" to="/admin/compliance/rules">
           Rules and thresholds
         </Link>
-        <Button variant="ghost" onClick={reload} busy={loading}>
+        <Button variant="ghost" onClick={() => revalidator.revalidate()} busy={revalidator.state === 'loading'}>
           Refresh
         </Button>
       </AdminHeading>
@@ -270,10 +281,9 @@ export default function AdminCompliance() {
         Alerts come from the money and behaviour rules, the markers of harm, linked accounts and sanctions screening. An alert that holds withdrawals keeps the
         player&apos;s withdrawals pending until it is closed, alone or with its case.
       </p>
-      {error ? <Notice tone="error">{error}</Notice> : null}
-      {loading && !data ? <Loading /> : data ? <Summary summary={data} /> : null}
-      <Alerts canManage={canManage} />
-      <Cases />
+      {summary.error !== null ? <Notice tone="error">{summary.error}</Notice> : <Summary summary={summary.data} />}
+      <Alerts canManage={canManage} status={status} alerts={alerts} />
+      <Cases cases={cases} />
     </div>
   );
 }

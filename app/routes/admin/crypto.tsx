@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../components/ui/field.tsx';
 import { adminApi, useAdminData } from '../../features/admin/api.ts';
 import { hasPermission, useStaff } from '../../features/admin/session.tsx';
-import { SortableTable } from '../../features/admin/sortable-table.tsx';
+import { SortableTable } from '../../features/admin/admin-list.tsx';
 import { AdminHeading, Badge, ChoiceGroup, dateTime, Loading, money, Notice, PlayerLink } from '../../features/admin/ui.tsx';
 
 // The crypto rail's back office (docs/decisions/0109, 0123): the rates on-chain deposits are credited at (stale ones stop

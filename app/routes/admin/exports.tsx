@@ -1,8 +1,10 @@
 import { type FormEvent, useState } from 'react';
+import { useRevalidator } from 'react-router';
+import type { Route } from './+types/exports';
 import type { RegulatorExportView } from '../../../contract/regulator.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/field.tsx';
-import { adminApi, downloadCsv, useAdminData } from '../../features/admin/api.ts';
+import { adminApi, adminLoad, downloadCsv } from '../../features/admin/api.ts';
 import { type Outcome, ReasonDialog } from '../../features/admin/reason-dialog.tsx';
 import { AdminHeading, dateTime, Loading, Notice } from '../../features/admin/ui.tsx';
 
@@ -50,9 +52,15 @@ function ExportCard({ item, onDownload }: { item: RegulatorExportView; onDownloa
   );
 }
 
+export const clientLoader = ({ request }: Route.ClientLoaderArgs) => adminLoad<RegulatorExportView[]>(request, '/api/admin/exports');
+
+export function HydrateFallback() {
+  return <Loading />;
+}
+
 /** The regulator's export (docs/regulator-export.md): made for a range of days, kept on the server, downloaded as one archive. */
-export default function AdminExports() {
-  const { data, error, loading, reload } = useAdminData<RegulatorExportView[]>('/api/admin/exports');
+export default function AdminExports({ loaderData: { data, error } }: Route.ComponentProps) {
+  const revalidator = useRevalidator();
   const [range, setRange] = useState({ from: firstOfMonth(), to: today() });
   const [asking, setAsking] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
@@ -101,9 +109,7 @@ export default function AdminExports() {
       ) : null}
       {error ? <Notice tone="error">{error}</Notice> : null}
       <h2 className="text-lg font-semibold text-mist-100">Exports made</h2>
-      {loading && !data ? (
-        <Loading />
-      ) : !data || data.length === 0 ? (
+      {!data ? null : data.length === 0 ? (
         <Notice>No export has been made yet.</Notice>
       ) : (
         <div className="space-y-3">
@@ -133,7 +139,7 @@ export default function AdminExports() {
               tone: 'success',
               text: `The export for ${made.from} to ${made.to} is ready: ${rowCount(rowsOf(made))} in ${made.files.length} files.`,
             });
-            reload();
+            void revalidator.revalidate();
           }}
         />
       ) : null}

@@ -1,7 +1,9 @@
 import { type ReactNode, useState } from 'react';
+import { useRevalidator } from 'react-router';
+import type { Route } from './+types/jobs';
 import type { JobRunView, JobView } from '../../../contract/jobs.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { adminApi, useAdminData } from '../../features/admin/api.ts';
+import { adminApi, adminLoad } from '../../features/admin/api.ts';
 import { duration, JobRuns, RUN_TONES, startedBy, summary } from '../../features/admin/jobs/job-runs.tsx';
 import { type Outcome, ReasonDialog } from '../../features/admin/reason-dialog.tsx';
 import { hasPermission, useStaff } from '../../features/admin/session.tsx';
@@ -85,17 +87,23 @@ function outcomeOf(run: JobRunView): Outcome {
   return { tone: 'success', text: `${run.job} ran for period ${run.period} in ${duration(run.duration_ms)}: ${summary(run)}.` };
 }
 
+export const clientLoader = ({ request }: Route.ClientLoaderArgs) => adminLoad<JobView[]>(request, '/api/admin/jobs');
+
+export function HydrateFallback() {
+  return <Loading />;
+}
+
 /** Scheduled jobs: what each does, when it runs, how its last runs went, and a run by hand for those allowed. */
-export default function AdminJobs() {
+export default function AdminJobs({ loaderData: { data, error } }: Route.ComponentProps) {
   const me = useStaff();
   const canRun = hasPermission(me, 'jobs.run');
-  const { data, error, loading, reload } = useAdminData<JobView[]>('/api/admin/jobs');
+  const revalidator = useRevalidator();
   const [running, setRunning] = useState<JobView | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
   return (
     <div className="space-y-5">
       <AdminHeading title="Jobs">
-        <Button variant="ghost" onClick={reload} busy={loading}>
+        <Button variant="ghost" onClick={() => revalidator.revalidate()} busy={revalidator.state === 'loading'}>
           Refresh
         </Button>
       </AdminHeading>
@@ -109,9 +117,7 @@ export default function AdminJobs() {
         </div>
       ) : null}
       {error ? <Notice tone="error">{error}</Notice> : null}
-      {loading && !data ? (
-        <Loading />
-      ) : !data || data.length === 0 ? (
+      {!data ? null : data.length === 0 ? (
         <Notice>No scheduled jobs.</Notice>
       ) : (
         <div className="space-y-4">
@@ -136,7 +142,7 @@ export default function AdminJobs() {
           onDone={(result) => {
             setRunning(null);
             setOutcome(outcomeOf(result.body.data));
-            reload();
+            void revalidator.revalidate();
           }}
         />
       ) : null}

@@ -1,11 +1,12 @@
 import { type FormEvent, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useRevalidator, useSearchParams } from 'react-router';
+import type { Route } from './+types/kyc';
 import type { AdminVerificationDocument } from '../../../contract/verification.ts';
 import { DOCUMENT_STATUSES, type DocumentStatus } from '../../../contract/verification.rules.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { TextField } from '../../components/ui/field.tsx';
-import { useAdminData } from '../../features/admin/api.ts';
+import { adminLoad } from '../../features/admin/api.ts';
 import { byReviewOrder, DocumentPanel, documentLabel, KYC_PERMISSION } from '../../features/admin/kyc-documents.tsx';
 import { hasPermission, useStaff } from '../../features/admin/session.tsx';
 import { AdminHeading, ChoiceGroup, dateTime, Loading, Notice } from '../../features/admin/ui.tsx';
@@ -70,17 +71,32 @@ function PlayerFacts({ player }: { player: Player }) {
   );
 }
 
+/** The queue the address asks for: its `status` (pending unless it names another) and `player`, if any. */
+function queueOf(params: URLSearchParams) {
+  const named = params.get('status') ?? '';
+  const status: DocumentStatus = DOCUMENT_STATUSES.find((value) => value === named) ?? 'pending';
+  return { status, player: params.get('player') ?? '' };
+}
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const { status, player } = queueOf(new URL(request.url).searchParams);
+  const query = new URLSearchParams({ status, ...(player ? { player } : {}) });
+  return adminLoad<AdminVerificationDocument[]>(request, `/api/admin/kyc/documents?${query}`);
+}
+
+export function HydrateFallback() {
+  return <Loading />;
+}
+
 /**
  * The KYC queue: documents waiting for review, oldest first and grouped by player. Selecting a player shows their
  * documents side by side beside what they told us about themselves; after a decision the next pending item shows.
  */
-export default function AdminKyc() {
+export default function AdminKyc({ loaderData: { data, error } }: Route.ComponentProps) {
   const me = useStaff();
   const [params, setParams] = useSearchParams();
-  const status = (DOCUMENT_STATUSES as readonly string[]).includes(params.get('status') ?? '') ? (params.get('status') as DocumentStatus) : 'pending';
-  const player = params.get('player') ?? '';
-  const query = new URLSearchParams({ status, ...(player ? { player } : {}) });
-  const { data, error, reload } = useAdminData<AdminVerificationDocument[]>(`/api/admin/kyc/documents?${query}`);
+  const { status, player } = queueOf(params);
+  const revalidator = useRevalidator();
   const [selected, setSelected] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [playerInput, setPlayerInput] = useState(player);
@@ -97,7 +113,7 @@ export default function AdminKyc() {
     const search = new URLSearchParams();
     if (values.status !== 'pending') search.set('status', values.status);
     if (values.player) search.set('player', values.player);
-    setParams(search);
+    setParams(search, { preventScrollReset: true });
     setSelected(null);
     setOutcome(null);
   }
@@ -147,11 +163,7 @@ export default function AdminKyc() {
 
       {outcome ? <Notice tone={outcome.tone}>{outcome.text}</Notice> : null}
       {error ? <Notice tone="error">{error}</Notice> : null}
-      {!data ? (
-        error ? null : (
-          <Loading />
-        )
-      ) : groups.length === 0 ? (
+      {!data ? null : groups.length === 0 ? (
         <Notice>
           {status === 'pending' ? 'No documents are waiting for review' : `No ${status} documents`}
           {player ? ` for player ${player}` : ''}.
@@ -206,7 +218,7 @@ export default function AdminKyc() {
                       setOutcome(result);
                       // Stay with this player while they have documents left; only then does the next one show.
                       setSelected(current.player.id);
-                      void reload();
+                      void revalidator.revalidate();
                     }}
                   />
                 ))}

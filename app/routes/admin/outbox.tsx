@@ -1,9 +1,11 @@
 import { useState } from 'react';
+import { useRevalidator, useSearchParams } from 'react-router';
+import type { Route } from './+types/outbox';
 import type { OutboxItem } from '../../../contract/operators.ts';
 import { OUTBOX_STATUSES } from '../../../contract/operators.rules.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { Table } from '../../components/ui/table.tsx';
-import { adminApi, useAdminData } from '../../features/admin/api.ts';
+import { AdminList } from '../../features/admin/admin-list.tsx';
+import { adminApi, adminLoad, filtersOf } from '../../features/admin/api.ts';
 import { AdminHeading, Badge, ChoiceGroup, dateTime, Loading, Notice } from '../../features/admin/ui.tsx';
 
 const FILTERS = [
@@ -12,10 +14,20 @@ const FILTERS = [
 ];
 const TONES = { failed: 'bad', pending: 'warn', sending: 'neutral', sent: 'good' } as const;
 
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const filters = filtersOf(request, ['status']);
+  return adminLoad<OutboxItem[]>(request, `/api/admin/outbox${filters.size ? `?${filters}` : ''}`);
+}
+
+export function HydrateFallback() {
+  return <Loading />;
+}
+
 /** Mail and SMS that did not go out: why, how often it was tried, and a retry. Recipients are masked. */
-export default function AdminOutbox() {
-  const [status, setStatus] = useState('');
-  const { data, error, loading, reload } = useAdminData<OutboxItem[]>(`/api/admin/outbox${status ? `?status=${status}` : ''}`);
+export default function AdminOutbox({ loaderData: outbox }: Route.ComponentProps) {
+  const [params, setSearchParams] = useSearchParams();
+  const status = FILTERS.find((filter) => filter.value === params.get('status'))?.value ?? '';
+  const revalidator = useRevalidator();
   const [busy, setBusy] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   async function retry(item: OutboxItem) {
@@ -23,27 +35,30 @@ export default function AdminOutbox() {
     const result = await adminApi('POST', `/api/admin/outbox/${item.id}/retry`);
     setBusy(null);
     setOutcome(result.ok ? { tone: 'success', text: `Message ${item.id} is queued again and goes out in a moment.` } : { tone: 'error', text: result.message });
-    reload();
+    await revalidator.revalidate();
   }
   return (
     <div className="space-y-5">
       <AdminHeading title="Outbox">
-        <ChoiceGroup label="Status" value={status} choices={FILTERS} onChoose={setStatus} />
+        <ChoiceGroup
+          label="Status"
+          value={status}
+          choices={FILTERS}
+          onChoose={(value) => setSearchParams(value ? { status: value } : {}, { preventScrollReset: true })}
+        />
       </AdminHeading>
       <p className="text-sm text-mist-400">
         Mail and SMS are retried on their own for a while (30 s, 1 min, 2 min … up to 1 h between tries) and marked failed after 10 tries. Retry queues a
         message again with a fresh set of tries, once what stopped it is fixed.
       </p>
       {outcome ? <Notice tone={outcome.tone}>{outcome.text}</Notice> : null}
-      {error ? <Notice tone="error">{error}</Notice> : null}
-      {loading && !data ? (
-        <Loading />
-      ) : !data || data.length === 0 ? (
-        <Notice>{status === '' ? 'Nothing is stuck: every message went out.' : 'No messages with this status.'}</Notice>
+      {outbox.error !== null ? (
+        <Notice tone="error">{outbox.error}</Notice>
       ) : (
-        <Table
+        <AdminList
           caption="Outgoing messages"
-          rows={data}
+          rows={outbox.data}
+          empty={status === '' ? 'Nothing is stuck: every message went out.' : 'No messages with this status.'}
           rowKey={(item) => item.id}
           columns={[
             { key: 'id', header: 'ID', cell: (item) => item.id },

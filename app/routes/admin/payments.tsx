@@ -1,21 +1,19 @@
-import { createColumnHelper, getCoreRowModel, getSortedRowModel, type SortingState, useReactTable } from '@tanstack/react-table';
-import { type FormEvent, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Link, useRevalidator, useSearchParams } from 'react-router';
+import type { Route } from './+types/payments';
 import type { AdminPayment, AdminPaymentDetail, PaymentHistoryEvent } from '../../../contract/payments-admin.ts';
 import { PAYMENT_KINDS, PAYMENT_STATUSES, type PaymentEventKind, type PaymentStatus } from '../../../contract/payments-admin.rules.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../components/ui/field.tsx';
-import { adminApi } from '../../features/admin/api.ts';
+import { AdminList, FilterForm, type ListColumn } from '../../features/admin/admin-list.tsx';
+import { adminApi, adminLoad, adminLoadBody, filtersOf, type ListPage } from '../../features/admin/api.ts';
 import { type Outcome, ReasonDialog } from '../../features/admin/reason-dialog.tsx';
 import { hasPermission, useStaff } from '../../features/admin/session.tsx';
-import { SortableTable } from '../../features/admin/sortable-table.tsx';
 import { AdminHeading, Badge, dateTime, Loading, money, Notice } from '../../features/admin/ui.tsx';
 
 // The Payments screen (docs/decisions/0104, issue 32): find a deposit or a withdrawal by player, reference,
 // status, method and day; read its whole history from the provider's notifications and staff's actions; refund or
-// record a chargeback with a reason.
-
-type Page = { data: AdminPayment[]; meta: { current_page: number; last_page: number; total: number } };
+// record a chargeback with a reason. The search and the payment opened live in the address (`payment=deposit:12`).
 
 const label = (value: string) => (value[0]!.toUpperCase() + value.slice(1)).replace('_', ' ');
 const STATUS_TONES: Record<PaymentStatus, 'neutral' | 'good' | 'bad' | 'warn'> = {
@@ -41,7 +39,30 @@ const EVENT_WORDS: Record<PaymentEventKind, string> = {
 };
 const method = (id: string) => id.replace(/^sandbox-/, '');
 
-const column = createColumnHelper<AdminPayment>();
+/** The search's filters, as the address and the API both name them. */
+const FILTERS = ['q', 'reference', 'kind', 'status', 'method', 'from', 'to'] as const;
+/** The payment the address opens (`kind:id`), or null. */
+function openedIn(params: URLSearchParams): Pick<AdminPayment, 'kind' | 'id'> | null {
+  const [kind, id] = (params.get('payment') ?? '').split(':');
+  const known = PAYMENT_KINDS.find((value) => value === kind);
+  return known && id ? { kind: known, id } : null;
+}
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const params = filtersOf(request, FILTERS);
+  const search = new URL(request.url).searchParams;
+  params.set('page', search.get('page') ?? '1');
+  const opened = openedIn(search);
+  const [list, detail] = await Promise.all([
+    adminLoadBody<ListPage<AdminPayment>>(request, `/api/admin/payments?${params}`),
+    opened ? adminLoad<AdminPaymentDetail>(request, `/api/admin/payments/${opened.kind}s/${encodeURIComponent(opened.id)}`) : null,
+  ]);
+  return { list, detail };
+}
+
+export function HydrateFallback() {
+  return <Loading />;
+}
 
 function StatusBadge({ status }: { status: PaymentStatus }) {
   return <Badge tone={STATUS_TONES[status]}>{label(status)}</Badge>;
@@ -175,207 +196,153 @@ function Detail({ payment, onAction }: { payment: AdminPaymentDetail; onAction: 
   );
 }
 
-export default function AdminPayments() {
+export default function AdminPayments({ loaderData: { list, detail } }: Route.ComponentProps) {
   const me = useStaff();
-  const [query, setQuery] = useState('');
-  const [page, setPage] = useState(1);
-  const [result, setResult] = useState<{ page: Page | null; error: string | null }>({ page: null, error: null });
-  const [selected, setSelected] = useState<AdminPaymentDetail | null>(null);
+  const [params, setSearchParams] = useSearchParams();
+  const revalidator = useRevalidator();
   const [acting, setActing] = useState<'refund' | 'chargeback' | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
-  const [sorting, setSorting] = useState<SortingState>([]);
   const detailRef = useRef<HTMLDivElement>(null);
+  const selected = detail?.data ?? null;
 
-  const load = useCallback(async () => {
-    const params = new URLSearchParams(query);
-    params.set('page', String(page));
-    const answer = await adminApi<Page>('GET', `/api/admin/payments?${params}`);
-    setResult(answer.ok ? { page: answer.body, error: null } : { page: null, error: answer.message });
-  }, [query, page]);
+  // A payment just opened is scrolled to: its history is below the list.
+  const openedId = selected?.id;
   useEffect(() => {
-    void load();
-  }, [load]);
+    if (openedId) detailRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }, [openedId]);
 
-  async function open(row: Pick<AdminPayment, 'kind' | 'id'>) {
-    const answer = await adminApi<{ data: AdminPaymentDetail }>('GET', `/api/admin/payments/${row.kind}s/${row.id}`);
-    if (!answer.ok) {
-      setOutcome({ tone: 'error', text: answer.message });
-      return;
-    }
-    setSelected(answer.body.data);
-    requestAnimationFrame(() => detailRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
+  function open(row: Pick<AdminPayment, 'kind' | 'id'>) {
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('payment', `${row.kind}:${row.id}`);
+        return next;
+      },
+      { preventScrollReset: true },
+    );
   }
 
-  function search(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const params = new URLSearchParams();
-    for (const [key, value] of new FormData(event.currentTarget)) if (typeof value === 'string' && value.trim()) params.set(key, value.trim());
-    setQuery(params.toString());
-    setPage(1);
-    setSelected(null);
-  }
-
-  const columns = useMemo(
-    () => [
-      column.accessor('created_at', {
-        header: 'Date',
-        cell: (info) => (
-          <span className="block whitespace-nowrap tabular-nums">
-            {dateTime(info.getValue()).slice(0, 10)}
-            <span className="block text-xs text-mist-400">{dateTime(info.getValue()).slice(11)} UTC</span>
-          </span>
-        ),
-      }),
-      column.accessor((row) => row.player.name, {
-        id: 'player',
-        header: 'Player',
-        cell: (info) => (
-          <span className="block max-w-[14rem]">
-            <span className="block truncate text-mist-100">{info.row.original.player.name}</span>
-            <span className="block truncate text-xs text-mist-400">{info.row.original.player.email}</span>
-          </span>
-        ),
-      }),
-      column.accessor('kind', { header: 'Type', cell: (info) => label(info.getValue()) }),
-      column.accessor('amount', {
-        header: 'Amount',
-        cell: (info) => <span className="whitespace-nowrap tabular-nums">{money(info.getValue(), info.row.original.currency)}</span>,
-      }),
-      column.accessor('status', { header: 'Status', cell: (info) => <StatusBadge status={info.getValue()} /> }),
-      column.accessor('method', { header: 'Method', cell: (info) => method(info.getValue()) }),
-      column.accessor((row) => row.reference ?? row.id, {
-        id: 'reference',
-        header: 'Reference',
-        cell: (info) => (
-          <span className="block max-w-[8rem] truncate font-mono text-xs text-mist-300" title={info.getValue()}>
-            {info.getValue()}
-          </span>
-        ),
-      }),
-      column.display({
-        id: 'open',
-        header: 'Open',
-        cell: (info) => (
-          <Button
-            variant="ghost"
-            className="px-3 py-1 text-sm"
-            aria-label={`Open the ${info.row.original.kind} of ${money(info.row.original.amount, info.row.original.currency)} by ${info.row.original.player.email}`}
-            onClick={() => open(info.row.original)}
-          >
-            Open
-          </Button>
-        ),
-      }),
-    ],
-    [],
-  );
-  const rows = useMemo(() => result.page?.data ?? [], [result.page]);
-  const table = useReactTable({
-    data: rows,
-    columns,
-    state: { sorting },
-    onSortingChange: setSorting,
-    getCoreRowModel: getCoreRowModel(),
-    getSortedRowModel: getSortedRowModel(),
-  });
-  const meta = result.page?.meta;
+  const columns: ListColumn<AdminPayment>[] = [
+    {
+      key: 'created_at',
+      header: 'Date',
+      sortBy: (row) => row.created_at,
+      cell: (row) => (
+        <span className="block whitespace-nowrap tabular-nums">
+          {dateTime(row.created_at).slice(0, 10)}
+          <span className="block text-xs text-mist-400">{dateTime(row.created_at).slice(11)} UTC</span>
+        </span>
+      ),
+    },
+    {
+      key: 'player',
+      header: 'Player',
+      sortBy: (row) => row.player.name,
+      cell: (row) => (
+        <span className="block max-w-[14rem]">
+          <span className="block truncate text-mist-100">{row.player.name}</span>
+          <span className="block truncate text-xs text-mist-400">{row.player.email}</span>
+        </span>
+      ),
+    },
+    { key: 'kind', header: 'Type', sortBy: (row) => row.kind, cell: (row) => label(row.kind) },
+    {
+      key: 'amount',
+      header: 'Amount',
+      sortBy: (row) => row.amount,
+      cell: (row) => <span className="whitespace-nowrap tabular-nums">{money(row.amount, row.currency)}</span>,
+    },
+    { key: 'status', header: 'Status', sortBy: (row) => row.status, cell: (row) => <StatusBadge status={row.status} /> },
+    { key: 'method', header: 'Method', sortBy: (row) => row.method, cell: (row) => method(row.method) },
+    {
+      key: 'reference',
+      header: 'Reference',
+      sortBy: (row) => row.reference ?? row.id,
+      cell: (row) => (
+        <span className="block max-w-[8rem] truncate font-mono text-xs text-mist-300" title={row.reference ?? row.id}>
+          {row.reference ?? row.id}
+        </span>
+      ),
+    },
+    {
+      key: 'open',
+      header: 'Open',
+      quiet: true,
+      cell: (row) => (
+        <Button
+          variant="ghost"
+          className="px-3 py-1 text-sm"
+          aria-label={`Open the ${row.kind} of ${money(row.amount, row.currency)} by ${row.player.email}`}
+          onClick={() => open(row)}
+        >
+          Open
+        </Button>
+      ),
+    },
+  ];
 
   return (
     <div className="space-y-5">
       <AdminHeading title="Payments" />
-      <form
-        onSubmit={search}
-        className="grid gap-3 rounded-card border border-night-700 bg-night-850 p-4 sm:grid-cols-2 lg:grid-cols-4"
-        aria-label="Search payments"
-      >
+      <FilterForm label="Search payments" className="grid gap-3 rounded-card border border-night-700 bg-night-850 p-4 sm:grid-cols-2 lg:grid-cols-4">
         <div className="sm:col-span-2">
-          <TextField label="Player name or e-mail" name="q" type="search" maxLength={254} />
+          <TextField label="Player name or e-mail" name="q" type="search" maxLength={254} defaultValue={params.get('q') ?? ''} />
         </div>
         <div className="sm:col-span-2">
-          <TextField label="Reference" name="reference" maxLength={200} hint="Our payment id or the provider's reference." />
+          <TextField
+            label="Reference"
+            name="reference"
+            maxLength={200}
+            hint="Our payment id or the provider's reference."
+            defaultValue={params.get('reference') ?? ''}
+          />
         </div>
-        <SelectField label="Type" name="kind" defaultValue="" placeholder="Any" options={PAYMENT_KINDS.map((value) => ({ value, label: label(value) }))} />
+        <SelectField
+          label="Type"
+          name="kind"
+          defaultValue={params.get('kind') ?? ''}
+          placeholder="Any"
+          options={PAYMENT_KINDS.map((value) => ({ value, label: label(value) }))}
+        />
         <SelectField
           label="Status"
           name="status"
-          defaultValue=""
+          defaultValue={params.get('status') ?? ''}
           placeholder="Any"
           options={PAYMENT_STATUSES.map((value) => ({ value, label: label(value) }))}
         />
-        <TextField label="Method" name="method" placeholder="sandbox-card" maxLength={50} />
+        <TextField label="Method" name="method" placeholder="sandbox-card" maxLength={50} defaultValue={params.get('method') ?? ''} />
         <div className="hidden lg:block" />
-        <TextField label="From" name="from" type="date" />
-        <TextField label="To" name="to" type="date" />
+        <TextField label="From" name="from" type="date" defaultValue={params.get('from') ?? ''} />
+        <TextField label="To" name="to" type="date" defaultValue={params.get('to') ?? ''} />
         <div className="flex items-end sm:col-span-2">
           <Button type="submit" className="w-full sm:w-auto">
             Search
           </Button>
         </div>
-      </form>
+      </FilterForm>
       {outcome ? <Notice tone={outcome.tone}>{outcome.text}</Notice> : null}
-      {result.error ? <Notice tone="error">{result.error}</Notice> : null}
-      {!result.page && !result.error ? (
-        <Loading />
-      ) : result.page ? (
-        <>
-          {rows.length === 0 ? (
-            <Notice>No payments match.</Notice>
-          ) : (
-            <>
-              <div className="hidden sm:block">
-                <SortableTable
-                  table={table}
-                  caption="Payments"
-                  minWidth="min-w-[50rem]"
-                  rowProps={(row) => ({ 'data-payment': row.original.id, className: selected?.id === row.original.id ? 'bg-night-800' : '' })}
-                />
-              </div>
-              {/* A phone gets each payment as a card: the table's eight columns would hide amount and status off-screen. */}
-              <ul className="space-y-3 sm:hidden" aria-label="Payments">
-                {rows.map((row) => (
-                  <li key={row.id} className={`rounded-card border border-night-700 p-4 ${selected?.id === row.id ? 'bg-night-800' : 'bg-night-850'}`}>
-                    <div className="flex items-start justify-between gap-3">
-                      <div className="min-w-0">
-                        <p className="truncate text-mist-100">{row.player.name}</p>
-                        <p className="truncate text-xs text-mist-400">{row.player.email}</p>
-                      </div>
-                      <p className="whitespace-nowrap font-semibold tabular-nums text-mist-100">{money(row.amount, row.currency)}</p>
-                    </div>
-                    <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-mist-300">
-                      <StatusBadge status={row.status} />
-                      <span>
-                        {label(row.kind)} · {method(row.method)}
-                      </span>
-                      <span className="tabular-nums">{dateTime(row.created_at)} UTC</span>
-                    </div>
-                    <div className="mt-3 flex items-center justify-between gap-3">
-                      <span className="min-w-0 truncate font-mono text-xs text-mist-400">{row.reference ?? row.id}</span>
-                      <Button variant="ghost" className="shrink-0 px-3 py-1 text-sm" onClick={() => open(row)}>
-                        Open
-                      </Button>
-                    </div>
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
-          <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-mist-300">
-            <span>
-              {meta?.total ?? 0} payments · page {meta?.current_page ?? 1} of {meta?.last_page ?? 1}
-            </span>
-            <div className="flex gap-2">
-              <Button variant="ghost" onClick={() => setPage((current) => current - 1)} disabled={page <= 1}>
-                Previous
-              </Button>
-              <Button variant="ghost" onClick={() => setPage((current) => current + 1)} disabled={!meta || page >= meta.last_page}>
-                Next
-              </Button>
-            </div>
-          </div>
-        </>
-      ) : null}
+      {list.error !== null ? (
+        <Notice tone="error">{list.error}</Notice>
+      ) : (
+        <AdminList
+          caption="Payments"
+          rows={list.data.data}
+          columns={columns}
+          rowKey={(row) => row.id}
+          empty="No payments match."
+          noun="payments"
+          paging={{ meta: list.data.meta }}
+          minWidth="min-w-[50rem]"
+          rowProps={(row) => ({ 'data-payment': row.id, className: selected?.id === row.id ? 'bg-night-800' : '' })}
+          // A phone gets each payment as a card: the table's eight columns would hide amount and status off-screen.
+          cards={{ label: 'Payments', card: (row) => <PaymentCard row={row} selected={selected?.id === row.id} onOpen={() => open(row)} /> }}
+        />
+      )}
       <div ref={detailRef} className="scroll-mt-4">
-        {selected ? (
+        {detail?.error ? (
+          <Notice tone="error">{detail.error}</Notice>
+        ) : selected ? (
           <Detail
             payment={selected}
             onAction={(action) => {
@@ -383,7 +350,7 @@ export default function AdminPayments() {
               setActing(action);
             }}
           />
-        ) : rows.length > 0 ? (
+        ) : list.data && list.data.data.length > 0 ? (
           <Notice>Open a payment to see its history{hasPermission(me, 'payments.manage') ? ', refund it or record a chargeback' : ''}.</Notice>
         ) : null}
       </div>
@@ -402,14 +369,42 @@ export default function AdminPayments() {
           }
           send={(reason) => adminApi<{ data: AdminPaymentDetail }>('POST', `/api/admin/payments/deposits/${selected.id}/${acting}`, { reason })}
           onClose={() => setActing(null)}
-          onDone={(done) => {
+          onDone={() => {
             setActing(null);
-            setSelected(done.body.data);
             setOutcome({ tone: 'success', text: acting === 'refund' ? 'Deposit refunded.' : 'Chargeback recorded.' });
-            void load();
+            // The list and the opened payment are read again: the row's status and the history's new event.
+            void revalidator.revalidate();
           }}
         />
       ) : null}
+    </div>
+  );
+}
+
+/** A payment on a phone. */
+function PaymentCard({ row, selected, onOpen }: { row: AdminPayment; selected: boolean; onOpen: () => void }) {
+  return (
+    <div className={`rounded-card border border-night-700 p-4 ${selected ? 'bg-night-800' : 'bg-night-850'}`}>
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="truncate text-mist-100">{row.player.name}</p>
+          <p className="truncate text-xs text-mist-400">{row.player.email}</p>
+        </div>
+        <p className="whitespace-nowrap font-semibold tabular-nums text-mist-100">{money(row.amount, row.currency)}</p>
+      </div>
+      <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-mist-300">
+        <StatusBadge status={row.status} />
+        <span>
+          {label(row.kind)} · {method(row.method)}
+        </span>
+        <span className="tabular-nums">{dateTime(row.created_at)} UTC</span>
+      </div>
+      <div className="mt-3 flex items-center justify-between gap-3">
+        <span className="min-w-0 truncate font-mono text-xs text-mist-400">{row.reference ?? row.id}</span>
+        <Button variant="ghost" className="shrink-0 px-3 py-1 text-sm" onClick={onOpen}>
+          Open
+        </Button>
+      </div>
     </div>
   );
 }

@@ -1,17 +1,12 @@
 import { useState } from 'react';
+import { useRevalidator, useSearchParams } from 'react-router';
+import type { Route } from './+types/screening';
 import type { ScreeningHitView, ScreeningListView } from '../../../contract/screening.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { Table } from '../../components/ui/table.tsx';
-import { adminApi, useAdminData } from '../../features/admin/api.ts';
-import type { ApiMethod, ApiResult } from '../../lib/api.ts';
-import { useApiData } from '../../lib/use-api-data.ts';
+import { AdminList } from '../../features/admin/admin-list.tsx';
+import { adminApi, adminLoad, adminLoadBody, type ListPage } from '../../features/admin/api.ts';
 import { type Outcome, ReasonDialog } from '../../features/admin/reason-dialog.tsx';
-import { AdminHeading, Badge, ChoiceGroup, dateTime, Loading, Notice, Pager, PlayerLink, Stat } from '../../features/admin/ui.tsx';
-
-type HitsPage = { data: ScreeningHitView[]; meta: { current_page: number; last_page: number; total: number } };
-/** The operator API's answer whole (rows and page meta) as the `data` useApiData hands on, for a paged list. */
-const pageCall = <R,>(method: ApiMethod, path: string): Promise<ApiResult<R>> =>
-  adminApi<unknown>(method, path).then((result) => (result.ok ? { ...result, body: { data: result.body } } : result)) as Promise<ApiResult<R>>;
+import { AdminHeading, Badge, ChoiceGroup, dateTime, Loading, Notice, PlayerLink, Stat } from '../../features/admin/ui.tsx';
 
 const CATEGORIES = { sanctions: 'Sanctions', pep: 'Politically exposed persons' } as const;
 
@@ -22,31 +17,40 @@ const FILTERS = [
 ];
 const TRIGGERS = { registration: 'At registration', profile: 'At a profile change', rescreen: 'Nightly re-screen' } as const;
 
+/** The matches shown, as the API names them: the address's `status` (open unless it says otherwise; `all` is ''). */
+function statusOf(params: URLSearchParams): string {
+  const named = params.get('status');
+  return named === 'all' ? '' : named === 'false_positive' ? named : 'open';
+}
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const search = new URL(request.url).searchParams;
+  const status = statusOf(search);
+  const query = new URLSearchParams({ page: search.get('page') ?? '1', ...(status ? { status } : {}) });
+  const [list, hits] = await Promise.all([
+    adminLoad<ScreeningListView>(request, '/api/admin/screening/list'),
+    adminLoadBody<ListPage<ScreeningHitView>>(request, `/api/admin/screening/hits?${query}`),
+  ]);
+  return { status, list, hits };
+}
+
+export function HydrateFallback() {
+  return <Loading />;
+}
+
 /** Sanctions and PEP screening (docs/decisions/0116): the lists in force and the players they matched; a hit may be marked a false positive. */
-export default function AdminScreening() {
-  const [status, setStatus] = useState('open');
-  const [page, setPage] = useState(1);
-  const list = useAdminData<ScreeningListView>('/api/admin/screening/list');
+export default function AdminScreening({ loaderData: { status, list, hits } }: Route.ComponentProps) {
+  const [, setSearchParams] = useSearchParams();
+  const revalidator = useRevalidator();
   /** Which kind of list a hit came from, by its source (a PEP hit holds nothing). */
   const categoryOf = (source: string) => list.data?.lists.find((one) => one.source === source)?.category;
-  const query = new URLSearchParams({ page: String(page), ...(status ? { status } : {}) });
-  const hits = useApiData<HitsPage>(pageCall, `/api/admin/screening/hits?${query}`);
-  const meta = hits.data?.meta;
-  const rows = hits.data?.data;
   const [marking, setMarking] = useState<ScreeningHitView | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
 
   return (
     <div className="space-y-5">
       <AdminHeading title="Screening">
-        <Button
-          variant="ghost"
-          onClick={() => {
-            list.reload();
-            hits.reload();
-          }}
-          busy={hits.loading}
-        >
+        <Button variant="ghost" onClick={() => revalidator.revalidate()} busy={revalidator.state === 'loading'}>
           Refresh
         </Button>
       </AdminHeading>
@@ -83,23 +87,19 @@ export default function AdminScreening() {
           label="Status"
           value={status}
           choices={FILTERS}
-          onChoose={(value) => {
-            setStatus(value);
-            setPage(1);
-          }}
+          onChoose={(value) => setSearchParams(value === 'open' ? {} : { status: value || 'all' }, { preventScrollReset: true })}
         />
       </div>
       {outcome ? <Notice tone={outcome.tone}>{outcome.text}</Notice> : null}
-      {hits.error ? <Notice tone="error">{hits.error}</Notice> : null}
-      {hits.loading && !hits.data ? (
-        <Loading />
-      ) : !rows || rows.length === 0 ? (
-        <Notice>{status === 'open' ? 'No open matches: nobody screened so far is on a list.' : 'No matches here.'}</Notice>
+      {hits.error !== null ? (
+        <Notice tone="error">{hits.error}</Notice>
       ) : (
-        <Table
+        <AdminList
           caption="List matches"
-          wide
-          rows={rows}
+          empty={status === 'open' ? 'No open matches: nobody screened so far is on a list.' : 'No matches here.'}
+          noun="matches"
+          paging={{ meta: hits.data.meta }}
+          rows={hits.data.data}
           rowKey={(hit) => hit.id}
           columns={[
             { key: 'player', header: 'Player', cell: (hit) => <PlayerLink id={hit.player_id} /> },
@@ -154,6 +154,7 @@ export default function AdminScreening() {
             {
               key: 'action',
               header: '',
+              quiet: true,
               cell: (hit) =>
                 hit.status === 'open' ? (
                   <Button variant="ghost" className="min-h-0 px-3 py-1.5" aria-label={`Mark match ${hit.id} a false positive`} onClick={() => setMarking(hit)}>
@@ -164,9 +165,6 @@ export default function AdminScreening() {
           ]}
         />
       )}
-      {meta ? (
-        <Pager label={`${meta.total} matches · page ${meta.current_page} of ${meta.last_page}`} page={page} lastPage={meta.last_page} onPage={setPage} />
-      ) : null}
       {marking ? (
         <ReasonDialog
           title="Mark a false positive"
@@ -187,7 +185,7 @@ export default function AdminScreening() {
           onDone={() => {
             setOutcome({ tone: 'success', text: `Match ${marking.id} is marked a false positive.` });
             setMarking(null);
-            hits.reload();
+            void revalidator.revalidate();
           }}
         />
       ) : null}

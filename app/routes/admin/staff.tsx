@@ -1,10 +1,13 @@
 import { type FormEvent, useState } from 'react';
+import { useRevalidator } from 'react-router';
+import type { Route } from './+types/staff';
 import type { StaffMember } from '../../../contract/operators.ts';
 import { STAFF_ROLE_NAMES } from '../../../contract/operators.rules.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { SelectField, TextField } from '../../components/ui/field.tsx';
-import { adminApi, useAdminData } from '../../features/admin/api.ts';
+import { AdminList } from '../../features/admin/admin-list.tsx';
+import { adminApi, adminLoad } from '../../features/admin/api.ts';
 import { ReasonDialog } from '../../features/admin/reason-dialog.tsx';
 import { useStaff } from '../../features/admin/session.tsx';
 import { AdminHeading, Badge, dateTime, Loading, Notice } from '../../features/admin/ui.tsx';
@@ -30,15 +33,21 @@ function effectOf(change: PendingChange): string {
     : `Enable ${email}? They can sign in again with their password and second factor.`;
 }
 
+export const clientLoader = ({ request }: Route.ClientLoaderArgs) => adminLoad<StaffMember[]>(request, '/api/admin/staff');
+
+export function HydrateFallback() {
+  return <Loading />;
+}
+
 /**
  * Admins invite staff by e-mail (the member chooses their own password from the link, decision 0106), change roles,
  * disable accounts, reset passwords and two-factor sign-in. A role change, disabling or enabling an account and a
  * password reset are confirmed with a reason first (decision 0099): choosing a role in the list only opens the
  * confirmation.
  */
-export default function AdminStaff() {
+export default function AdminStaff({ loaderData: { data, error } }: Route.ComponentProps) {
   const me = useStaff();
-  const { data, error, reload } = useAdminData<StaffMember[]>('/api/admin/staff');
+  const revalidator = useRevalidator();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [pending, setPending] = useState<PendingChange | null>(null);
@@ -46,7 +55,7 @@ export default function AdminStaff() {
   async function act(promise: ReturnType<typeof adminApi>, done: string) {
     const result = await promise;
     setOutcome(result.ok ? { tone: 'success', text: done } : { tone: 'error', text: result.message });
-    reload();
+    void revalidator.revalidate();
     return result;
   }
   async function invite(event: FormEvent<HTMLFormElement>) {
@@ -66,100 +75,105 @@ export default function AdminStaff() {
     <div className="space-y-5">
       <AdminHeading title="Staff" />
       {outcome ? <Notice tone={outcome.tone}>{outcome.text}</Notice> : null}
-      {error ? <Notice tone="error">{error}</Notice> : null}
-      {!data ? (
-        <Loading />
+      {error !== null ? (
+        <Notice tone="error">{error}</Notice>
       ) : (
-        <div className="overflow-x-auto rounded-card border border-night-700">
-          <table className="w-full min-w-[48rem] text-sm">
-            <caption className="sr-only">Staff accounts</caption>
-            <thead className="bg-night-800 text-left text-mist-400">
-              <tr>
-                <th className="px-4 py-2.5 font-medium">E-mail</th>
-                <th className="px-4 py-2.5 font-medium">Role</th>
-                <th className="px-4 py-2.5 font-medium">Two-factor</th>
-                <th className="px-4 py-2.5 font-medium">Last sign-in</th>
-                <th className="px-4 py-2.5 font-medium">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.map((row) => (
-                <tr key={row.id} className="border-t border-night-700">
-                  <td className="px-4 py-2.5">
-                    {row.email} {row.disabled ? <Badge tone="bad">disabled</Badge> : null}
-                  </td>
-                  <td className="px-4 py-2.5">
-                    {row.id === me.id ? (
-                      <span className="capitalize">{row.role}</span>
-                    ) : (
-                      <select
-                        aria-label={`Role of ${row.email}`}
-                        className="rounded-lg border border-night-600 bg-night-900 px-2 py-1.5"
-                        value={pending && 'role' in pending && pending.member.id === row.id ? pending.role : row.role}
-                        onChange={(event) => {
-                          setOutcome(null);
-                          if (event.target.value !== row.role) setPending({ member: row, role: event.target.value });
-                        }}
+        <AdminList
+          caption="Staff accounts"
+          empty="No staff accounts."
+          rows={data}
+          rowKey={(row) => row.id}
+          columns={[
+            {
+              key: 'email',
+              header: 'E-mail',
+              cell: (row) => (
+                <>
+                  {row.email} {row.disabled ? <Badge tone="bad">disabled</Badge> : null}
+                </>
+              ),
+            },
+            {
+              key: 'role',
+              header: 'Role',
+              cell: (row) =>
+                row.id === me.id ? (
+                  <span className="capitalize">{row.role}</span>
+                ) : (
+                  <select
+                    aria-label={`Role of ${row.email}`}
+                    className="rounded-lg border border-night-600 bg-night-900 px-2 py-1.5"
+                    value={pending && 'role' in pending && pending.member.id === row.id ? pending.role : row.role}
+                    onChange={(event) => {
+                      setOutcome(null);
+                      if (event.target.value !== row.role) setPending({ member: row, role: event.target.value });
+                    }}
+                  >
+                    {ROLES.map((role) => (
+                      <option key={role.value} value={role.value}>
+                        {role.label}
+                      </option>
+                    ))}
+                  </select>
+                ),
+            },
+            {
+              key: 'two_factor',
+              header: 'Two-factor',
+              cell: (row) => (
+                <>
+                  {row.two_factor ? <Badge tone="good">on</Badge> : <Badge tone="warn">off</Badge>}
+                  {row.two_factor_locked_until ? (
+                    <span className="mt-1 block" title="Too many wrong codes: the password is probably known to someone else. Reset 2FA or wait.">
+                      <Badge tone="bad">locked until {dateTime(row.two_factor_locked_until).slice(11)} UTC</Badge>
+                    </span>
+                  ) : null}
+                </>
+              ),
+            },
+            { key: 'last_login', header: 'Last sign-in', cell: (row) => (row.last_login_at ? dateTime(row.last_login_at) : 'Never') },
+            {
+              key: 'actions',
+              header: 'Actions',
+              cell: (row) =>
+                row.id === me.id ? null : (
+                  <div className="flex flex-wrap gap-2">
+                    {row.two_factor ? (
+                      <Button
+                        variant="ghost"
+                        className="px-3 py-1.5 text-sm"
+                        onClick={() => act(adminApi('POST', `/api/admin/staff/${row.id}/reset-two-factor`), 'Two-factor sign-in reset.')}
                       >
-                        {ROLES.map((role) => (
-                          <option key={role.value} value={role.value}>
-                            {role.label}
-                          </option>
-                        ))}
-                      </select>
-                    )}
-                  </td>
-                  <td className="px-4 py-2.5">
-                    {row.two_factor ? <Badge tone="good">on</Badge> : <Badge tone="warn">off</Badge>}
-                    {row.two_factor_locked_until ? (
-                      <span className="mt-1 block" title="Too many wrong codes: the password is probably known to someone else. Reset 2FA or wait.">
-                        <Badge tone="bad">locked until {dateTime(row.two_factor_locked_until).slice(11)} UTC</Badge>
-                      </span>
+                        Reset 2FA
+                      </Button>
                     ) : null}
-                  </td>
-                  <td className="px-4 py-2.5">{row.last_login_at ? dateTime(row.last_login_at) : 'Never'}</td>
-                  <td className="px-4 py-2.5">
-                    {row.id === me.id ? null : (
-                      <div className="flex flex-wrap gap-2">
-                        {row.two_factor ? (
-                          <Button
-                            variant="ghost"
-                            className="px-3 py-1.5 text-sm"
-                            onClick={() => act(adminApi('POST', `/api/admin/staff/${row.id}/reset-two-factor`), 'Two-factor sign-in reset.')}
-                          >
-                            Reset 2FA
-                          </Button>
-                        ) : null}
-                        <Button
-                          variant="ghost"
-                          className="px-3 py-1.5 text-sm"
-                          aria-label={`Reset the password of ${row.email}`}
-                          onClick={() => {
-                            setOutcome(null);
-                            setPending({ member: row, reset: true });
-                          }}
-                        >
-                          Reset password…
-                        </Button>
-                        <Button
-                          variant="ghost"
-                          className="px-3 py-1.5 text-sm"
-                          aria-label={`${row.disabled ? 'Enable' : 'Disable'} ${row.email}`}
-                          onClick={() => {
-                            setOutcome(null);
-                            setPending({ member: row, disabled: !row.disabled });
-                          }}
-                        >
-                          {row.disabled ? 'Enable…' : 'Disable…'}
-                        </Button>
-                      </div>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                    <Button
+                      variant="ghost"
+                      className="px-3 py-1.5 text-sm"
+                      aria-label={`Reset the password of ${row.email}`}
+                      onClick={() => {
+                        setOutcome(null);
+                        setPending({ member: row, reset: true });
+                      }}
+                    >
+                      Reset password…
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      className="px-3 py-1.5 text-sm"
+                      aria-label={`${row.disabled ? 'Enable' : 'Disable'} ${row.email}`}
+                      onClick={() => {
+                        setOutcome(null);
+                        setPending({ member: row, disabled: !row.disabled });
+                      }}
+                    >
+                      {row.disabled ? 'Enable…' : 'Disable…'}
+                    </Button>
+                  </div>
+                ),
+            },
+          ]}
+        />
       )}
       {pending ? (
         <ReasonDialog
@@ -197,7 +211,7 @@ export default function AdminStaff() {
                     : `${pending.member.email} is ${pending.disabled ? 'disabled' : 'enabled'}.`,
             });
             setPending(null);
-            reload();
+            void revalidator.revalidate();
           }}
         />
       ) : null}

@@ -1,23 +1,32 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { ProviderRound, ProviderTransaction, Reconciliation } from '../../../../contract/providers.ts';
 import { DEFAULT_OPEN_MINUTES, PROVIDER_TX_STATES, type ProviderTxState } from '../../../../contract/providers.rules.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
-import { downloadCsv, useAdminData } from '../api.ts';
-import { Badge, dateTime, Loading, money, Notice, PlayerLink, Stat } from '../ui.tsx';
-
-type Filters = { day: string; status: ProviderTxState | ''; round: string; openMinutes: string };
+import { FilterForm, useListLoading } from '../admin-list.tsx';
+import { downloadCsv, type Loaded } from '../api.ts';
+import { Badge, dateTime, money, Notice, PlayerLink, Stat } from '../ui.tsx';
 
 const STATE_LABEL: Record<ProviderTxState, string> = { accepted: 'Accepted', refused: 'Refused', rolled_back: 'Rolled back' };
 const STATE_TONE: Record<ProviderTxState, 'good' | 'bad' | 'warn'> = { accepted: 'good', refused: 'bad', rolled_back: 'warn' };
 
-const queryOf = (filters: Filters) =>
-  new URLSearchParams({
-    day: filters.day,
-    open_minutes: filters.openMinutes,
-    ...(filters.status ? { status: filters.status } : {}),
-    ...(filters.round.trim() ? { round: filters.round.trim() } : {}),
-  }).toString();
+/**
+ * The API's query for the reconciliation the address asks for (`day`, `status`, `round`, `open_minutes`): today and
+ * the default open time when it names none, or none that makes sense.
+ */
+export function reconciliationQuery(params: URLSearchParams): URLSearchParams {
+  const day = params.get('day');
+  const status = PROVIDER_TX_STATES.find((state) => state === params.get('status'));
+  const round = params.get('round')?.trim();
+  const minutes = params.get('open_minutes') ?? '';
+  return new URLSearchParams({
+    day: day && /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : new Date().toISOString().slice(0, 10),
+    open_minutes: /^[1-9]\d{0,4}$/.test(minutes) ? minutes : String(DEFAULT_OPEN_MINUTES),
+    ...(status ? { status } : {}),
+    ...(round ? { round } : {}),
+  });
+}
 
 function Rounds({ rounds, currency, caption }: { rounds: ProviderRound[]; currency: string; caption: string }) {
   return (
@@ -103,27 +112,12 @@ function Transactions({ rows }: { rows: ProviderTransaction[] }) {
 }
 
 /** One UTC day of Hub88's transactions, by round and status, the rounds left open, and the day as CSV. */
-export function ProviderReconciliation() {
-  const [filters, setFilters] = useState<Filters>({
-    day: new Date().toISOString().slice(0, 10),
-    status: '',
-    round: '',
-    openMinutes: String(DEFAULT_OPEN_MINUTES),
-  });
-  const query = queryOf(filters);
-  const { data, error, loading } = useAdminData<Reconciliation>(`/api/admin/providers/reconciliation?${query}`);
+export function ProviderReconciliation({ reconciliation: { data, error } }: { reconciliation: Loaded<Reconciliation> }) {
+  const [params] = useSearchParams();
+  const query = reconciliationQuery(params);
+  const day = query.get('day') ?? '';
+  const loading = useListLoading();
   const [exportFailed, setExportFailed] = useState(false);
-
-  function apply(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    setFilters({
-      day: String(form.get('day') || filters.day),
-      status: String(form.get('status') ?? '') as Filters['status'],
-      round: String(form.get('round') ?? ''),
-      openMinutes: /^[1-9]\d{0,4}$/.test(String(form.get('open_minutes'))) ? String(form.get('open_minutes')) : String(DEFAULT_OPEN_MINUTES),
-    });
-  }
 
   return (
     <section className="space-y-4" aria-labelledby="reconciliation">
@@ -133,33 +127,33 @@ export function ProviderReconciliation() {
         </h2>
         <Button
           variant="ghost"
-          onClick={async () =>
-            setExportFailed(!(await downloadCsv(`/api/admin/providers/reconciliation/export?${query}`, `provider-transactions-${filters.day}.csv`)))
-          }
+          onClick={async () => setExportFailed(!(await downloadCsv(`/api/admin/providers/reconciliation/export?${query}`, `provider-transactions-${day}.csv`)))}
         >
           Download CSV
         </Button>
       </div>
-      <form onSubmit={apply} className="grid items-end gap-3 sm:grid-cols-2 lg:grid-cols-5" aria-label="Reconciliation filters">
-        <TextField label="Day (UTC)" name="day" type="date" defaultValue={filters.day} required />
+      <FilterForm
+        label="Reconciliation filters"
+        defaults={{ day, open_minutes: query.get('open_minutes') ?? '' }}
+        className="grid items-end gap-3 sm:grid-cols-2 lg:grid-cols-5"
+      >
+        <TextField label="Day (UTC)" name="day" type="date" defaultValue={day} required />
         <SelectField
           label="Status"
           name="status"
-          defaultValue={filters.status}
+          defaultValue={query.get('status') ?? ''}
           placeholder="Any status"
           options={PROVIDER_TX_STATES.map((state) => ({ value: state, label: STATE_LABEL[state] }))}
         />
-        <TextField label="Round" name="round" defaultValue={filters.round} placeholder="Any round" />
-        <TextField label="Open after (minutes)" name="open_minutes" inputMode="numeric" defaultValue={filters.openMinutes} />
+        <TextField label="Round" name="round" defaultValue={query.get('round') ?? ''} placeholder="Any round" />
+        <TextField label="Open after (minutes)" name="open_minutes" inputMode="numeric" defaultValue={query.get('open_minutes') ?? ''} />
         <Button type="submit" busy={loading}>
           Show
         </Button>
-      </form>
+      </FilterForm>
       {error ? <Notice tone="error">{error}</Notice> : null}
       {exportFailed ? <Notice tone="error">The CSV could not be downloaded. Please try again.</Notice> : null}
-      {!data ? (
-        <Loading />
-      ) : (
+      {!data ? null : (
         <>
           <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
             <Stat

@@ -12,7 +12,7 @@ import {
 import { type ReactNode, useMemo, useState } from 'react';
 import type { PaymentMethodRow, ReportFigures, ReportRow } from '../../../../contract/reports.ts';
 import { REPORT_GROUP_LABELS, REPORT_MONEY_FIGURES, type ReportGroup } from '../../../../contract/reports.rules.ts';
-import { SortableTable } from '../sortable-table.tsx';
+import { SortableTable } from '../admin-list.tsx';
 import { money } from '../ui.tsx';
 
 /** A table sorted in the browser: the rows are one report's, never paged. */

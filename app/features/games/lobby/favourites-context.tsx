@@ -36,7 +36,7 @@ export function FavouritesProvider({ loaded, children }: { loaded: GameSummary[]
     async (game: GameSummary) => {
       if (!viewer) return openPopup('login');
       setPending((ids) => new Set(ids).add(game.id));
-      const result = await callApi<{ data: GameSummary[] }>('POST', `/api/player/favourite/games/${game.id}`);
+      const result = await callApi('POST', `/api/player/favourite/games/${game.id}`);
       setPending((ids) => {
         const left = new Set(ids);
         left.delete(game.id);

@@ -26,7 +26,7 @@ export function useGameSearch(query: string): { answer: SearchAnswer | null; sea
     if (!wanted) return setAnswer(null);
     const timer = window.setTimeout(async () => {
       const params = new URLSearchParams({ q: wanted, per_page: String(SEARCH_PAGE_SIZE) });
-      const result = await callApi<GamesPage>('GET', `/api/games?${params}`);
+      const result = await callApi('GET', `/api/games?${params}`);
       if (latest.current !== wanted) return;
       setAnswer(result.ok ? { query: wanted, page: result.body } : { query: wanted, failed: true });
     }, SEARCH_DEBOUNCE_MS);

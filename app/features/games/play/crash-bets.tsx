@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { CrashPlayerBet } from '../../../../contract/crash.ts';
 import { callApi } from '../../../lib/api.ts';
+import { queryKeys } from '../../../lib/queries.ts';
 import { formatCrashMultiplier as times, formatStake } from './money.ts';
 
 /** What happened to one crash bet, in words. */
@@ -13,23 +14,25 @@ export function crashBetSummary(bet: Pick<CrashPlayerBet, 'status' | 'cashout' |
   return 'In play';
 }
 
+async function readCrashBets(): Promise<CrashPlayerBet[]> {
+  const result = await callApi('GET', '/api/player/crash-bets?per_page=10');
+  if (!result.ok) throw new Error(result.message);
+  return result.body.data;
+}
+
 /**
  * The player's own crash bets, newest first (GET /api/player/crash-bets): asked again whenever `refresh` changes,
  * which the table bumps each time one of the player's bets is settled.
  */
 export function CrashBets({ real, refresh }: { real: boolean; refresh: number }) {
-  const [bets, setBets] = useState<CrashPlayerBet[] | null>(null);
-
-  useEffect(() => {
-    if (!real) return;
-    let current = true;
-    void callApi('GET', '/api/player/crash-bets?per_page=10').then((result) => {
-      if (current && result.ok) setBets(result.body.data);
-    });
-    return () => {
-      current = false;
-    };
-  }, [real, refresh]);
+  // Each bump is a read of its own; the bets already shown stay until its answer replaces them.
+  const { data: bets = null } = useQuery({
+    queryKey: [...queryKeys.crashBets, refresh],
+    queryFn: readCrashBets,
+    enabled: real,
+    gcTime: 0,
+    placeholderData: keepPreviousData,
+  });
 
   if (!real) return <p className="text-sm text-mist-400">Crash is played for real money: your bets appear here once you play for real.</p>;
   if (bets === null) return <p className="text-sm text-mist-400">Loading your bets…</p>;

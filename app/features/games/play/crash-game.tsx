@@ -1,3 +1,4 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { CrashBetPlaced, CrashState } from '../../../../contract/crash.ts';
 import type { GameDetail } from '../../../../contract/games.ts';
@@ -7,6 +8,7 @@ import { useToast } from '../../../components/ui/toast.tsx';
 import { callApi } from '../../../lib/api.ts';
 import { playSound } from '../../../lib/game-sound.ts';
 import { createAttemptKeys } from '../../../lib/attempt-keys.ts';
+import { queryKeys } from '../../../lib/queries.ts';
 import { useSiteState } from '../../../lib/use-site-state.ts';
 import { applyWallet, useWallet } from '../../../lib/use-wallet.ts';
 import { describeRoundResult } from '../../../../contract/round-result.ts';
@@ -22,6 +24,12 @@ import type { PlaySession } from './use-play-session.ts';
 /** "You won €1.00" → "you won €1.00", after "Cashed out at 2.00×:". */
 const lowerFirst = (text: string) => `${text.charAt(0).toLowerCase()}${text.slice(1)}`;
 
+async function readCrash(): Promise<CrashState> {
+  const result = await callApi<{ data: CrashState }>('GET', '/api/crash');
+  if (!result.ok) throw new Error(result.message);
+  return result.body.data;
+}
+
 /**
  * `onSettled`: told each time one of the player's bets is settled (cashed out, lost or returned), and again when
  * that bet's round has crashed.
@@ -35,14 +43,20 @@ export function CrashGame({ game, session, onSettled }: { game: GameDetail; sess
   const ladder = useMemo(() => stakeLadder(game.limits), [game.limits]);
   const [stake, setStake] = useState(() => nearestStake(ladder, 1_00));
   const [auto, setAuto] = useState('');
-  const [state, setState] = useState<CrashState | null>(null);
   const [live, setLive] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [shown, setShown] = useState(100);
   const offset = useRef(0);
-  // Answers can overtake each other (an event's refresh against the once-a-second one): only the newest asked counts.
-  const asked = useRef(0);
-  const applied = useRef(0);
+  const client = useQueryClient();
+  // The table is one query: an event asks again, dropping a read still on its way, so only the newest answer lands.
+  // Without the realtime connection it is asked every second instead; it is forgotten when the screen closes.
+  const { data: state = null } = useQuery({
+    queryKey: queryKeys.crash,
+    queryFn: readCrash,
+    gcTime: 0,
+    refetchOnMount: 'always',
+    refetchInterval: live ? false : 1_000,
+  });
+  const refresh = useCallback(() => void client.invalidateQueries({ queryKey: queryKeys.crash }), [client]);
   // The player's last settled bet stays on screen until they bet again, even once the next round has begun.
   const [lastSettled, setLastSettled] = useState<CrashState['my_bet']>(null);
   const keys = useMemo(() => createAttemptKeys(), []);
@@ -54,26 +68,21 @@ export function CrashGame({ game, session, onSettled }: { game: GameDetail; sess
   }, [settledKey, onSettled]);
   const money = (minor: number) => formatStake(minor, session.currency === 'FUN' ? (wallet?.currency ?? 'EUR') : session.currency);
 
-  const refresh = useCallback(async () => {
-    const ticket = ++asked.current;
-    const result = await callApi<{ data: CrashState }>('GET', '/api/crash');
-    if (!result.ok || ticket < applied.current) return;
-    applied.current = ticket;
-    const bet = result.body.data.my_bet;
-    if (bet && bet.status !== 'active') setLastSettled(bet);
-    offset.current = new Date(result.body.data.server_time).getTime() - Date.now();
-    setState(result.body.data);
-  }, []);
+  // Each answer sets the clock offset (before the animation below reads it) and keeps a settled bet on screen.
+  useEffect(() => {
+    if (!state) return;
+    offset.current = new Date(state.server_time).getTime() - Date.now();
+    if (state.my_bet && state.my_bet.status !== 'active') setLastSettled(state.my_bet);
+  }, [state]);
 
   useEffect(() => {
-    void refresh();
     if (!realtime?.key) return;
     let stop: (() => void) | undefined;
     let cancelled = false;
     void import('../../../lib/crash-channel.ts').then(({ connectCrashChannel }) => {
       if (cancelled) return;
       stop = connectCrashChannel(realtime, {
-        onEvent: () => void refresh(),
+        onEvent: refresh,
         onLive: (now) => {
           setLive(now);
           document.documentElement.dataset.crash = now ? 'live' : 'offline';
@@ -85,13 +94,6 @@ export function CrashGame({ game, session, onSettled }: { game: GameDetail; sess
       stop?.();
     };
   }, [realtime, refresh]);
-
-  // Without the realtime connection the table is asked every second instead.
-  useEffect(() => {
-    if (live) return;
-    const timer = setInterval(() => void refresh(), 1_000);
-    return () => clearInterval(timer);
-  }, [live, refresh]);
 
   const current = state?.game ?? null;
   const running = current?.status === 'running' && current.started_at !== null;
@@ -112,27 +114,33 @@ export function CrashGame({ game, session, onSettled }: { game: GameDetail; sess
   const settled = mine && mine.status !== 'active' ? mine : lastSettled;
   const real = session.mode === 'real';
 
-  async function send(path: string, body: object) {
-    setBusy(true);
-    const key = keys.keyFor({ path, body });
-    const result = await callApi<{ data: CrashBetPlaced }>('POST', path, body, { 'Idempotency-Key': key });
-    keys.answered(result.status);
-    setBusy(false);
-    if (!result.ok) {
-      notify(result.message, 'error');
-      void refresh();
-      return;
-    }
-    playSound(path.endsWith('/cashout') ? 'cashout' : 'spin');
-    if (wallet)
-      applyWallet({
-        ...wallet,
-        balance: result.body.data.balance,
-        cash: result.body.data.balance - wallet.bonus,
-        withdrawable: result.body.data.balance - wallet.bonus,
-      });
-    void refresh();
-  }
+  // A bet or a cash-out: the answer's balance goes to the wallet, then the table is read again either way.
+  const bet = useMutation({
+    mutationFn: async ({ path, body }: { path: string; body: object }) => {
+      const key = keys.keyFor({ path, body });
+      const result = await callApi<{ data: CrashBetPlaced }>('POST', path, body, { 'Idempotency-Key': key });
+      keys.answered(result.status);
+      return result;
+    },
+    onSuccess: (result, { path }) => {
+      if (!result.ok) {
+        notify(result.message, 'error');
+        refresh();
+        return;
+      }
+      playSound(path.endsWith('/cashout') ? 'cashout' : 'spin');
+      if (wallet)
+        applyWallet({
+          ...wallet,
+          balance: result.body.data.balance,
+          cash: result.body.data.balance - wallet.bonus,
+          withdrawable: result.body.data.balance - wallet.bonus,
+        });
+      refresh();
+    },
+  });
+  const busy = bet.isPending;
+  const send = (path: string, body: object) => bet.mutate({ path, body });
 
   const autoValue = auto.trim() === '' ? null : Math.round(Number(auto) * 100);
   const phase = current?.status ?? 'waiting';
@@ -205,13 +213,7 @@ export function CrashGame({ game, session, onSettled }: { game: GameDetail; sess
               Your bet: {money(mine.stake)}
               {mine.auto_cashout ? `, cash out at ${times(mine.auto_cashout)}` : ''}
             </p>
-            <Button
-              busy={busy}
-              disabled={phase !== 'running'}
-              onClick={() => void send('/api/crash/cashout', {})}
-              className="w-full"
-              data-testid="crash-cashout"
-            >
+            <Button busy={busy} disabled={phase !== 'running'} onClick={() => send('/api/crash/cashout', {})} className="w-full" data-testid="crash-cashout">
               {phase === 'running'
                 ? `Cash out ${money(Math.floor((mine.stake * Math.min(shown, mine.auto_cashout ?? shown)) / 100))}`
                 : 'Waiting for the start'}
@@ -248,7 +250,7 @@ export function CrashGame({ game, session, onSettled }: { game: GameDetail; sess
             <Button
               busy={busy}
               disabled={phase !== 'betting'}
-              onClick={() => void send('/api/crash/bets', { stake, auto_cashout: autoValue })}
+              onClick={() => send('/api/crash/bets', { stake, auto_cashout: autoValue })}
               data-testid="crash-bet"
             >
               {phase === 'betting' ? `Bet ${money(stake)}` : 'Bets open between rounds'}

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { GameDetail, RoundMode } from '../../../../contract/games.ts';
 import type { GameLaunch } from '../../../../contract/providers.ts';
@@ -17,26 +18,27 @@ type Launched = { state: 'opening' } | { state: 'open'; url: string } | { state:
  * bets and wins reach it. On a phone the frame takes the whole screen below the header.
  */
 export function ProviderPlay({ game, mode, signedIn }: { game: GameDetail; mode: RoundMode; signedIn: boolean }) {
-  const [launched, setLaunched] = useState<Launched>({ state: 'opening' });
   const stage = useRef<HTMLDivElement>(null);
+  // A launch is a mutation: the screen shows the answer to the latest one only (another game or mode starts anew).
+  const launch = useMutation({
+    mutationFn: ({ slug, mode }: { slug: string; mode: RoundMode }) => callApi<{ data: GameLaunch }>('POST', `/api/games/${slug}/launch`, { mode }),
+  });
+  const { mutate } = launch;
+  const result = launch.data;
+  const launched: Launched =
+    launch.isPending || !result
+      ? { state: 'opening' }
+      : result.ok
+        ? { state: 'open', url: result.body.data.url }
+        : { state: 'refused', message: result.message, type: result.type, status: result.status };
 
   useEffect(() => {
-    let current = true;
-    setLaunched({ state: 'opening' });
-    void callApi<{ data: GameLaunch }>('POST', `/api/games/${game.slug}/launch`, { mode }).then((result) => {
-      if (!current) return;
-      setLaunched(
-        result.ok ? { state: 'open', url: result.body.data.url } : { state: 'refused', message: result.message, type: result.type, status: result.status },
-      );
-    });
+    mutate({ slug: game.slug, mode });
     analytics().track({
       event: 'game_launch',
       ...launchPayload(game, mode, { width: window.innerWidth, coarsePointer: window.matchMedia('(pointer: coarse)').matches }, newPlaySessionId()),
     });
-    return () => {
-      current = false;
-    };
-  }, [game, mode]);
+  }, [game, mode, mutate]);
 
   return (
     <SiteFrame layout="games">

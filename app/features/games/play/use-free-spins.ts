@@ -1,7 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
-import type { BonusUpdated, PlayerBonus } from '../../../../contract/bonuses.ts';
-import { callApi } from '../../../lib/api.ts';
-import { useBonusUpdates } from '../../../lib/use-bonus-updates.ts';
+import type { PlayerBonus } from '../../../../contract/bonuses.ts';
+import { useBonuses } from '../../../lib/use-bonus-updates.ts';
 
 export type FreeSpins = {
   /** The player's active bonus with free spins on this game (spins left or not), or null. */
@@ -18,33 +16,12 @@ export function freeSpinBonusOf(bonuses: PlayerBonus[], slug: string): PlayerBon
 }
 
 /**
- * A claimed bonus's free spins on the slot's own screen (decision 0118): read with the page in real mode, kept live
- * by `BonusUpdated` (the same bonus the Bonuses page shows), so the reels' counter and the bonus card agree.
+ * A claimed bonus's free spins on the slot's own screen (decision 0118): the player's bonuses from the query
+ * cache, read with the page in real mode and kept live by `BonusUpdated` (the same bonuses the Bonuses page shows),
+ * so the reels' counter and the bonus card agree.
  */
 export function useFreeSpins(slug: string, real: boolean): FreeSpins {
-  const [bonus, setBonus] = useState<PlayerBonus | null>(null);
-
-  const refresh = useCallback(async () => {
-    if (!real) return;
-    const result = await callApi<{ data: PlayerBonus[] }>('GET', '/api/player/bonuses');
-    if (result.ok) setBonus(freeSpinBonusOf(result.body.data, slug));
-  }, [real, slug]);
-
-  useEffect(() => {
-    void refresh();
-  }, [refresh]);
-
-  useBonusUpdates(
-    useCallback(
-      (event: BonusUpdated) =>
-        setBonus((current) => {
-          if (event.bonus.free_spin_game !== slug) return current;
-          // A later state of the same bonus (or a newly claimed one) replaces it; a finished one leaves.
-          return event.bonus.status === 'active' ? event.bonus : current?.id === event.bonus.id ? null : current;
-        }),
-      [slug],
-    ),
-  );
-
-  return { bonus, left: bonus?.free_spins_left ?? 0, refresh };
+  const { bonuses, reload } = useBonuses(null, real);
+  const bonus = real && bonuses ? freeSpinBonusOf(bonuses, slug) : null;
+  return { bonus, left: bonus?.free_spins_left ?? 0, refresh: async () => (real ? reload() : undefined) };
 }

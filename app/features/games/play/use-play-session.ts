@@ -1,15 +1,18 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
-import type { DemoWallet, GameDetail, GameRound, PlayedRound, RoundsPage } from '../../../../contract/games.ts';
+import type { GameDetail, GameRound, PlayedRound } from '../../../../contract/games.ts';
 import { DEMO_CURRENCY, type RoundMode } from '../../../../contract/games.rules.ts';
 import type { Wallet } from '../../../../contract/wallet.ts';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { callApi, type ApiResult } from '../../../lib/api.ts';
 import { announceLimitNotice, isLimitRefusal } from '../../../lib/limit-notices.ts';
+import { queryKeys } from '../../../lib/queries.ts';
 import { applyWallet, refreshWallet, useWallet } from '../../../lib/use-wallet.ts';
 import { createRoundApi, type MoveBody, type RoundBody } from './round-api.ts';
 
 const RECENT_ROUNDS = 10;
+const noRounds: GameRound[] = [];
 
 export type PlaySession = {
   mode: RoundMode;
@@ -41,25 +44,39 @@ export function usePlaySession(game: GameDetail, mode: RoundMode, loadedWallet: 
   latestWallet.current = wallet;
   const { notify } = useToast();
   const revalidator = useRevalidator();
-  const [demoBalance, setDemoBalance] = useState<number | null>(null);
+  const client = useQueryClient();
   const [held, setHeld] = useState<number | null>(null);
-  const [rounds, setRounds] = useState<GameRound[]>([]);
+  // The demo balance and the recent rounds are read when the page opens (each for its mode) and forgotten when it
+  // closes; a round's answer updates them in the cache.
+  const demoKey = queryKeys.demoBalance;
+  const roundsKey = useMemo(() => queryKeys.recentRounds(game.slug), [game.slug]);
+  const { data: demoBalance = null } = useQuery({
+    queryKey: demoKey,
+    queryFn: async () => {
+      const result = await callApi('GET', '/api/demo/wallet');
+      if (!result.ok) throw new Error(result.message);
+      return result.body.data.balance;
+    },
+    enabled: mode === 'demo',
+    refetchOnMount: 'always',
+    gcTime: 0,
+  });
+  const { data: rounds = noRounds } = useQuery<GameRound[]>({
+    queryKey: roundsKey,
+    queryFn: async () => {
+      const query = new URLSearchParams({ game: game.slug, per_page: String(RECENT_ROUNDS) });
+      const result = await callApi<{ data: GameRound[] }>('GET', `/api/player/rounds?${query}`);
+      if (!result.ok) throw new Error(result.message);
+      return result.body.data;
+    },
+    enabled: mode === 'real',
+    refetchOnMount: 'always',
+    gcTime: 0,
+  });
+  const setDemoBalance = useCallback((value: number) => client.setQueryData(demoKey, value), [client, demoKey]);
   const api = useMemo(() => createRoundApi(game.slug, mode), [game.slug, mode]);
   const live = mode === 'real' ? (wallet?.balance ?? null) : demoBalance;
   const balance = held ?? live;
-
-  useEffect(() => {
-    let current = true;
-    if (mode === 'demo') {
-      void callApi<{ data: DemoWallet }>('GET', '/api/demo/wallet').then((result) => current && result.ok && setDemoBalance(result.body.data.balance));
-    } else {
-      const query = new URLSearchParams({ game: game.slug, per_page: String(RECENT_ROUNDS) });
-      void callApi<RoundsPage>('GET', `/api/player/rounds?${query}`).then((result) => current && result.ok && setRounds(result.body.data));
-    }
-    return () => {
-      current = false;
-    };
-  }, [mode, game.slug]);
 
   const answer = useCallback(
     (result: ApiResult<{ data: PlayedRound }>): PlayedRound | null => {
@@ -93,7 +110,9 @@ export function usePlaySession(game: GameDetail, mode: RoundMode, loadedWallet: 
 
   const reveal = useCallback(
     (round: PlayedRound, freeSpin = false) => {
-      setRounds((list) => [round, ...list.filter((other) => other.round_id !== round.round_id)].slice(0, RECENT_ROUNDS));
+      client.setQueryData<GameRound[]>(roundsKey, (list) =>
+        [round, ...(list ?? noRounds).filter((other) => other.round_id !== round.round_id)].slice(0, RECENT_ROUNDS),
+      );
       if (mode === 'demo') {
         setDemoBalance(round.balance);
         setHeld(null);
@@ -114,14 +133,14 @@ export function usePlaySession(game: GameDetail, mode: RoundMode, loadedWallet: 
         void refreshWallet().finally(() => setHeld(null));
       }
     },
-    [mode],
+    [client, mode, roundsKey, setDemoBalance],
   );
 
   const resetDemo = useCallback(async () => {
-    const result = await callApi<{ data: DemoWallet }>('POST', '/api/demo/wallet/reset');
+    const result = await callApi('POST', '/api/demo/wallet/reset');
     if (result.ok) setDemoBalance(result.body.data.balance);
     else notify(result.message, 'error');
-  }, [notify]);
+  }, [notify, setDemoBalance]);
 
   return { mode, currency: mode === 'demo' ? DEMO_CURRENCY : (wallet?.currency ?? 'EUR'), balance, play, move, reveal, rounds, resetDemo };
 }

@@ -18,7 +18,7 @@ export function CrashVerifier({ initialRound }: { initialRound: string | null })
   async function verify(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
-    const answer = await callApi<{ data: CrashGame & { terminating_hash: string } }>('GET', `/api/crash/games/${encodeURIComponent(round.trim())}`);
+    const answer = await callApi('GET', `/api/crash/games/${encodeURIComponent(round.trim())}`);
     if (!answer.ok) {
       setResult({ error: answer.message });
     } else if (!answer.body.data.hash) {

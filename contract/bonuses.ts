@@ -4,7 +4,8 @@
 // (no zod there), and are re-exported here.
 import { z } from 'zod';
 import { BONUS_SLUG_PATTERN, BONUS_TYPES, BONUS_VISIBILITIES, PLAYER_BONUS_STATUSES } from './bonuses.rules.ts';
-import { matching, text, UUID_TEXT } from './http.ts';
+import { defineEndpoint } from './endpoint.ts';
+import { dataOf, matching, text, UUID_TEXT } from './http.ts';
 
 export * from './bonuses.rules.ts';
 
@@ -185,3 +186,102 @@ export type BonusDefinition = z.infer<typeof bonusDefinitionSchema>;
 /** GET /api/admin/bonuses: a definition with how many times it has been granted. */
 export const adminBonusDefinitionSchema = bonusDefinitionSchema.extend({ claims: z.int() }).meta({ id: 'AdminBonusDefinition' });
 export type AdminBonusDefinition = z.infer<typeof adminBonusDefinitionSchema>;
+
+// --- the endpoints (contract/endpoint.ts) ------------------------------------------------------------------------
+export const bonusEndpoints = {
+  offers: defineEndpoint({
+    method: 'GET',
+    path: '/api/bonuses',
+    responses: { 200: dataOf(z.array(bonusOfferSchema)) },
+    auth: 'optional-player',
+    summary: 'The bonus offers (with the signed-in player’s eligibility)',
+    operationId: 'listBonusOffers',
+  }),
+  offer: defineEndpoint({
+    method: 'GET',
+    path: '/api/bonuses/:slug',
+    params: bonusSlugParamsSchema,
+    responses: { 200: dataOf(bonusOfferSchema) },
+    auth: 'optional-player',
+    summary: 'One bonus offer',
+    operationId: 'getBonusOffer',
+  }),
+  claim: defineEndpoint({
+    method: 'POST',
+    path: '/api/player/bonuses/:slug/claim',
+    params: bonusSlugParamsSchema,
+    responses: { 201: dataOf(playerBonusSchema) },
+    auth: 'active-player',
+    idempotent: true,
+    summary: 'Claim a bonus',
+    operationId: 'claimBonus',
+  }),
+  mine: defineEndpoint({
+    method: 'GET',
+    path: '/api/player/bonuses',
+    responses: { 200: dataOf(z.array(playerBonusSchema)) },
+    auth: 'player',
+    summary: 'The player’s bonuses',
+    operationId: 'listPlayerBonuses',
+  }),
+  cancel: defineEndpoint({
+    method: 'POST',
+    path: '/api/player/bonuses/:id/cancel',
+    params: playerBonusIdParamsSchema,
+    responses: { 200: dataOf(playerBonusSchema) },
+    auth: 'player',
+    summary: 'Give up a bonus',
+    operationId: 'cancelPlayerBonus',
+  }),
+  definitions: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/bonuses',
+    responses: { 200: dataOf(z.array(adminBonusDefinitionSchema)) },
+    auth: 'operator',
+    permission: 'bonuses.manage',
+    summary: 'Every bonus definition, with its claims',
+    operationId: 'listBonusDefinitions',
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/bonuses',
+    body: bonusDefinitionBodySchema,
+    responses: { 201: dataOf(bonusDefinitionSchema) },
+    auth: 'operator',
+    permission: 'bonuses.manage',
+    summary: 'Create a bonus definition',
+    operationId: 'createBonusDefinition',
+  }),
+  update: defineEndpoint({
+    method: 'PUT',
+    path: '/api/admin/bonuses/:slug',
+    params: bonusSlugParamsSchema,
+    body: bonusDefinitionPatchSchema,
+    responses: { 200: dataOf(bonusDefinitionSchema) },
+    auth: 'operator',
+    permission: 'bonuses.manage',
+    summary: 'Change or retire a bonus definition',
+    operationId: 'updateBonusDefinition',
+  }),
+  grant: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/players/:id/bonuses',
+    params: adminPlayerParamsSchema,
+    body: grantBodySchema,
+    responses: { 201: dataOf(playerBonusSchema) },
+    auth: 'operator',
+    permission: 'bonuses.manage',
+    summary: 'Grant a player a bonus',
+    operationId: 'grantPlayerBonus',
+  }),
+  playerBonuses: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/players/:id/bonuses',
+    params: adminPlayerParamsSchema,
+    responses: { 200: dataOf(z.array(playerBonusSchema)) },
+    auth: 'operator',
+    permission: 'players.read',
+    summary: 'A player’s bonuses',
+    operationId: 'listAdminPlayerBonuses',
+  }),
+};

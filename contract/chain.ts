@@ -1,6 +1,8 @@
 // The on-chain crypto rail's API (docs/decisions/0109-crypto-rail.md): the player's deposit address and their
 // on-chain deposits. Plain values live in chain.rules.ts (re-exported here).
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint.ts';
+import { dataOf } from './http.ts';
 import { CHAIN_DEPOSIT_STATUSES, CHAIN_PAYOUT_STATUSES, CHAIN_WAITING_REASONS, type ChainDeposit, type CryptoDepositInfo } from './chain.rules.ts';
 
 export * from './chain.rules.ts';
@@ -141,6 +143,67 @@ export type HotWallet = z.infer<typeof hotWalletSchema>;
 export const chainSweepBodySchema = z.object({
   reason: z.string().trim().min(3, 'The reason must be at least 3 characters.').max(500, 'The reason may not be more than 500 characters.'),
 });
+
+/** The crypto rail's back office (server/modules/operators/chain-routes.ts); each answers 404 while the rail is off. */
+export const chainAdminEndpoints = {
+  deposits: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/chain/deposits',
+    query: adminChainDepositsQuerySchema,
+    responses: { 200: dataOf(z.array(adminChainDepositSchema)) },
+    auth: 'operator',
+    permission: 'payments.read',
+    summary: 'On-chain deposits, with their transactions, confirmations and reorg flags',
+    operationId: 'listChainDeposits',
+  }),
+  rates: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/chain/rates',
+    responses: { 200: dataOf(chainRatesSchema) },
+    auth: 'operator',
+    permission: 'payments.read',
+    summary: 'The rates on-chain deposits are credited at',
+    operationId: 'getChainRates',
+  }),
+  setRate: defineEndpoint({
+    method: 'PUT',
+    path: '/api/admin/chain/rates',
+    body: chainRateBodySchema,
+    responses: { 200: dataOf(chainRatesSchema) },
+    auth: 'operator',
+    permission: 'payments.manage',
+    summary: 'Set a token’s rate, with a reason',
+    operationId: 'setChainRate',
+  }),
+  withdrawals: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/chain/withdrawals',
+    responses: { 200: dataOf(z.array(adminChainWithdrawalSchema)) },
+    auth: 'operator',
+    permission: 'payments.read',
+    summary: 'On-chain withdrawals the signer paid or is paying',
+    operationId: 'listChainWithdrawals',
+  }),
+  hotWallet: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/chain/hot-wallet',
+    responses: { 200: dataOf(hotWalletSchema) },
+    auth: 'operator',
+    permission: 'payments.read',
+    summary: 'The hot wallet’s address, balances and sweeps',
+    operationId: 'getChainHotWallet',
+  }),
+  sweep: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/chain/sweeps',
+    body: chainSweepBodySchema,
+    responses: { 200: dataOf(z.object({ sent: z.int() })) },
+    auth: 'operator',
+    permission: 'payments.manage',
+    summary: 'Sweep the deposit addresses into the hot wallet, with a reason',
+    operationId: 'sweepChainDeposits',
+  }),
+};
 
 // The signer's side of the web server (docs/decisions/0123): signed with SIGNER_SECRET, not for browsers.
 const HEX = /^0x[0-9a-fA-F]+$/;

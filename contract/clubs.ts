@@ -2,7 +2,8 @@
 // which the site's bundles import instead of this file (no zod there), and are re-exported here.
 import { z } from 'zod';
 import { LOYALTY_ENTRY_TYPES } from './clubs.rules.ts';
-import { pageMetaSchema, PAGE, PER_PAGE } from './http.ts';
+import { defineEndpoint } from './endpoint.ts';
+import { dataOf, matching, pageMetaSchema, PAGE, PER_PAGE } from './http.ts';
 
 export * from './clubs.rules.ts';
 
@@ -70,3 +71,59 @@ export const adminLoyaltySchema = z.object({
   tier: z.enum(TIER_SLUGS),
   history: z.array(loyaltyEntrySchema.extend({ operator_id: z.string().nullable() })),
 });
+
+// --- the endpoints (contract/endpoint.ts) ------------------------------------------------------------------------
+// The player's id, as contract/operators.ts has it (that file imports this one, so it is not imported back).
+const playerIdParams = z.object({ id: matching(/^[1-9][0-9]{0,14}$/) });
+
+export const clubEndpoints = {
+  loyalty: defineEndpoint({
+    method: 'GET',
+    path: '/api/player/loyalty',
+    query: loyaltyQuerySchema,
+    responses: { 200: loyaltyResponseSchema },
+    auth: 'player',
+    summary: 'The player’s loyalty points and their history',
+    operationId: 'getLoyalty',
+  }),
+  exchange: defineEndpoint({
+    method: 'POST',
+    path: '/api/player/loyalty/exchange',
+    body: exchangeBodySchema,
+    responses: { 201: dataOf(exchangeSchema) },
+    auth: 'active-player',
+    idempotent: true,
+    summary: 'Exchange loyalty points for money',
+    operationId: 'exchangeLoyaltyPoints',
+  }),
+  vip: defineEndpoint({
+    method: 'GET',
+    path: '/api/player/vip',
+    responses: { 200: dataOf(vipSchema) },
+    auth: 'player',
+    summary: 'The player’s VIP level and progress',
+    operationId: 'getVip',
+  }),
+  adminLoyalty: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/players/:id/loyalty',
+    params: playerIdParams,
+    responses: { 200: dataOf(adminLoyaltySchema) },
+    auth: 'operator',
+    permission: 'players.read',
+    summary: 'A player’s loyalty points and VIP level',
+    operationId: 'getPlayerLoyalty',
+  }),
+  // An optional Idempotency-Key makes a retried adjustment count once (read by the handler).
+  adjust: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/players/:id/loyalty',
+    params: playerIdParams,
+    body: loyaltyAdjustBodySchema,
+    responses: { 201: dataOf(loyaltyEntrySchema) },
+    auth: 'operator',
+    permission: 'loyalty.manage',
+    summary: 'Add or take away a player’s loyalty points',
+    operationId: 'adjustPlayerLoyalty',
+  }),
+};

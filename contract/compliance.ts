@@ -4,7 +4,8 @@
 import { z } from 'zod';
 import { ALERT_STATUSES, CASE_OUTCOMES, CASE_STATES, INTERVENTION_KINDS } from './compliance.rules.ts';
 import { TIME_OUT_DAYS } from './limits.rules.ts';
-import { matching, text } from './http.ts';
+import { defineEndpoint, fileAnswer } from './endpoint.ts';
+import { dataOf, matching, text } from './http.ts';
 
 export const ID = matching(/^[1-9][0-9]{0,17}$/);
 export const complianceIdParamsSchema = z.object({ id: ID });
@@ -139,3 +140,176 @@ export const interventionBodySchema = z
     if (body.kind !== 'break' && body.break_days !== undefined)
       ctx.addIssue({ code: 'custom', path: ['break_days'], message: 'Only an enforced break takes days.' });
   });
+
+/** Confirming or withdrawing a close carries nothing (an empty JSON object or no body at all). */
+export const emptyBodySchema = z.object({}).nullable().optional();
+
+// --- the endpoints (contract/endpoint.ts) ------------------------------------------------------------------------
+const read = { auth: 'operator', permission: 'compliance.read' } as const;
+const manage = { auth: 'operator', permission: 'compliance.manage' } as const;
+/** A change to a case answers the case as it now is. */
+const caseChange = <const P extends string, const B extends z.ZodType, const S extends string, const O extends string>(
+  path: P,
+  body: B,
+  summary: S,
+  operationId: O,
+) =>
+  defineEndpoint({
+    method: 'POST',
+    path,
+    params: complianceIdParamsSchema,
+    body,
+    responses: { 200: dataOf(caseDetailSchema) },
+    ...manage,
+    summary,
+    operationId,
+  });
+
+export const complianceEndpoints = {
+  summary: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/compliance/summary',
+    responses: { 200: dataOf(complianceSummarySchema) },
+    ...read,
+    summary: 'The compliance dashboard’s counts of open alerts and cases',
+    operationId: 'getComplianceSummary',
+  }),
+  alerts: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/compliance/alerts',
+    query: alertsQuerySchema,
+    responses: { 200: dataOf(z.array(alertSchema)) },
+    ...read,
+    summary: 'Compliance alerts, narrowed by status, rule, kind or player',
+    operationId: 'listComplianceAlerts',
+  }),
+  alert: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/compliance/alerts/:id',
+    params: complianceIdParamsSchema,
+    responses: { 200: dataOf(alertSchema) },
+    ...read,
+    summary: 'One compliance alert',
+    operationId: 'getComplianceAlert',
+  }),
+  closeAlert: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/compliance/alerts/:id/close',
+    params: complianceIdParamsSchema,
+    body: closeAlertBodySchema,
+    responses: { 200: dataOf(alertSchema) },
+    ...manage,
+    summary: 'Close an alert, with its resolution',
+    operationId: 'closeComplianceAlert',
+  }),
+  rules: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/compliance/rules',
+    responses: { 200: dataOf(z.array(ruleThresholdsSchema)) },
+    ...read,
+    summary: 'The monitoring rules and their thresholds',
+    operationId: 'listComplianceRules',
+  }),
+  setThresholds: defineEndpoint({
+    method: 'PUT',
+    path: '/api/admin/compliance/rules/:rule',
+    params: ruleParamsSchema,
+    body: thresholdsBodySchema,
+    responses: { 200: dataOf(ruleThresholdsSchema) },
+    ...manage,
+    summary: 'Change a rule’s thresholds, with the reason',
+    operationId: 'updateComplianceRuleThresholds',
+  }),
+  cases: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/compliance/cases',
+    query: casesQuerySchema,
+    responses: { 200: dataOf(z.array(caseSchema)) },
+    ...read,
+    summary: 'Compliance cases, narrowed by state',
+    operationId: 'listComplianceCases',
+  }),
+  createCase: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/compliance/cases',
+    body: createCaseBodySchema,
+    responses: { 201: dataOf(caseDetailSchema) },
+    ...manage,
+    summary: 'Open a case from alerts',
+    operationId: 'createComplianceCase',
+  }),
+  case: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/compliance/cases/:id',
+    params: complianceIdParamsSchema,
+    responses: { 200: dataOf(caseDetailSchema) },
+    ...read,
+    summary: 'One case, with its notes and alerts',
+    operationId: 'getComplianceCase',
+  }),
+  addAlerts: caseChange('/api/admin/compliance/cases/:id/alerts', caseAlertsBodySchema, 'Add alerts to a case', 'addComplianceCaseAlerts'),
+  assign: caseChange('/api/admin/compliance/cases/:id/assign', assignCaseBodySchema, 'Assign a case to a staff member, or to nobody', 'assignComplianceCase'),
+  moveTo: caseChange('/api/admin/compliance/cases/:id/state', caseStateBodySchema, 'Move a case to investigating or escalated', 'moveComplianceCase'),
+  note: caseChange('/api/admin/compliance/cases/:id/notes', caseNoteBodySchema, 'Add a note to a case, with an optional attachment', 'addComplianceCaseNote'),
+  confirmClose: caseChange(
+    '/api/admin/compliance/cases/:id/confirm-close',
+    emptyBodySchema,
+    'Confirm another staff member’s close of a case (four eyes)',
+    'confirmComplianceCaseClose',
+  ),
+  withdrawClose: caseChange(
+    '/api/admin/compliance/cases/:id/withdraw-close',
+    emptyBodySchema,
+    'Withdraw a requested close of a case',
+    'withdrawComplianceCaseClose',
+  ),
+  close: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/compliance/cases/:id/close',
+    params: complianceIdParamsSchema,
+    body: closeCaseBodySchema,
+    // 200 when the case closed; 202 when the close now waits for a second staff member's confirmation.
+    responses: { 200: closeCaseResponseSchema, 202: closeCaseResponseSchema },
+    status: 200,
+    ...manage,
+    summary: 'Close a case with its outcome (some outcomes wait for a second staff member)',
+    operationId: 'closeComplianceCase',
+  }),
+  attachment: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/compliance/cases/:id/notes/:noteId/file',
+    params: caseNoteParamsSchema,
+    responses: { 200: fileAnswer('application/octet-stream', 'The note’s attachment, as uploaded (its own media type), as a download.') },
+    ...read,
+    summary: 'A case note’s attachment',
+    operationId: 'getComplianceCaseNoteFile',
+  }),
+  report: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/compliance/cases/:id/report',
+    params: complianceIdParamsSchema,
+    responses: { 200: fileAnswer('application/json', 'The case’s suspicious-activity report, as a JSON download.') },
+    ...read,
+    summary: 'The suspicious-activity report of a case (recorded in the audit log)',
+    operationId: 'getComplianceCaseReport',
+  }),
+  interventions: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/compliance/players/:id/interventions',
+    params: playerParamsSchema,
+    responses: { 200: dataOf(z.array(interventionSchema)) },
+    ...read,
+    summary: 'The responses to markers of harm recorded for a player',
+    operationId: 'listComplianceInterventions',
+  }),
+  intervene: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/compliance/players/:id/interventions',
+    params: playerParamsSchema,
+    body: interventionBodySchema,
+    responses: { 201: dataOf(interventionSchema) },
+    ...manage,
+    summary: 'Record a response to a marker of harm (an enforced break starts a time-out)',
+    operationId: 'recordComplianceIntervention',
+  }),
+};

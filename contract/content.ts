@@ -3,7 +3,8 @@
 // import instead of this file (no zod there), and are re-exported here.
 import { z } from 'zod';
 import { MARKDOWN_MAX, STATIC_PAGE_SLUGS } from './content.rules.ts';
-import { matching, text } from './http.ts';
+import { defineEndpoint } from './endpoint.ts';
+import { dataOf, matching, text } from './http.ts';
 
 export * from './content.rules.ts';
 
@@ -70,3 +71,87 @@ export const adminPromotionSchema = z
   })
   .meta({ id: 'AdminPromotion' });
 export type AdminPromotion = z.infer<typeof adminPromotionSchema>;
+
+// --- the endpoints (contract/endpoint.ts) ------------------------------------------------------------------------
+export const contentEndpoints = {
+  promotions: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/promotions',
+    responses: { 200: dataOf(z.array(adminPromotionSchema)) },
+    auth: 'operator',
+    permission: 'content.manage',
+    summary: 'Every promotion',
+    operationId: 'listPromotions',
+  }),
+  createPromotion: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/promotions',
+    body: promotionBodySchema,
+    responses: { 201: dataOf(adminPromotionSchema) },
+    auth: 'operator',
+    permission: 'content.manage',
+    summary: 'Create a promotion',
+    operationId: 'createPromotion',
+  }),
+  updatePromotion: defineEndpoint({
+    method: 'PUT',
+    path: '/api/admin/promotions/:id',
+    params: promotionIdParamsSchema,
+    body: promotionPatchSchema,
+    responses: { 200: dataOf(adminPromotionSchema) },
+    auth: 'operator',
+    permission: 'content.manage',
+    summary: 'Change a promotion',
+    operationId: 'updatePromotion',
+  }),
+  pages: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/pages',
+    responses: { 200: dataOf(z.array(adminPageSchema)) },
+    auth: 'operator',
+    permission: 'content.manage',
+    summary: 'Every static page, bundled or overridden',
+    operationId: 'listStaticPages',
+  }),
+  page: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/pages/:slug',
+    params: pageSlugParamsSchema,
+    responses: { 200: dataOf(adminPageSchema) },
+    auth: 'operator',
+    permission: 'content.manage',
+    summary: 'One static page',
+    operationId: 'getStaticPage',
+  }),
+  savePage: defineEndpoint({
+    method: 'PUT',
+    path: '/api/admin/pages/:slug',
+    params: pageSlugParamsSchema,
+    body: pageBodySchema,
+    responses: { 200: dataOf(adminPageSchema) },
+    auth: 'operator',
+    permission: 'content.manage',
+    summary: 'Override a static page',
+    operationId: 'saveStaticPage',
+  }),
+  resetPage: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/admin/pages/:slug',
+    params: pageSlugParamsSchema,
+    responses: { 200: dataOf(adminPageSchema) },
+    auth: 'operator',
+    permission: 'content.manage',
+    summary: 'Put a static page back to its bundled text',
+    operationId: 'resetStaticPage',
+  }),
+  preview: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/pages/preview',
+    body: markdownPreviewBodySchema,
+    responses: { 200: dataOf(markdownPreviewSchema) },
+    auth: 'operator',
+    permission: 'content.manage',
+    summary: 'Preview Markdown as the player pages render it',
+    operationId: 'previewMarkdown',
+  }),
+};

@@ -1,6 +1,7 @@
 // The scheduled jobs' operator API (decision 0068): every job with its schedule and last runs, a job's
 // runs page by page, and a run by hand with a reason.
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint.ts';
 import { dataOf, matching, PAGE, PER_PAGE, pageMetaSchema } from './http.ts';
 import { actionReasonSchema } from './operators.ts';
 
@@ -50,3 +51,38 @@ export type JobView = z.infer<typeof jobSchema>;
 export const jobsSchema = z.array(jobSchema);
 export const jobRunsPageSchema = z.object({ data: z.array(jobRunSchema), meta: pageMetaSchema });
 export const jobRunResponseSchema = dataOf(jobRunSchema);
+
+// --- the endpoints (contract/endpoint.ts) ------------------------------------------------------------------------
+export const jobEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/jobs',
+    responses: { 200: dataOf(jobsSchema) },
+    auth: 'operator',
+    permission: 'reports.read',
+    summary: 'Every scheduled job, its schedule and its last run',
+    operationId: 'listJobs',
+  }),
+  runs: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/jobs/:name/runs',
+    params: jobNameParamsSchema,
+    query: jobRunsQuerySchema,
+    responses: { 200: jobRunsPageSchema },
+    auth: 'operator',
+    permission: 'reports.read',
+    summary: 'A job’s runs, a page at a time',
+    operationId: 'listJobRuns',
+  }),
+  run: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/jobs/:name/run',
+    params: jobNameParamsSchema,
+    body: jobRunBodySchema,
+    responses: { 200: jobRunResponseSchema },
+    auth: 'operator',
+    permission: 'jobs.run',
+    summary: 'Run a job by hand',
+    operationId: 'runJob',
+  }),
+};

@@ -1,6 +1,8 @@
 // The back office's read-only view of the jurisdiction profiles (docs/decisions/0120), GET /api/admin/jurisdictions.
 // The rules are plain values in jurisdictions.ts; this is the answer's schema only.
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint.ts';
+import { dataOf } from './http.ts';
 import { JURISDICTION_IDS } from './jurisdictions.ts';
 
 export const jurisdictionProfileViewSchema = z.object({
@@ -36,3 +38,16 @@ export const jurisdictionsViewSchema = z.object({
   profiles: z.array(jurisdictionProfileViewSchema),
 });
 export type JurisdictionsView = z.infer<typeof jurisdictionsViewSchema>;
+
+// --- the endpoints (contract/endpoint.ts) ------------------------------------------------------------------------
+export const jurisdictionAdminEndpoints = {
+  view: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/jurisdictions',
+    responses: { 200: dataOf(jurisdictionsViewSchema) },
+    auth: 'operator',
+    permission: 'reports.read',
+    summary: 'The jurisdiction profiles and their rules',
+    operationId: 'listJurisdictionProfiles',
+  }),
+};

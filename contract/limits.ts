@@ -3,7 +3,8 @@
 // choices, labels) are in limits.rules.ts, which the site's bundles import instead of this file (no zod there), and
 // are re-exported here.
 import { z } from 'zod';
-import './http.ts';
+import { defineEndpoint, noContent } from './endpoint.ts';
+import { dataOf, matching } from './http.ts';
 import { JURISDICTION_IDS } from './jurisdictions.ts';
 import { LIMIT_PERIODS, LIMIT_TYPES, MAX_LIMIT_AMOUNT, REALITY_CHECK_MINUTES, SELF_EXCLUSION_MONTHS, SESSION_MINUTES, TIME_OUT_DAYS } from './limits.rules.ts';
 
@@ -121,3 +122,172 @@ export const adminPlayerLimitsSchema = playerLimitsSchema.extend({
   changes: z.array(limitChangeSchema),
 });
 export type AdminPlayerLimits = z.infer<typeof adminPlayerLimitsSchema>;
+
+/** POST /api/testing/limits/rewind-session (staging only): the browser tests' stand-in for time passing. */
+export const rewindSessionBodySchema = z.object({ minutes: z.int().min(1).max(1440) });
+
+// --- the endpoints (contract/endpoint.ts) ------------------------------------------------------------------------
+const limitsAnswer = { 200: dataOf(playerLimitsSchema) };
+const sessionAnswer = { 200: dataOf(sessionSchema) };
+const adminAnswer = { 200: dataOf(adminPlayerLimitsSchema) };
+// The player's id, as contract/operators.ts has it (that file imports this one, so it is not imported back).
+const playerIdParams = z.object({ id: matching(/^[1-9][0-9]{0,14}$/) });
+
+export const limitEndpoints = {
+  overview: defineEndpoint({
+    method: 'GET',
+    path: '/api/player/limits',
+    responses: limitsAnswer,
+    auth: 'not-blocked',
+    summary: 'The player’s limits, session settings and exclusions',
+    operationId: 'getLimits',
+  }),
+  set: defineEndpoint({
+    method: 'PUT',
+    path: '/api/player/limits',
+    body: setLimitBodySchema,
+    responses: limitsAnswer,
+    auth: 'not-blocked',
+    summary: 'Set, raise, lower or remove a money limit',
+    operationId: 'setLimit',
+  }),
+  confirm: defineEndpoint({
+    method: 'POST',
+    path: '/api/player/limits/confirm',
+    body: limitKeyBodySchema,
+    responses: limitsAnswer,
+    auth: 'not-blocked',
+    summary: 'Confirm a raised or removed limit after its wait',
+    operationId: 'confirmLimit',
+  }),
+  cancel: defineEndpoint({
+    method: 'POST',
+    path: '/api/player/limits/cancel',
+    body: limitKeyBodySchema,
+    responses: limitsAnswer,
+    auth: 'not-blocked',
+    summary: 'Cancel a pending limit change',
+    operationId: 'cancelLimitChange',
+  }),
+  depositPrompt: defineEndpoint({
+    method: 'POST',
+    path: '/api/player/limits/deposit-prompt',
+    body: depositPromptBodySchema,
+    responses: limitsAnswer,
+    auth: 'not-blocked',
+    summary: 'Answer the deposit limit prompt',
+    operationId: 'answerDepositLimitPrompt',
+  }),
+  rgInfo: defineEndpoint({
+    method: 'POST',
+    path: '/api/player/limits/rg-info',
+    responses: limitsAnswer,
+    auth: 'not-blocked',
+    summary: 'Acknowledge the responsible-gambling information',
+    operationId: 'acknowledgeRgInfo',
+  }),
+  sessionSettings: defineEndpoint({
+    method: 'PUT',
+    path: '/api/player/limits/session',
+    body: sessionSettingsBodySchema,
+    responses: limitsAnswer,
+    auth: 'not-blocked',
+    summary: 'Set the session limit and reality check interval',
+    operationId: 'setSessionSettings',
+  }),
+  session: defineEndpoint({
+    method: 'GET',
+    path: '/api/player/limits/session',
+    responses: sessionAnswer,
+    auth: 'not-blocked',
+    summary: 'The current play session',
+    operationId: 'getLimitSession',
+  }),
+  realityCheck: defineEndpoint({
+    method: 'POST',
+    path: '/api/player/limits/reality-check',
+    body: realityCheckBodySchema,
+    responses: sessionAnswer,
+    auth: 'not-blocked',
+    summary: 'Answer a reality check',
+    operationId: 'answerRealityCheck',
+  }),
+  timeOut: defineEndpoint({
+    method: 'POST',
+    path: '/api/player/time-out',
+    body: timeOutBodySchema,
+    responses: limitsAnswer,
+    auth: 'not-blocked',
+    summary: 'Take a time-out',
+    operationId: 'takeTimeOut',
+  }),
+  selfExclude: defineEndpoint({
+    method: 'POST',
+    path: '/api/player/self-exclusion',
+    body: selfExclusionBodySchema,
+    responses: limitsAnswer,
+    auth: 'not-blocked',
+    summary: 'Self-exclude',
+    operationId: 'selfExclude',
+  }),
+  requestReturn: defineEndpoint({
+    method: 'POST',
+    path: '/api/player/self-exclusion/return',
+    responses: limitsAnswer,
+    auth: 'not-blocked',
+    summary: 'Ask to return after a self-exclusion ended',
+    operationId: 'requestSelfExclusionReturn',
+  }),
+  rewindSession: defineEndpoint({
+    method: 'POST',
+    path: '/api/testing/limits/rewind-session',
+    body: rewindSessionBodySchema,
+    responses: { 204: noContent('The session now started that many minutes earlier.') },
+    auth: 'not-blocked',
+    summary: 'Staging only: move the session’s start back (browser tests)',
+    operationId: 'rewindLimitSession',
+  }),
+  adminView: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/players/:id/limits',
+    params: playerIdParams,
+    responses: adminAnswer,
+    auth: 'operator',
+    permission: 'limits.manage',
+    summary: 'A player’s limits, breaches and change history',
+    operationId: 'getPlayerLimits',
+  }),
+  adminTighten: defineEndpoint({
+    method: 'PUT',
+    path: '/api/admin/players/:id/limits',
+    params: playerIdParams,
+    body: setLimitBodySchema,
+    responses: adminAnswer,
+    auth: 'operator',
+    permission: 'limits.manage',
+    summary: 'Tighten a player’s money limit',
+    operationId: 'tightenPlayerLimit',
+  }),
+  adminTimeOut: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/players/:id/time-out',
+    params: playerIdParams,
+    body: operatorTimeOutBodySchema,
+    responses: adminAnswer,
+    auth: 'operator',
+    permission: 'limits.manage',
+    summary: 'Put a player on a time-out',
+    operationId: 'timeOutPlayer',
+  }),
+  adminSelfExclude: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/players/:id/self-exclusion',
+    params: playerIdParams,
+    body: operatorSelfExclusionBodySchema,
+    responses: adminAnswer,
+    auth: 'operator',
+    permission: 'limits.manage',
+    summary: 'Self-exclude a player on their behalf',
+    operationId: 'selfExcludePlayer',
+  }),
+};

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { matching, PAGE, PER_PAGE, pageMetaSchema, UUID_TEXT } from './http.ts';
+import { defineEndpoint } from './endpoint.ts';
+import { dataOf, matching, PAGE, PER_PAGE, pageMetaSchema, UUID_TEXT } from './http.ts';
 import { actionReasonSchema } from './operators.ts';
 import { PAYMENT_EVENT_KINDS, PAYMENT_KINDS, PAYMENT_STATUSES } from './payments-admin.rules.ts';
 
@@ -77,3 +78,59 @@ export type AdminPaymentDetail = z.infer<typeof adminPaymentDetailSchema>;
 export const depositParamsSchema = z.object({ id: UUID_TEXT });
 /** POST /api/admin/payments/deposits/{id}/refund|chargeback: why, kept in the history and the audit log. */
 export const paymentReversalBodySchema = z.object({ reason: actionReasonSchema });
+
+/** The back office's Payments screen: its routes (server/modules/operators/payment-routes.ts). */
+export const paymentsAdminEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/payments',
+    query: adminPaymentsQuerySchema,
+    responses: { 200: adminPaymentsPageSchema },
+    auth: 'operator',
+    permission: 'payments.read',
+    summary: 'Find deposits and withdrawals',
+    operationId: 'listAdminPayments',
+  }),
+  deposit: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/payments/deposits/:id',
+    params: depositParamsSchema,
+    responses: { 200: dataOf(adminPaymentDetailSchema) },
+    auth: 'operator',
+    permission: 'payments.read',
+    summary: 'One deposit and its history (recorded in the audit log)',
+    operationId: 'getAdminDeposit',
+  }),
+  withdrawal: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/payments/withdrawals/:id',
+    params: depositParamsSchema,
+    responses: { 200: dataOf(adminPaymentDetailSchema) },
+    auth: 'operator',
+    permission: 'payments.read',
+    summary: 'One withdrawal and its history (recorded in the audit log)',
+    operationId: 'getAdminWithdrawal',
+  }),
+  refund: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/payments/deposits/:id/refund',
+    params: depositParamsSchema,
+    body: paymentReversalBodySchema,
+    responses: { 200: dataOf(adminPaymentDetailSchema) },
+    auth: 'operator',
+    permission: 'payments.manage',
+    summary: 'Refund what is left of a deposit, with a reason',
+    operationId: 'refundDeposit',
+  }),
+  chargeback: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/payments/deposits/:id/chargeback',
+    params: depositParamsSchema,
+    body: paymentReversalBodySchema,
+    responses: { 200: dataOf(adminPaymentDetailSchema) },
+    auth: 'operator',
+    permission: 'payments.manage',
+    summary: 'Record a chargeback of a deposit, with a reason',
+    operationId: 'chargebackDeposit',
+  }),
+};

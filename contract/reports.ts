@@ -1,7 +1,9 @@
 // The operator reports' API (docs/decisions/0103-operator-reports.md): figures over any range of UTC days, in one
 // currency, grouped and filtered; deposits and withdrawals by method; the same views as CSV.
 import { z } from 'zod';
-import { matching } from './http.ts';
+import { defineEndpoint, fileAnswer } from './endpoint.ts';
+import { dataOf, matching } from './http.ts';
+import { dashboardSchema, gameReportSchema, reportQuerySchema } from './operators.ts';
 import { VIP_TIER_SLUGS } from './operators.rules.ts';
 import { REPORT_GROUPS } from './reports.rules.ts';
 
@@ -81,3 +83,48 @@ export const figuresReportSchema = z.object({
   options: z.object({ currencies: z.array(z.string()), categories: z.array(option), providers: z.array(option) }),
 });
 export type FiguresReport = z.infer<typeof figuresReportSchema>;
+
+/** The dashboard, the RTP report and the reports with any range, grouping and export (report-routes.ts). */
+export const reportEndpoints = {
+  dashboard: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/reports/dashboard',
+    query: reportQuerySchema,
+    responses: { 200: dataOf(dashboardSchema) },
+    auth: 'operator',
+    permission: 'reports.read',
+    summary: 'The dashboard: the last days’ figures and the queues',
+    operationId: 'getReportDashboard',
+  }),
+  games: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/reports/games',
+    query: reportQuerySchema,
+    responses: { 200: dataOf(z.array(gameReportSchema)) },
+    auth: 'operator',
+    permission: 'reports.read',
+    summary: 'Each game’s observed RTP beside its theoretical one',
+    operationId: 'getGameReport',
+  }),
+  figures: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/reports/figures',
+    query: figuresQuerySchema,
+    responses: { 200: dataOf(figuresReportSchema) },
+    auth: 'operator',
+    permission: 'reports.read',
+    summary:
+      'Stakes, wins, GGR, bonus cost, adjustments, NGR, rounds and players over a range of UTC days, grouped and filtered, with deposits and withdrawals by method',
+    operationId: 'getReportFigures',
+  }),
+  export: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/reports/export',
+    query: exportQuerySchema,
+    responses: { 200: fileAnswer('text/csv', 'The report view as CSV.') },
+    auth: 'operator',
+    permission: 'reports.read',
+    summary: 'A report view as CSV (formula-safe cells, amounts as plain decimals with a currency column)',
+    operationId: 'exportReport',
+  }),
+};

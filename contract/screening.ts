@@ -1,7 +1,8 @@
 // Sanctions and PEP screening's operator API (issue 33 §4, docs/decisions/0116): the lists in force and the hits they found;
 // compliance marks a hit a false positive with a reason kept in the audit log.
 import { z } from 'zod';
-import { matching, PAGE, PER_PAGE, pageMetaSchema } from './http.ts';
+import { defineEndpoint } from './endpoint.ts';
+import { dataOf, matching, PAGE, PER_PAGE, pageMetaSchema } from './http.ts';
 import { actionReasonSchema } from './operators.ts';
 import { SCREENING_HIT_STATUSES } from './screening.rules.ts';
 
@@ -61,3 +62,37 @@ export const screeningHitsPageSchema = z.object({ data: z.array(screeningHitSche
 export const screeningHitParamsSchema = z.object({ id: matching(/^[1-9][0-9]{0,15}$/) });
 /** POST /api/admin/screening/hits/{id}/false-positive: why this player is not the listed person. */
 export const falsePositiveBodySchema = z.object({ reason: actionReasonSchema });
+
+// --- the endpoints (contract/endpoint.ts) ------------------------------------------------------------------------
+export const screeningEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/screening/list',
+    responses: { 200: dataOf(screeningListSchema) },
+    auth: 'operator',
+    permission: 'screening.manage',
+    summary: 'The sanctions list in force',
+    operationId: 'getScreeningList',
+  }),
+  hits: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/screening/hits',
+    query: screeningHitsQuerySchema,
+    responses: { 200: screeningHitsPageSchema },
+    auth: 'operator',
+    permission: 'screening.manage',
+    summary: 'The screening hits, a page at a time',
+    operationId: 'listScreeningHits',
+  }),
+  falsePositive: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/screening/hits/:id/false-positive',
+    params: screeningHitParamsSchema,
+    body: falsePositiveBodySchema,
+    responses: { 200: dataOf(screeningHitSchema) },
+    auth: 'operator',
+    permission: 'screening.manage',
+    summary: 'Mark a screening hit a false positive',
+    operationId: 'markScreeningHitFalsePositive',
+  }),
+};

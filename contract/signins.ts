@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint.ts';
+import { matching } from './http.ts';
 
 // Sign-ins, sessions, linked accounts and game-round recall (issue 33 §1, §3 and §7; docs/decisions/0112 and 0113).
 
@@ -80,3 +82,47 @@ export type PlayerSignIns = z.infer<typeof playerSignInsSchema>['data'];
 
 /** PUT /api/admin/players/{id}/duplicate: flag as a duplicate account, or clear the flag, with a reason for the audit log. */
 export const duplicateBodySchema = z.object({ duplicate: z.boolean(), reason: z.string().trim().min(3).max(500) });
+
+// --- the endpoints (contract/endpoint.ts) ------------------------------------------------------------------------
+// The player's id, as contract/operators.ts has it (that one is not imported: it imports most of the contract).
+const playerIdParams = z.object({ id: matching(/^[1-9][0-9]{0,14}$/) });
+
+export const signInEndpoints = {
+  previousSession: defineEndpoint({
+    method: 'GET',
+    path: '/api/player/previous-session',
+    responses: { 200: previousSessionSchema },
+    auth: 'player',
+    summary: 'The player’s previous session: its stakes, wins and net',
+    operationId: 'getPreviousSession',
+  }),
+  recall: defineEndpoint({
+    method: 'GET',
+    path: '/api/player/recall',
+    responses: { 200: recallSchema },
+    auth: 'player',
+    summary: 'The player’s last rounds and sessions (round recall)',
+    operationId: 'getRecall',
+  }),
+  staffView: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/players/:id/sign-ins',
+    params: playerIdParams,
+    responses: { 200: playerSignInsSchema },
+    auth: 'operator',
+    permission: 'players.read',
+    summary: 'A player’s sign-ins and linked accounts (recorded in the audit log)',
+    operationId: 'getPlayerSignIns',
+  }),
+  duplicate: defineEndpoint({
+    method: 'PUT',
+    path: '/api/admin/players/:id/duplicate',
+    params: playerIdParams,
+    body: duplicateBodySchema,
+    responses: { 200: playerSignInsSchema },
+    auth: 'operator',
+    permission: 'players.block',
+    summary: 'Flag or clear a player as a duplicate account',
+    operationId: 'setPlayerDuplicate',
+  }),
+};

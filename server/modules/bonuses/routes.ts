@@ -1,24 +1,7 @@
-import { staffGuards } from '../../http/operator-guard.ts';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  adminBonusDefinitionSchema,
-  adminPlayerParamsSchema,
-  bonusDefinitionBodySchema,
-  bonusDefinitionPatchSchema,
-  bonusDefinitionSchema,
-  bonusOfferSchema,
-  type BonusDefinition,
-  bonusSlugParamsSchema,
-  grantBodySchema,
-  playerBonusIdParamsSchema,
-  playerBonusSchema,
-} from '../../../contract/bonuses.ts';
-import { dataOf } from '../../../contract/http.ts';
+import { bonusEndpoints as endpoints, type BonusDefinition } from '../../../contract/bonuses.ts';
 import { presentedToken } from '../../http/auth.ts';
-import { idempotencyKey } from '../../http/idempotency-key.ts';
-import { playerGuards } from '../../http/player-guards.ts';
+import { endpointApp, route } from '../../http/endpoints.ts';
 import { Problem } from '../../problem.ts';
 import type { Services } from '../../services.ts';
 
@@ -29,12 +12,9 @@ import type { Services } from '../../services.ts';
 const definitionTrail = ({ terms_text: _text, ...fields }: BonusDefinition) => fields;
 
 export async function bonusRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { bonuses, accounts } = services;
-  const { signedIn, activePlayer } = playerGuards(fastify, accounts);
-
-  const { requirePermission } = staffGuards(services.operators);
-  const { audit } = services.operators;
+  const { bonuses, accounts, operators } = services;
+  const app = endpointApp(fastify, { accounts, operators });
+  const { audit } = operators;
 
   async function playerExists(id: string): Promise<number> {
     const playerId = Number(id);
@@ -43,111 +23,67 @@ export async function bonusRoutes(fastify: FastifyInstance, { services }: { serv
   }
 
   // --- players ---------------------------------------------------------------------------------------------
-  app.get('/api/bonuses', { schema: { response: { 200: dataOf(z.array(bonusOfferSchema)) } } }, async (request) => {
+  route(app, endpoints.offers, async ({ request }) => {
     // Signed in, the offers carry the player's eligibility; a guest (or a stale token) sees them plain.
     const player = presentedToken(request) ? await accounts.authenticate(presentedToken(request)) : null;
     return { data: await bonuses.offers(player && !player.blocked ? player.id : null) };
   });
 
-  app.get('/api/bonuses/:slug', { schema: { params: bonusSlugParamsSchema, response: { 200: dataOf(bonusOfferSchema) } } }, async (request) => {
+  route(app, endpoints.offer, async ({ request, params }) => {
     const player = presentedToken(request) ? await accounts.authenticate(presentedToken(request)) : null;
-    const offer = await bonuses.offer(player && !player.blocked ? player.id : null, request.params.slug);
+    const offer = await bonuses.offer(player && !player.blocked ? player.id : null, params.slug);
     if (!offer) throw new Problem(400, 'There is no such bonus.', { type: 'bonus' });
     return { data: offer };
   });
 
-  app.post(
-    '/api/player/bonuses/:slug/claim',
-    { preHandler: activePlayer, schema: { params: bonusSlugParamsSchema, response: { 201: dataOf(playerBonusSchema) } } },
-    async (request, reply) => {
-      const key = idempotencyKey(request, true);
-      return reply.code(201).send({ data: await bonuses.claim(request.player!.id, request.params.slug, key) });
-    },
-  );
-
-  app.get('/api/player/bonuses', { preHandler: signedIn, schema: { response: { 200: dataOf(z.array(playerBonusSchema)) } } }, async (request) => ({
-    data: await bonuses.list(request.player!.id),
-  }));
-
-  app.post(
-    '/api/player/bonuses/:id/cancel',
-    { preHandler: signedIn, schema: { params: playerBonusIdParamsSchema, response: { 200: dataOf(playerBonusSchema) } } },
-    async (request) => ({ data: await bonuses.cancel(request.player!.id, request.params.id) }),
-  );
+  route(app, endpoints.claim, async ({ player, params, idempotencyKey }) => ({ data: await bonuses.claim(player.id, params.slug, idempotencyKey) }));
+  route(app, endpoints.mine, async ({ player }) => ({ data: await bonuses.list(player.id) }));
+  route(app, endpoints.cancel, async ({ player, params }) => ({ data: await bonuses.cancel(player.id, params.id) }));
 
   // --- operators -------------------------------------------------------------------------------------------
-  app.get(
-    '/api/admin/bonuses',
-    { preHandler: requirePermission('bonuses.manage'), schema: { response: { 200: dataOf(z.array(adminBonusDefinitionSchema)) } } },
-    async () => ({
-      data: await bonuses.allDefinitions(),
-    }),
-  );
+  route(app, endpoints.definitions, async () => ({ data: await bonuses.allDefinitions() }));
 
   // A definition's changes (retiring included: `retired: true`) commit with their audit row, before and after.
-  app.post(
-    '/api/admin/bonuses',
-    { preHandler: requirePermission('bonuses.manage'), schema: { body: bonusDefinitionBodySchema, response: { 201: dataOf(bonusDefinitionSchema) } } },
-    async (request, reply) => {
-      const created = await audit.audited(
-        (tx) => bonuses.createDefinition(request.body, tx),
-        (after) => ({ staffId: request.operator!.id, action: 'bonus.create', subject: `bonus:${after.slug}`, after: definitionTrail(after) }),
-      );
-      return reply.code(201).send({ data: created! });
-    },
-  );
+  route(app, endpoints.create, async ({ staff, body }) => {
+    const created = await audit.audited(
+      (tx) => bonuses.createDefinition(body, tx),
+      (after) => ({ staffId: staff.id, action: 'bonus.create', subject: `bonus:${after.slug}`, after: definitionTrail(after) }),
+    );
+    return { data: created! };
+  });
 
-  app.put(
-    '/api/admin/bonuses/:slug',
-    {
-      preHandler: requirePermission('bonuses.manage'),
-      schema: { params: bonusSlugParamsSchema, body: bonusDefinitionPatchSchema, response: { 200: dataOf(bonusDefinitionSchema) } },
-    },
-    async (request) => {
-      const { slug } = request.params;
-      const changed = await audit.audited(
-        async (tx) => {
-          const before = await bonuses.definition(slug, tx);
-          return before && { before, after: await bonuses.updateDefinition(slug, request.body, tx) };
-        },
-        ({ before, after }) => ({
-          staffId: request.operator!.id,
-          action: before.retired === after.retired ? 'bonus.update' : after.retired ? 'bonus.retire' : 'bonus.unretire',
-          subject: `bonus:${slug}`,
-          before: definitionTrail(before),
-          after: definitionTrail(after),
-        }),
-      );
-      if (!changed) throw new Problem(404, 'No bonus with that slug.');
-      return { data: changed.after };
-    },
-  );
+  route(app, endpoints.update, async ({ staff, params: { slug }, body }) => {
+    const changed = await audit.audited(
+      async (tx) => {
+        const before = await bonuses.definition(slug, tx);
+        return before && { before, after: await bonuses.updateDefinition(slug, body, tx) };
+      },
+      ({ before, after }) => ({
+        staffId: staff.id,
+        action: before.retired === after.retired ? 'bonus.update' : after.retired ? 'bonus.retire' : 'bonus.unretire',
+        subject: `bonus:${slug}`,
+        before: definitionTrail(before),
+        after: definitionTrail(after),
+      }),
+    );
+    if (!changed) throw new Problem(404, 'No bonus with that slug.');
+    return { data: changed.after };
+  });
 
-  app.post(
-    '/api/admin/players/:id/bonuses',
-    {
-      preHandler: requirePermission('bonuses.manage'),
-      schema: { params: adminPlayerParamsSchema, body: grantBodySchema, response: { 201: dataOf(playerBonusSchema) } },
-    },
-    async (request, reply) => {
-      const playerId = await playerExists(request.params.id);
-      const bonus = await bonuses.grantByOperator(playerId, request.body.slug);
-      // Who granted what (issue 18). Recorded right after the grant commits: the grant's ledger work has no outer
-      // transaction to share yet (docs/decisions/0084-admin-console.md).
-      await services.operators.audit.record({
-        staffId: request.operator!.id,
-        action: 'player.bonus.grant',
-        playerId,
-        subject: `player:${playerId}`,
-        after: { bonus_id: bonus.id, slug: bonus.slug, amount: bonus.amount, status: bonus.status },
-      });
-      return reply.code(201).send({ data: bonus });
-    },
-  );
+  route(app, endpoints.grant, async ({ staff, params, body }) => {
+    const playerId = await playerExists(params.id);
+    const bonus = await bonuses.grantByOperator(playerId, body.slug);
+    // Who granted what (issue 18). Recorded right after the grant commits: the grant's ledger work has no outer
+    // transaction to share yet (docs/decisions/0084-admin-console.md).
+    await audit.record({
+      staffId: staff.id,
+      action: 'player.bonus.grant',
+      playerId,
+      subject: `player:${playerId}`,
+      after: { bonus_id: bonus.id, slug: bonus.slug, amount: bonus.amount, status: bonus.status },
+    });
+    return { data: bonus };
+  });
 
-  app.get(
-    '/api/admin/players/:id/bonuses',
-    { preHandler: requirePermission('players.read'), schema: { params: adminPlayerParamsSchema, response: { 200: dataOf(z.array(playerBonusSchema)) } } },
-    async (request) => ({ data: await bonuses.list(await playerExists(request.params.id)) }),
-  );
+  route(app, endpoints.playerBonuses, async ({ params }) => ({ data: await bonuses.list(await playerExists(params.id)) }));
 }

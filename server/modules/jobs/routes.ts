@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { dataOf } from '../../../contract/http.ts';
-import { jobNameParamsSchema, jobRunBodySchema, jobRunResponseSchema, jobRunsPageSchema, jobRunsQuerySchema, jobsSchema } from '../../../contract/jobs.ts';
-import { staffGuards } from '../../http/operator-guard.ts';
+import { jobEndpoints as endpoints } from '../../../contract/jobs.ts';
+import { endpointApp, route } from '../../http/endpoints.ts';
 import type { Services } from '../../services.ts';
 
 /**
@@ -10,28 +8,11 @@ import type { Services } from '../../services.ts';
  * schedule and its runs; `jobs.run` runs one by hand, with a reason kept in the audit log.
  */
 export async function jobRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { requirePermission } = staffGuards(services.operators);
+  const app = endpointApp(fastify, { accounts: services.accounts, operators: services.operators });
 
-  app.get('/api/admin/jobs', { preHandler: requirePermission('reports.read'), schema: { response: { 200: dataOf(jobsSchema) } } }, async () => ({
-    data: await services.jobs.list(),
-  }));
+  route(app, endpoints.list, async () => ({ data: await services.jobs.list() }));
 
-  app.get(
-    '/api/admin/jobs/:name/runs',
-    {
-      preHandler: requirePermission('reports.read'),
-      schema: { params: jobNameParamsSchema, querystring: jobRunsQuerySchema, response: { 200: jobRunsPageSchema } },
-    },
-    async (request) => services.jobs.runs(request.params.name, { page: Number(request.query.page ?? 1), perPage: Number(request.query.per_page ?? 20) }),
-  );
+  route(app, endpoints.runs, ({ params, query }) => services.jobs.runs(params.name, { page: Number(query.page ?? 1), perPage: Number(query.per_page ?? 20) }));
 
-  app.post(
-    '/api/admin/jobs/:name/run',
-    {
-      preHandler: requirePermission('jobs.run'),
-      schema: { params: jobNameParamsSchema, body: jobRunBodySchema, response: { 200: jobRunResponseSchema } },
-    },
-    async (request) => ({ data: await services.jobs.run(request.params.name, request.body, request.operator!.id) }),
-  );
+  route(app, endpoints.run, async ({ staff, params, body }) => ({ data: await services.jobs.run(params.name, body, staff.id) }));
 }

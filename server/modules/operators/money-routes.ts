@@ -1,35 +1,14 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { dataOf } from '../../../contract/http.ts';
-import {
-  adjustmentBodySchema,
-  adjustmentSchema,
-  adjustmentsQuerySchema,
-  adminWithdrawalRowSchema,
-  adminWithdrawalSchema,
-  playerIdParamsSchema,
-  type WithdrawalRisk,
-  withdrawalDecisionBodySchema,
-  withdrawalRejectBodySchema,
-  withdrawalsQuerySchema,
-} from '../../../contract/operators.ts';
-import { paymentIdParamsSchema } from '../../../contract/wallet.ts';
+import { moneyEndpoints as endpoints, type WithdrawalRisk } from '../../../contract/operators.ts';
+import { type EndpointApp, route } from '../../http/endpoints.ts';
 import { Problem } from '../../problem.ts';
 import type { Services } from '../../services.ts';
 import type { AdminWithdrawal } from '../payments/common.ts';
 import type { FourEyesService } from './four-eyes.ts';
-import type { OperatorGuards } from './guards.ts';
 
 // Money on the operator API: the withdrawals queue and decisions, and manual balance adjustments, both under
 // four-eyes control (docs/decisions/0083-four-eyes.md).
 
-export async function moneyRoutes(
-  fastify: FastifyInstance,
-  { services, guards, fourEyes }: { services: Services; guards: OperatorGuards; fourEyes: FourEyesService },
-) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { requirePermission } = guards;
+export async function moneyRoutes(app: EndpointApp, { services, fourEyes }: { services: Services; fourEyes: FourEyesService }) {
   const { payments } = services;
   const withApprovals = async (rows: AdminWithdrawal[]) => {
     const approvals = await fourEyes.withdrawalFirstApprovals();
@@ -83,96 +62,57 @@ export async function moneyRoutes(
     });
   };
 
-  app.get(
-    '/api/admin/withdrawals',
-    {
-      preHandler: requirePermission('withdrawals.read'),
-      schema: { querystring: withdrawalsQuerySchema, response: { 200: dataOf(z.array(adminWithdrawalRowSchema)) } },
-    },
-    async (request) => {
-      const [rows, emails] = await Promise.all([withRisk(await withApprovals(await payments.withdrawalsForOperators(request.query.status))), staffEmails()]);
-      const data = (await withNames(rows)).map((row) => ({
-        ...row,
-        first_approval_email: row.first_approval_by ? (emails.get(row.first_approval_by) ?? null) : null,
-      }));
-      // The hints are players' money and KYC figures: reading them is audited like a player page.
-      await services.operators.audit.record({
-        staffId: request.operator!.id,
-        action: 'withdrawals.list',
-        after: { status: request.query.status ?? null, results: data.length },
-      });
-      return { data };
-    },
-  );
+  route(app, endpoints.withdrawals, async ({ staff, query }) => {
+    const [rows, emails] = await Promise.all([withRisk(await withApprovals(await payments.withdrawalsForOperators(query.status))), staffEmails()]);
+    const data = (await withNames(rows)).map((row) => ({
+      ...row,
+      first_approval_email: row.first_approval_by ? (emails.get(row.first_approval_by) ?? null) : null,
+    }));
+    // The hints are players' money and KYC figures: reading them is audited like a player page.
+    await services.operators.audit.record({
+      staffId: staff.id,
+      action: 'withdrawals.list',
+      after: { status: query.status ?? null, results: data.length },
+    });
+    return { data };
+  });
 
-  app.post(
-    '/api/admin/withdrawals/:id/approve',
-    {
-      preHandler: requirePermission('withdrawals.decide'),
-      schema: {
-        params: paymentIdParamsSchema,
-        body: withdrawalDecisionBodySchema,
-        response: { 200: dataOf(adminWithdrawalSchema), 202: dataOf(adminWithdrawalSchema) },
-      },
-    },
-    async (request, reply) => {
-      const { complete, withdrawal } = await fourEyes.approveWithdrawal(request.operator!.id, request.params.id);
-      const [row] = await withApprovals([withdrawal]);
-      return reply.code(complete ? 200 : 202).send({ data: row! });
-    },
-  );
+  // 200 when the approval paid it out, 202 when it waits for a second staff member's.
+  route(app, endpoints.approveWithdrawal, async ({ reply, staff, params }) => {
+    const { complete, withdrawal } = await fourEyes.approveWithdrawal(staff.id, params.id);
+    const [row] = await withApprovals([withdrawal]);
+    return reply.code(complete ? 200 : 202).send({ data: row! });
+  });
 
-  app.post(
-    '/api/admin/withdrawals/:id/reject',
-    {
-      preHandler: requirePermission('withdrawals.decide'),
-      schema: { params: paymentIdParamsSchema, body: withdrawalRejectBodySchema, response: { 200: dataOf(adminWithdrawalSchema) } },
-    },
-    async (request) => {
-      const withdrawal = await fourEyes.rejectWithdrawal(request.operator!.id, request.params.id, request.body.reason);
-      const [row] = await withApprovals([withdrawal]);
-      return { data: row! };
-    },
-  );
+  route(app, endpoints.rejectWithdrawal, async ({ staff, params, body }) => {
+    const withdrawal = await fourEyes.rejectWithdrawal(staff.id, params.id, body.reason);
+    const [row] = await withApprovals([withdrawal]);
+    return { data: row! };
+  });
 
-  app.post(
-    '/api/admin/players/:id/adjustments',
-    {
-      preHandler: requirePermission('adjustments.request'),
-      schema: { params: playerIdParamsSchema, body: adjustmentBodySchema, response: { 201: dataOf(adjustmentSchema) } },
-    },
-    async (request, reply) => {
-      const adjustment = await fourEyes.requestAdjustment(request.operator!.id, Number(request.params.id), request.body.amount, request.body.reason);
-      if (!adjustment) throw new Problem(404, 'No player with that id.');
-      return reply.code(201).send({ data: adjustment });
-    },
-  );
+  route(app, endpoints.requestAdjustment, async ({ staff, params, body }) => {
+    const adjustment = await fourEyes.requestAdjustment(staff.id, Number(params.id), body.amount, body.reason);
+    if (!adjustment) throw new Problem(404, 'No player with that id.');
+    return { data: adjustment };
+  });
 
-  app.get(
-    '/api/admin/adjustments',
-    {
-      preHandler: requirePermission('adjustments.request'),
-      schema: { querystring: adjustmentsQuerySchema, response: { 200: dataOf(z.array(adjustmentSchema)) } },
-    },
-    async (request) => {
-      const [rows, emails] = await Promise.all([
-        fourEyes.adjustments({ status: request.query.status, playerId: request.query.player_id ? Number(request.query.player_id) : undefined }),
-        staffEmails(),
-      ]);
-      const data = (await withNames(rows)).map((row) => ({
-        ...row,
-        requested_by_email: emails.get(row.requested_by) ?? null,
-        decided_by_email: row.decided_by ? (emails.get(row.decided_by) ?? null) : null,
-      }));
-      return { data };
-    },
-  );
+  route(app, endpoints.adjustments, async ({ query }) => {
+    const [rows, emails] = await Promise.all([
+      fourEyes.adjustments({ status: query.status, playerId: query.player_id ? Number(query.player_id) : undefined }),
+      staffEmails(),
+    ]);
+    const data = (await withNames(rows)).map((row) => ({
+      ...row,
+      requested_by_email: emails.get(row.requested_by) ?? null,
+      decided_by_email: row.decided_by ? (emails.get(row.decided_by) ?? null) : null,
+    }));
+    return { data };
+  });
 
-  for (const decision of ['approve', 'reject'] as const) {
-    app.post(
-      `/api/admin/adjustments/:id/${decision}`,
-      { preHandler: requirePermission('adjustments.decide'), schema: { params: paymentIdParamsSchema, response: { 200: dataOf(adjustmentSchema) } } },
-      async (request) => ({ data: await fourEyes.decideAdjustment(request.operator!.id, request.params.id, decision) }),
-    );
+  for (const [decision, endpoint] of [
+    ['approve', endpoints.approveAdjustment],
+    ['reject', endpoints.rejectAdjustment],
+  ] as const) {
+    route(app, endpoint, async ({ staff, params }) => ({ data: await fourEyes.decideAdjustment(staff.id, params.id, decision) }));
   }
 }

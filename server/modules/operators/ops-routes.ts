@@ -1,27 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { dataOf } from '../../../contract/http.ts';
-import {
-  type AdminGame,
-  adminGameBodySchema,
-  adminGameSchema,
-  adminGamesSchema,
-  GAME_TAGS,
-  adminRouteRuleSchema,
-  gameSlugParamsSchema,
-  type OutboxItem,
-  outboxIdParamsSchema,
-  outboxItemSchema,
-  outboxQuerySchema,
-  routeRuleBodySchema,
-  routeRuleIdParamsSchema,
-} from '../../../contract/operators.ts';
 import type { FieldErrors } from '../../../contract/accounts.ts';
+import { type AdminGame, GAME_TAGS, type OutboxItem, opsEndpoints as endpoints } from '../../../contract/operators.ts';
+import { type EndpointApp, route } from '../../http/endpoints.ts';
 import { hasErrors, invalid, Problem } from '../../problem.ts';
 import type { Services } from '../../services.ts';
 import type { StoredRouteRule } from '../content/service.ts';
-import type { OperatorGuards } from './guards.ts';
 
 // Operations on the operator API (issue 18, docs/decisions/0084-admin-console.md): games switched on and
 // off with their category, tags and stake limits; the site's route rules; the outbox of mail and SMS. Every change
@@ -94,140 +76,109 @@ const ruleView = (rule: StoredRouteRule) => ({
 });
 const ruleAudit = (rule: StoredRouteRule) => ({ source: rule.source, target: rule.target, status: rule.status });
 
-export async function opsRoutes(fastify: FastifyInstance, { services, guards }: { services: Services; guards: OperatorGuards }) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { requirePermission } = guards;
+export async function opsRoutes(app: EndpointApp, { services }: { services: Services }) {
   const { catalog, content, outbox, cacheBus } = services;
   const { audit } = services.operators;
 
   // --- games ---------------------------------------------------------------------------------------------
-  app.get('/api/admin/games', { preHandler: requirePermission('games.manage'), schema: { response: { 200: dataOf(adminGamesSchema) } } }, async () => {
+  route(app, endpoints.games, async () => {
     const [list, categories] = await Promise.all([catalog.adminGames(), catalog.ownCategories()]);
     return { data: { games: list, categories: [...categories].map(([slug, { name }]) => ({ slug, name })), tags: [...GAME_TAGS] } };
   });
 
-  app.put(
-    '/api/admin/games/:slug',
-    {
-      preHandler: requirePermission('games.manage'),
-      schema: { params: gameSlugParamsSchema, body: adminGameBodySchema, response: { 200: dataOf(adminGameSchema) } },
-    },
-    async (request) => {
-      const { slug } = request.params;
-      const body = request.body;
-      const fields = Object.keys(body).filter((key) => body[key as keyof typeof body] !== undefined) as (keyof typeof body)[];
-      if (fields.length === 0) throw invalid({ enabled: ['Choose something to change.'] });
-      const changed = await audit.audited(
-        async (tx) => {
-          const before = await catalog.adminGame(slug, tx);
-          if (!before) return null;
-          const errors: FieldErrors = {};
-          let categoryId: number | undefined;
-          if (body.category !== undefined) {
-            const categories = await catalog.ownCategories(tx);
-            categoryId = categories.get(body.category)?.id;
-            if (categoryId === undefined) errors.category = [`The category must be one of: ${[...categories.keys()].sort().join(', ')}.`];
-          }
-          const min = body.min_stake ?? before.min_stake;
-          const max = body.max_stake ?? before.max_stake;
-          if (min > max) errors.min_stake = ['The minimum stake may not be greater than the maximum stake.'];
-          const step = before.stake_step;
-          for (const [field, value] of [
-            ['min_stake', body.min_stake],
-            ['max_stake', body.max_stake],
-          ] as const) {
-            if (value !== undefined && value % step !== 0) (errors[field] ??= []).push(`Stakes on this game move in steps of ${step} (one per line).`);
-          }
-          if (hasErrors(errors)) throw invalid(errors);
-          const tags = body.tags === undefined ? undefined : [...new Set(body.tags)];
-          await catalog.updateGame(slug, { enabled: body.enabled, categoryId, tags, minStake: body.min_stake, maxStake: body.max_stake }, tx);
-          const after = (await catalog.adminGame(slug, tx))!;
-          return { before, after };
-        },
-        ({ before, after }) => {
-          const pick = (game: AdminGame) => Object.fromEntries(fields.map((field) => [field, game[field]]));
-          return { staffId: request.operator!.id, action: 'game.update', subject: `game:${slug}`, before: pick(before), after: pick(after) };
-        },
-      );
-      if (!changed) throw new Problem(404, NO_GAME);
-      await cacheBus.changed('games');
-      return { data: changed.after };
-    },
-  );
+  route(app, endpoints.updateGame, async ({ staff, params: { slug }, body }) => {
+    const fields = Object.keys(body).filter((key) => body[key as keyof typeof body] !== undefined) as (keyof typeof body)[];
+    if (fields.length === 0) throw invalid({ enabled: ['Choose something to change.'] });
+    const changed = await audit.audited(
+      async (tx) => {
+        const before = await catalog.adminGame(slug, tx);
+        if (!before) return null;
+        const errors: FieldErrors = {};
+        let categoryId: number | undefined;
+        if (body.category !== undefined) {
+          const categories = await catalog.ownCategories(tx);
+          categoryId = categories.get(body.category)?.id;
+          if (categoryId === undefined) errors.category = [`The category must be one of: ${[...categories.keys()].sort().join(', ')}.`];
+        }
+        const min = body.min_stake ?? before.min_stake;
+        const max = body.max_stake ?? before.max_stake;
+        if (min > max) errors.min_stake = ['The minimum stake may not be greater than the maximum stake.'];
+        const step = before.stake_step;
+        for (const [field, value] of [
+          ['min_stake', body.min_stake],
+          ['max_stake', body.max_stake],
+        ] as const) {
+          if (value !== undefined && value % step !== 0) (errors[field] ??= []).push(`Stakes on this game move in steps of ${step} (one per line).`);
+        }
+        if (hasErrors(errors)) throw invalid(errors);
+        const tags = body.tags === undefined ? undefined : [...new Set(body.tags)];
+        await catalog.updateGame(slug, { enabled: body.enabled, categoryId, tags, minStake: body.min_stake, maxStake: body.max_stake }, tx);
+        const after = (await catalog.adminGame(slug, tx))!;
+        return { before, after };
+      },
+      ({ before, after }) => {
+        const pick = (game: AdminGame) => Object.fromEntries(fields.map((field) => [field, game[field]]));
+        return { staffId: staff.id, action: 'game.update', subject: `game:${slug}`, before: pick(before), after: pick(after) };
+      },
+    );
+    if (!changed) throw new Problem(404, NO_GAME);
+    await cacheBus.changed('games');
+    return { data: changed.after };
+  });
 
   // --- route rules ---------------------------------------------------------------------------------------
-  app.get(
-    '/api/admin/route-rules',
-    { preHandler: requirePermission('settings.manage'), schema: { response: { 200: dataOf(z.array(adminRouteRuleSchema)) } } },
-    async () => ({ data: (await content.adminRouteRules()).map(ruleView) }),
-  );
+  route(app, endpoints.routeRules, async () => ({ data: (await content.adminRouteRules()).map(ruleView) }));
 
   const DUPLICATE = 'There is already a rule for this source path.';
-  app.post(
-    '/api/admin/route-rules',
-    { preHandler: requirePermission('settings.manage'), schema: { body: routeRuleBodySchema, response: { 201: dataOf(adminRouteRuleSchema) } } },
-    async (request, reply) => {
-      const { source, target, errors } = checkRouteRule(request.body);
-      if (hasErrors(errors)) throw invalid(errors);
-      const rule = await audit.audited(
-        async (tx) => {
-          if (await content.routeRuleBySource(source, tx)) throw invalid({ source: [DUPLICATE] });
-          return content.addRouteRule({ source, target, status: request.body.status }, tx);
-        },
-        (added) => ({ staffId: request.operator!.id, action: 'route_rule.create', subject: `route_rule:${added.id}`, after: ruleAudit(added) }),
-      );
-      await cacheBus.changed('route-rules');
-      return reply.code(201).send({ data: ruleView(rule!) });
-    },
-  );
+  route(app, endpoints.addRouteRule, async ({ staff, body }) => {
+    const { source, target, errors } = checkRouteRule(body);
+    if (hasErrors(errors)) throw invalid(errors);
+    const rule = await audit.audited(
+      async (tx) => {
+        if (await content.routeRuleBySource(source, tx)) throw invalid({ source: [DUPLICATE] });
+        return content.addRouteRule({ source, target, status: body.status }, tx);
+      },
+      (added) => ({ staffId: staff.id, action: 'route_rule.create', subject: `route_rule:${added.id}`, after: ruleAudit(added) }),
+    );
+    await cacheBus.changed('route-rules');
+    return { data: ruleView(rule!) };
+  });
 
-  app.put(
-    '/api/admin/route-rules/:id',
-    {
-      preHandler: requirePermission('settings.manage'),
-      schema: { params: routeRuleIdParamsSchema, body: routeRuleBodySchema, response: { 200: dataOf(adminRouteRuleSchema) } },
-    },
-    async (request) => {
-      const id = Number(request.params.id);
-      const { source, target, errors } = checkRouteRule(request.body);
-      if (hasErrors(errors)) throw invalid(errors);
-      const changed = await audit.audited(
-        async (tx) => {
-          const before = await content.routeRule(id, tx);
-          if (!before) return null;
-          const clash = await content.routeRuleBySource(source, tx);
-          if (clash && clash.id !== id) throw invalid({ source: [DUPLICATE] });
-          const after = (await content.updateRouteRule(id, { source, target, status: request.body.status }, tx))!;
-          return { before, after };
-        },
-        ({ before, after }) => ({
-          staffId: request.operator!.id,
-          action: 'route_rule.update',
-          subject: `route_rule:${id}`,
-          before: ruleAudit(before),
-          after: ruleAudit(after),
-        }),
-      );
-      if (!changed) throw new Problem(404, NO_RULE);
-      await cacheBus.changed('route-rules');
-      return { data: ruleView(changed.after) };
-    },
-  );
+  route(app, endpoints.updateRouteRule, async ({ staff, params, body }) => {
+    const id = Number(params.id);
+    const { source, target, errors } = checkRouteRule(body);
+    if (hasErrors(errors)) throw invalid(errors);
+    const changed = await audit.audited(
+      async (tx) => {
+        const before = await content.routeRule(id, tx);
+        if (!before) return null;
+        const clash = await content.routeRuleBySource(source, tx);
+        if (clash && clash.id !== id) throw invalid({ source: [DUPLICATE] });
+        const after = (await content.updateRouteRule(id, { source, target, status: body.status }, tx))!;
+        return { before, after };
+      },
+      ({ before, after }) => ({
+        staffId: staff.id,
+        action: 'route_rule.update',
+        subject: `route_rule:${id}`,
+        before: ruleAudit(before),
+        after: ruleAudit(after),
+      }),
+    );
+    if (!changed) throw new Problem(404, NO_RULE);
+    await cacheBus.changed('route-rules');
+    return { data: ruleView(changed.after) };
+  });
 
-  app.delete(
-    '/api/admin/route-rules/:id',
-    { preHandler: requirePermission('settings.manage'), schema: { params: routeRuleIdParamsSchema } },
-    async (request, reply) => {
-      const id = Number(request.params.id);
-      const removed = await audit.audited(
-        (tx) => content.deleteRouteRule(id, tx),
-        (rule) => ({ staffId: request.operator!.id, action: 'route_rule.delete', subject: `route_rule:${id}`, before: ruleAudit(rule) }),
-      );
-      if (!removed) throw new Problem(404, NO_RULE);
-      await cacheBus.changed('route-rules');
-      return reply.code(204).send();
-    },
-  );
+  route(app, endpoints.deleteRouteRule, async ({ staff, params }) => {
+    const id = Number(params.id);
+    const removed = await audit.audited(
+      (tx) => content.deleteRouteRule(id, tx),
+      (rule) => ({ staffId: staff.id, action: 'route_rule.delete', subject: `route_rule:${id}`, before: ruleAudit(rule) }),
+    );
+    if (!removed) throw new Problem(404, NO_RULE);
+    await cacheBus.changed('route-rules');
+  });
 
   // --- outbox --------------------------------------------------------------------------------------------
   const itemOf = (row: Awaited<ReturnType<typeof outbox.list>>[number]): OutboxItem => ({
@@ -242,40 +193,32 @@ export async function opsRoutes(fastify: FastifyInstance, { services, guards }: 
     next_attempt_at: row.nextAttemptAt.toISOString(),
   });
 
-  app.get(
-    '/api/admin/outbox',
-    { preHandler: requirePermission('outbox.manage'), schema: { querystring: outboxQuerySchema, response: { 200: dataOf(z.array(outboxItemSchema)) } } },
-    async (request) => {
-      const statuses = request.query.status ? [request.query.status] : ['failed', 'pending'];
-      return { data: (await outbox.list(statuses)).map(itemOf) };
-    },
-  );
+  route(app, endpoints.outbox, async ({ query }) => {
+    const statuses = query.status ? [query.status] : ['failed', 'pending'];
+    return { data: (await outbox.list(statuses)).map(itemOf) };
+  });
 
-  app.post(
-    '/api/admin/outbox/:id/retry',
-    { preHandler: requirePermission('outbox.manage'), schema: { params: outboxIdParamsSchema, response: { 200: dataOf(outboxItemSchema) } } },
-    async (request) => {
-      const id = Number(request.params.id);
-      const retried = await audit.audited(
-        async (tx) => {
-          const before = await outbox.find(id, tx);
-          if (!before) return null;
-          if (before.status === 'sent') throw new Problem(409, 'This message was sent already.', { type: 'outbox_sent' });
-          if (before.status === 'sending') throw new Problem(409, 'This message is being sent right now.', { type: 'outbox_sending' });
-          const after = (await outbox.retry(id, tx))!;
-          return { before, after };
-        },
-        ({ before, after }) => ({
-          staffId: request.operator!.id,
-          action: 'outbox.retry',
-          subject: `outbox:${id}`,
-          before: { status: before.status, attempts: before.attempts, last_error: scrubError(before.lastError) },
-          after: { status: after.status, attempts: after.attempts },
-        }),
-      );
-      if (!retried) throw new Problem(404, NO_MESSAGE);
-      outbox.wake();
-      return { data: itemOf(retried.after) };
-    },
-  );
+  route(app, endpoints.retryOutbox, async ({ staff, params }) => {
+    const id = Number(params.id);
+    const retried = await audit.audited(
+      async (tx) => {
+        const before = await outbox.find(id, tx);
+        if (!before) return null;
+        if (before.status === 'sent') throw new Problem(409, 'This message was sent already.', { type: 'outbox_sent' });
+        if (before.status === 'sending') throw new Problem(409, 'This message is being sent right now.', { type: 'outbox_sending' });
+        const after = (await outbox.retry(id, tx))!;
+        return { before, after };
+      },
+      ({ before, after }) => ({
+        staffId: staff.id,
+        action: 'outbox.retry',
+        subject: `outbox:${id}`,
+        before: { status: before.status, attempts: before.attempts, last_error: scrubError(before.lastError) },
+        after: { status: after.status, attempts: after.attempts },
+      }),
+    );
+    if (!retried) throw new Problem(404, NO_MESSAGE);
+    outbox.wake();
+    return { data: itemOf(retried.after) };
+  });
 }

@@ -1,31 +1,22 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { dataOf } from '../../../contract/http.ts';
 import {
   type AdminPayment,
   type AdminPaymentDetail,
-  adminPaymentDetailSchema,
-  adminPaymentsPageSchema,
-  adminPaymentsQuerySchema,
-  depositParamsSchema,
   PAYMENTS_PER_PAGE,
   type PaymentEventKind,
   type PaymentStatus,
-  paymentReversalBodySchema,
+  paymentsAdminEndpoints as endpoints,
 } from '../../../contract/payments-admin.ts';
 import type { Database } from '../../db/client.ts';
+import { type EndpointApp, route } from '../../http/endpoints.ts';
 import { Problem } from '../../problem.ts';
 import type { Services } from '../../services.ts';
 import type { PaymentListRow } from '../payments/admin.ts';
 import { pageMeta } from '../shared/pagination.ts';
-import type { OperatorGuards } from './guards.ts';
 
 // The Payments screen's API (docs/decisions/0104): find deposits and withdrawals, read one's full history, and
 // refund or charge back a deposit (payments.manage: a reason, an audit row in the same transaction, idempotent).
 
-export async function paymentRoutes(fastify: FastifyInstance, { services, guards }: { services: Services; guards: OperatorGuards }) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { requirePermission } = guards;
+export async function paymentRoutes(app: EndpointApp, { services }: { services: Services }) {
   const { payments, accounts, operators } = services;
 
   /** Names and e-mails instead of ids (issue 32). */
@@ -78,65 +69,47 @@ export async function paymentRoutes(fastify: FastifyInstance, { services, guards
     };
   }
 
-  app.get(
-    '/api/admin/payments',
-    { preHandler: requirePermission('payments.read'), schema: { querystring: adminPaymentsQuerySchema, response: { 200: adminPaymentsPageSchema } } },
-    async (request) => {
-      const { q, reference, kind, status, method, from, to } = request.query;
-      const page = Number(request.query.page ?? 1);
-      const perPage = Number(request.query.per_page ?? PAYMENTS_PER_PAGE);
-      // A player filter goes through the accounts module, which owns names and e-mails.
-      const playerIds = q ? (await accounts.searchPlayers({ q }, 1000)).map((player) => Number(player.id)) : undefined;
-      const { rows, total } = await payments.searchPayments({ kind, playerIds, reference, status, method, from, to, page, perPage });
-      return { data: await withPlayers(rows), meta: pageMeta({ page, perPage }, total) };
-    },
-  );
+  route(app, endpoints.list, async ({ query }) => {
+    const { q, reference, kind, status, method, from, to } = query;
+    const page = Number(query.page ?? 1);
+    const perPage = Number(query.per_page ?? PAYMENTS_PER_PAGE);
+    // A player filter goes through the accounts module, which owns names and e-mails.
+    const playerIds = q ? (await accounts.searchPlayers({ q }, 1000)).map((player) => Number(player.id)) : undefined;
+    const { rows, total } = await payments.searchPayments({ kind, playerIds, reference, status, method, from, to, page, perPage });
+    return { data: await withPlayers(rows), meta: pageMeta({ page, perPage }, total) };
+  });
 
   for (const kind of ['deposit', 'withdrawal'] as const) {
-    app.get(
-      `/api/admin/payments/${kind}s/:id`,
-      { preHandler: requirePermission('payments.read'), schema: { params: depositParamsSchema, response: { 200: dataOf(adminPaymentDetailSchema) } } },
-      async (request) => {
-        const data = await detail(kind, request.params.id, request.operator!.permissions);
-        // Players' payments are personal data: reading one is audited like a player page.
-        await operators.audit.record({
-          staffId: request.operator!.id,
-          action: 'payments.view',
-          playerId: Number(data.player.id),
-          subject: `${kind}:${data.id}`,
-        });
-        return { data };
-      },
-    );
+    route(app, endpoints[kind], async ({ staff, params }) => {
+      const data = await detail(kind, params.id, staff.permissions);
+      // Players' payments are personal data: reading one is audited like a player page.
+      await operators.audit.record({
+        staffId: staff.id,
+        action: 'payments.view',
+        playerId: Number(data.player.id),
+        subject: `${kind}:${data.id}`,
+      });
+      return { data };
+    });
   }
 
   for (const action of ['refund', 'chargeback'] as const) {
-    app.post(
-      `/api/admin/payments/deposits/:id/${action}`,
-      {
-        preHandler: requirePermission('payments.manage'),
-        schema: { params: depositParamsSchema, body: paymentReversalBodySchema, response: { 200: dataOf(adminPaymentDetailSchema) } },
-      },
-      async (request) => {
-        const operator = request.operator!;
-        const { reason } = request.body;
-        const onReversed = (tx: Database, outcome: { before: { id: string; playerId: number; amount: number; reversedAmount: number }; shortfall: number }) =>
-          operators.audit.record(
-            {
-              staffId: operator.id,
-              action: `payments.${action}`,
-              playerId: outcome.before.playerId,
-              subject: `deposit:${outcome.before.id}`,
-              before: { reversed_amount: outcome.before.reversedAmount },
-              after: { amount: outcome.before.amount - outcome.before.reversedAmount, player_owes_added: outcome.shortfall, reason },
-            },
-            tx,
-          );
-        const staff = { staffId: operator.id, reason, onReversed };
-        const { deposit } =
-          action === 'refund' ? await payments.refundDeposit(request.params.id, staff) : await payments.chargebackDeposit(request.params.id, staff);
-        return { data: await detail('deposit', deposit.id, operator.permissions) };
-      },
-    );
+    route(app, endpoints[action], async ({ staff: operator, params, body: { reason } }) => {
+      const onReversed = (tx: Database, outcome: { before: { id: string; playerId: number; amount: number; reversedAmount: number }; shortfall: number }) =>
+        operators.audit.record(
+          {
+            staffId: operator.id,
+            action: `payments.${action}`,
+            playerId: outcome.before.playerId,
+            subject: `deposit:${outcome.before.id}`,
+            before: { reversed_amount: outcome.before.reversedAmount },
+            after: { amount: outcome.before.amount - outcome.before.reversedAmount, player_owes_added: outcome.shortfall, reason },
+          },
+          tx,
+        );
+      const staff = { staffId: operator.id, reason, onReversed };
+      const { deposit } = action === 'refund' ? await payments.refundDeposit(params.id, staff) : await payments.chargebackDeposit(params.id, staff);
+      return { data: await detail('deposit', deposit.id, operator.permissions) };
+    });
   }
 }

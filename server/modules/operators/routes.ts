@@ -1,26 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { dataOf, pageMetaSchema } from '../../../contract/http.ts';
-import {
-  auditQuerySchema,
-  auditRecordSchema,
-  auditVerificationSchema,
-  auditVerifyQuerySchema,
-  enrolmentConfirmBodySchema,
-  enrolmentStartSchema,
-  operatorChallengeResponseSchema,
-  operatorLoginBodySchema,
-  operatorLoginResponseSchema,
-  recoveryCodesSchema,
-  staffCreateBodySchema,
-  staffIdParamsSchema,
-  staffMemberSchema,
-  staffMeSchema,
-  staffUpdateBodySchema,
-  twoFactorBodySchema,
-} from '../../../contract/operators.ts';
+import { operatorEndpoints } from '../../../contract/operators.ts';
 import { clearStaffCookie, presentedStaffToken, setStaffCookie } from '../../http/auth.ts';
+import { endpointApp, route } from '../../http/endpoints.ts';
 import { loginGuard } from '../../http/login-guard.ts';
 import { limitRequests, MINUTES_15 } from '../../http/rate-limit.ts';
 import { invalid, Problem } from '../../problem.ts';
@@ -51,9 +33,10 @@ export async function operatorRoutes(fastify: FastifyInstance, { services }: { s
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { operators } = services;
   const { audit, staff } = operators;
-  app.decorateRequest('operator', null);
+  // The routes registered from endpoint objects (contract/) take their guards from `endpoints`; staff-routes.ts's
+  // hand-registered ones still name theirs from `guards`.
+  const endpoints = endpointApp(fastify, { accounts: services.accounts, operators });
   const guards = operatorGuards(operators);
-  const { staffSession, requirePermission } = guards;
   const ipLimit = (name: string) =>
     limitRequests(fastify, services.config.rateLimitAllowlist, [
       { name, max: 30, windowMs: MINUTES_15, by: 'ip', message: 'Too many login attempts from your network.' },
@@ -61,30 +44,24 @@ export async function operatorRoutes(fastify: FastifyInstance, { services }: { s
 
   // API clients without cookies spend the budget for unknown devices; the device cookie is theirs to keep and send.
   const attemptLogin = loginGuard(fastify, services.config, { name: 'admin-login', cookie: 'operator_device', path: '/api/admin/login' });
-  app.post(
-    '/api/admin/login',
-    {
-      schema: { body: operatorLoginBodySchema, response: { 200: z.union([operatorLoginResponseSchema, operatorChallengeResponseSchema]) } },
-      preHandler: ipLimit('admin-login-ip'),
-    },
-    async (request, reply) => {
-      const { email, password } = request.body;
+  route(
+    endpoints,
+    operatorEndpoints.login,
+    async ({ request, reply, body: { email, password } }) => {
       const result = await attemptLogin(request, reply, email, () => operators.login(email, password, signInClient(request)));
       if (!result) throw invalid({ email: ['These credentials do not match our records.'] });
       if ('challenge' in result) return { two_factor: true as const, challenge: result.challenge };
       setStaffCookie(reply, result.token, new Date(result.expires_at));
       return { token: result.token, expires_at: result.expires_at };
     },
+    { preHandler: ipLimit('admin-login-ip') },
   );
 
-  app.post(
-    '/api/admin/login/two-factor',
-    {
-      schema: { body: twoFactorBodySchema, response: { 200: operatorLoginResponseSchema } },
-      preHandler: ipLimit('admin-two-factor-ip'),
-    },
-    async (request, reply) => {
-      const session = await operators.completeTwoFactor(request.body.challenge, request.body.code, signInClient(request));
+  route(
+    endpoints,
+    operatorEndpoints.twoFactor,
+    async ({ request, reply, body }) => {
+      const session = await operators.completeTwoFactor(body.challenge, body.code, signInClient(request));
       if (!session) throw invalid({ code: [WRONG_CODE] });
       if ('locked' in session) {
         const seconds = Math.max(1, Math.ceil(session.retryAfterMs / 1000));
@@ -94,116 +71,76 @@ export async function operatorRoutes(fastify: FastifyInstance, { services }: { s
       setStaffCookie(reply, session.token, new Date(session.expires_at));
       return { token: session.token, expires_at: session.expires_at };
     },
+    { preHandler: ipLimit('admin-two-factor-ip') },
   );
 
-  app.post('/api/admin/logout', { preHandler: staffSession }, async (request, reply) => {
+  route(endpoints, operatorEndpoints.logout, async ({ request, reply }) => {
     await operators.logout(presentedStaffToken(request));
     clearStaffCookie(reply);
-    return reply.code(204).send();
   });
 
-  app.get('/api/admin/me', { preHandler: staffSession, schema: { response: { 200: dataOf(staffMeSchema) } } }, async (request) => {
-    const me = request.operator!;
-    return {
-      data: { id: String(me.id), email: me.email, role: me.role, permissions: [...me.permissions], two_factor: me.twoFactorEnabled, must_enrol: me.mustEnrol },
-    };
-  });
+  route(endpoints, operatorEndpoints.me, ({ staff: me }) => ({
+    data: { id: String(me.id), email: me.email, role: me.role, permissions: [...me.permissions], two_factor: me.twoFactorEnabled, must_enrol: me.mustEnrol },
+  }));
 
   // Enrolment: a new secret (shown as a QR code), then a code from the app confirms it and returns the recovery codes.
-  app.post('/api/admin/two-factor/setup', { preHandler: staffSession, schema: { response: { 200: dataOf(enrolmentStartSchema) } } }, async (request) => {
-    const started = await operators.startEnrolment(request.operator!.id);
+  route(endpoints, operatorEndpoints.twoFactorSetup, async ({ staff: me }) => {
+    const started = await operators.startEnrolment(me.id);
     if (!started) throw new Problem(409, 'Two-factor sign-in is already set up. An admin can reset it.');
     return { data: started };
   });
-  app.post(
-    '/api/admin/two-factor/confirm',
-    { preHandler: staffSession, schema: { body: enrolmentConfirmBodySchema, response: { 200: dataOf(recoveryCodesSchema) } } },
-    async (request) => {
-      const outcome = await operators.confirmEnrolment(request.operator!.id, request.body.code);
-      if (outcome === 'not_started') throw new Problem(409, 'Start the set-up first.');
-      if (outcome === 'invalid') throw invalid({ code: [WRONG_CODE] });
-      return { data: { recovery_codes: outcome } };
-    },
-  );
+  route(endpoints, operatorEndpoints.twoFactorConfirm, async ({ staff: me, body }) => {
+    const outcome = await operators.confirmEnrolment(me.id, body.code);
+    if (outcome === 'not_started') throw new Problem(409, 'Start the set-up first.');
+    if (outcome === 'invalid') throw invalid({ code: [WRONG_CODE] });
+    return { data: { recovery_codes: outcome } };
+  });
 
   // Staff accounts (admins).
-  app.get(
-    '/api/admin/staff',
-    { preHandler: requirePermission('staff.manage'), schema: { response: { 200: dataOf(z.array(staffMemberSchema)) } } },
-    async () => ({
-      data: await staff.list(),
-    }),
-  );
-  app.post(
-    '/api/admin/staff',
-    { preHandler: requirePermission('staff.manage'), schema: { body: staffCreateBodySchema, response: { 201: dataOf(staffMemberSchema) } } },
-    async (request, reply) => {
-      const created = await staff.create(request.operator!.id, request.body);
-      if (!created) throw invalid({ email: ['The email has already been taken.'] });
-      return reply.code(201).send({ data: created });
-    },
-  );
-  app.patch(
-    '/api/admin/staff/:id',
-    {
-      preHandler: requirePermission('staff.manage'),
-      schema: { params: staffIdParamsSchema, body: staffUpdateBodySchema, response: { 200: dataOf(staffMemberSchema) } },
-    },
-    async (request) => {
-      const id = Number(request.params.id);
-      if (id === request.operator!.id) throw new Problem(403, 'You cannot change your own role or disable yourself.', { type: 'forbidden' });
-      const { reason, ...change } = request.body;
-      if (change.role === undefined && change.disabled === undefined) throw invalid({ role: ['Choose a role, or whether the account is disabled.'] });
-      const updated = await staff.update(request.operator!.id, id, change, reason);
-      if (!updated) throw new Problem(404, 'No staff member with that id.');
-      return { data: updated };
-    },
-  );
-  app.post(
-    '/api/admin/staff/:id/reset-two-factor',
-    { preHandler: requirePermission('staff.manage'), schema: { params: staffIdParamsSchema, response: { 200: dataOf(staffMemberSchema) } } },
-    async (request) => {
-      const updated = await staff.resetTwoFactor(request.operator!.id, Number(request.params.id));
-      if (!updated) throw new Problem(404, 'No staff member with that id.');
-      return { data: updated };
-    },
-  );
+  route(endpoints, operatorEndpoints.staffList, async () => ({ data: await staff.list() }));
+  route(endpoints, operatorEndpoints.staffCreate, async ({ staff: me, body }) => {
+    const created = await staff.create(me.id, body);
+    if (!created) throw invalid({ email: ['The email has already been taken.'] });
+    return { data: created };
+  });
+  route(endpoints, operatorEndpoints.staffUpdate, async ({ staff: me, params, body }) => {
+    const id = Number(params.id);
+    if (id === me.id) throw new Problem(403, 'You cannot change your own role or disable yourself.', { type: 'forbidden' });
+    const { reason, ...change } = body;
+    if (change.role === undefined && change.disabled === undefined) throw invalid({ role: ['Choose a role, or whether the account is disabled.'] });
+    const updated = await staff.update(me.id, id, change, reason);
+    if (!updated) throw new Problem(404, 'No staff member with that id.');
+    return { data: updated };
+  });
+  route(endpoints, operatorEndpoints.staffResetTwoFactor, async ({ staff: me, params }) => {
+    const updated = await staff.resetTwoFactor(me.id, Number(params.id));
+    if (!updated) throw new Problem(404, 'No staff member with that id.');
+    return { data: updated };
+  });
 
   // The audit log and its verification.
-  app.get(
-    '/api/admin/audit',
-    {
-      preHandler: requirePermission('audit.read'),
-      schema: { querystring: auditQuerySchema, response: { 200: z.object({ data: z.array(auditRecordSchema), meta: pageMetaSchema }) } },
-    },
-    async (request) => {
-      const q = request.query;
-      const date = (value: string | undefined, field: string, endOfDay = false) => {
-        if (!value) return undefined;
-        const parsed = new Date(value.length === 10 ? `${value}T${endOfDay ? '23:59:59.999' : '00:00:00.000'}Z` : value);
-        if (Number.isNaN(parsed.getTime())) throw invalid({ [field]: [`The ${field} field must be a valid date.`] });
-        return parsed;
-      };
-      return audit.list(
-        {
-          playerId: q.player_id ? Number(q.player_id) : undefined,
-          staffId: q.staff_id ? Number(q.staff_id) : undefined,
-          action: q.action || undefined,
-          from: date(q.from, 'from'),
-          to: date(q.to, 'to', true),
-        },
-        { page: Number(q.page ?? 1), perPage: Number(q.per_page ?? 50) },
-      );
-    },
-  );
-  app.get(
-    '/api/admin/audit/verify',
-    { preHandler: requirePermission('audit.read'), schema: { querystring: auditVerifyQuerySchema, response: { 200: dataOf(auditVerificationSchema) } } },
-    async (request) => {
-      const asked = request.query.anchor ? parseAnchor(request.query.anchor) : null;
-      return { data: await audit.verify([...services.auditAnchors.read(), ...(asked ? [asked] : [])]) };
-    },
-  );
+  route(endpoints, operatorEndpoints.audit, async ({ query: q }) => {
+    const date = (value: string | undefined, field: string, endOfDay = false) => {
+      if (!value) return undefined;
+      const parsed = new Date(value.length === 10 ? `${value}T${endOfDay ? '23:59:59.999' : '00:00:00.000'}Z` : value);
+      if (Number.isNaN(parsed.getTime())) throw invalid({ [field]: [`The ${field} field must be a valid date.`] });
+      return parsed;
+    };
+    return audit.list(
+      {
+        playerId: q.player_id ? Number(q.player_id) : undefined,
+        staffId: q.staff_id ? Number(q.staff_id) : undefined,
+        action: q.action || undefined,
+        from: date(q.from, 'from'),
+        to: date(q.to, 'to', true),
+      },
+      { page: Number(q.page ?? 1), perPage: Number(q.per_page ?? 50) },
+    );
+  });
+  route(endpoints, operatorEndpoints.auditVerify, async ({ query }) => {
+    const asked = query.anchor ? parseAnchor(query.anchor) : null;
+    return { data: await audit.verify([...services.auditAnchors.read(), ...(asked ? [asked] : [])]) };
+  });
 
   const fourEyes = createFourEyes({
     db: services.database.db,
@@ -214,11 +151,11 @@ export async function operatorRoutes(fastify: FastifyInstance, { services }: { s
     threshold: services.config.fourEyesThreshold,
     playerExists: services.accounts.playerExists,
   });
-  await moneyRoutes(app, { services, guards, fourEyes });
-  await paymentRoutes(app, { services, guards });
-  await chainRoutes(app, { services, guards });
-  await playerRoutes(app, { services, guards, fourEyes });
-  await reportRoutes(app, { services, guards, fourEyes });
-  await opsRoutes(app, { services, guards });
+  await moneyRoutes(endpoints, { services, fourEyes });
+  await paymentRoutes(endpoints, { services });
+  await chainRoutes(endpoints, { services });
+  await playerRoutes(endpoints, { services, fourEyes });
+  await reportRoutes(endpoints, { services, fourEyes });
+  await opsRoutes(endpoints, { services });
   await staffRoutes(app, { services, guards });
 }

@@ -1,9 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { playerIdParamsSchema } from '../../../contract/operators.ts';
-import { duplicateBodySchema, playerSignInsSchema, previousSessionSchema, recallSchema } from '../../../contract/signins.ts';
-import { staffGuards } from '../../http/operator-guard.ts';
-import { playerGuards } from '../../http/player-guards.ts';
+import { signInEndpoints as endpoints } from '../../../contract/signins.ts';
+import { endpointApp, route } from '../../http/endpoints.ts';
 import { Problem } from '../../problem.ts';
 import type { Services } from '../../services.ts';
 
@@ -13,58 +10,43 @@ import type { Services } from '../../services.ts';
 const NO_PLAYER = 'No player with that id.';
 
 export async function signInRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { signins, accounts, operators } = services;
-  const { signedIn } = playerGuards(fastify, accounts);
-  const { requirePermission } = staffGuards(operators);
+  const app = endpointApp(fastify, { accounts, operators });
 
-  app.get('/api/player/previous-session', { preHandler: signedIn, schema: { response: { 200: previousSessionSchema } } }, async (request) => ({
-    data: await signins.previousSession(request.player!.id, request.player!.tokenId),
-  }));
+  route(app, endpoints.previousSession, async ({ player }) => ({ data: await signins.previousSession(player.id, player.tokenId) }));
 
-  app.get('/api/player/recall', { preHandler: signedIn, schema: { response: { 200: recallSchema } } }, async (request) => {
-    const [rounds, sessions] = await Promise.all([signins.lastRounds(request.player!.id), signins.sessionNets(request.player!.id, request.player!.tokenId)]);
+  route(app, endpoints.recall, async ({ player }) => {
+    const [rounds, sessions] = await Promise.all([signins.lastRounds(player.id), signins.sessionNets(player.id, player.tokenId)]);
     return { data: { rounds, sessions } };
   });
 
-  app.get(
-    '/api/admin/players/:id/sign-ins',
-    { preHandler: requirePermission('players.read'), schema: { params: playerIdParamsSchema, response: { 200: playerSignInsSchema } } },
-    async (request) => {
-      const id = Number(request.params.id);
-      if (!(await accounts.playerExists(id))) throw new Problem(404, NO_PLAYER);
-      const data = await signins.staffView(id);
-      await operators.audit.record({ staffId: request.operator!.id, action: 'player.sign-ins.view', playerId: id, subject: `player:${id}` });
-      return { data };
-    },
-  );
+  route(app, endpoints.staffView, async ({ staff, params }) => {
+    const id = Number(params.id);
+    if (!(await accounts.playerExists(id))) throw new Problem(404, NO_PLAYER);
+    const data = await signins.staffView(id);
+    await operators.audit.record({ staffId: staff.id, action: 'player.sign-ins.view', playerId: id, subject: `player:${id}` });
+    return { data };
+  });
 
-  app.put(
-    '/api/admin/players/:id/duplicate',
-    {
-      preHandler: requirePermission('players.block'),
-      schema: { params: playerIdParamsSchema, body: duplicateBodySchema, response: { 200: playerSignInsSchema } },
-    },
-    async (request) => {
-      const id = Number(request.params.id);
-      if (!(await accounts.playerExists(id))) throw new Problem(404, NO_PLAYER);
-      const { duplicate, reason } = request.body;
-      const staffId = request.operator!.id;
-      await operators.audit.audited(
-        async (tx) => {
-          if (duplicate) await signins.flagDuplicate(tx, id, reason, staffId);
-          else await signins.unflagDuplicate(tx, id);
-          return true;
-        },
-        () => ({
-          staffId,
-          action: duplicate ? 'player.duplicate.flag' : 'player.duplicate.clear',
-          playerId: id,
-          subject: `player:${id}`,
-          after: { duplicate, reason },
-        }),
-      );
-      return { data: await signins.staffView(id) };
-    },
-  );
+  route(app, endpoints.duplicate, async ({ staff, params, body }) => {
+    const id = Number(params.id);
+    if (!(await accounts.playerExists(id))) throw new Problem(404, NO_PLAYER);
+    const { duplicate, reason } = body;
+    const staffId = staff.id;
+    await operators.audit.audited(
+      async (tx) => {
+        if (duplicate) await signins.flagDuplicate(tx, id, reason, staffId);
+        else await signins.unflagDuplicate(tx, id);
+        return true;
+      },
+      () => ({
+        staffId,
+        action: duplicate ? 'player.duplicate.flag' : 'player.duplicate.clear',
+        playerId: id,
+        subject: `player:${id}`,
+        after: { duplicate, reason },
+      }),
+    );
+    return { data: await signins.staffView(id) };
+  });
 }

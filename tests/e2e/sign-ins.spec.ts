@@ -19,9 +19,12 @@ async function loginOnDevice(email: string, device?: string) {
   return { token: ((await response.json()) as { token: string }).token, device: cookie!.split(';')[0]!.slice('device_id='.length) };
 }
 
-/** A finished blackjack hand: dealt until it waits for the player, then stood. */
-async function standingHand(token: string) {
-  for (;;) {
+/**
+ * A finished blackjack hand: dealt until it waits for the player, then stood. A hand decided at the deal (a natural
+ * on either side) is a round of its own; the answer is how many hands were dealt in all.
+ */
+async function standingHand(token: string): Promise<number> {
+  for (let hands = 1; ; hands++) {
     const dealt = await api<{ data: { round_id: string; status: string } }>('/api/games/blackjack/rounds', {
       method: 'POST',
       token,
@@ -37,7 +40,7 @@ async function standingHand(token: string) {
       body: { action: 'stand' },
     });
     expect(stood.status).toBe(200);
-    return;
+    return hands;
   }
 }
 
@@ -63,7 +66,7 @@ test.describe('previous session and game history', () => {
       key: crypto.randomUUID(),
       body: { mode: 'real', bets: [{ type: 'red', amount: 2_00 }] },
     });
-    await standingHand(first.token);
+    const hands = await standingHand(first.token);
     expect((await api('/api/logout', { method: 'POST', token: first.token })).status).toBe(204);
 
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -80,15 +83,16 @@ test.describe('previous session and game history', () => {
     await notice.getByRole('link', { name: 'Your recent games and sessions' }).click();
     await expect(page).toHaveURL(/\/account\/transaction\?view=rounds$/);
     await expect(notice).toBeHidden();
+    // The stood hand is the newest; the roulette round the oldest, after any hand decided at its deal.
     const rounds = page.getByTestId('recalled-round');
-    await expect(rounds).toHaveCount(2);
+    await expect(rounds).toHaveCount(1 + hands);
     const hand = rounds.first();
     await expect(hand).toContainText('Blackjack');
     await expect(hand.getByText('You stood')).toBeVisible();
     await expect(hand.getByText('Dealt: your', { exact: false })).toBeVisible();
     // The roulette round is one click away.
-    await rounds.nth(1).locator('summary').click();
-    await expect(rounds.nth(1).getByText(/You won|You lost|Push/)).toBeVisible();
+    await rounds.last().locator('summary').click();
+    await expect(rounds.last().getByText(/You won|You lost|Push/)).toBeVisible();
     const sessions = page.getByTestId('session-row');
     await expect(sessions).toHaveCount(2);
     await expect(sessions.nth(1)).toContainText(/[−+]?€\d+\.\d{2}$/);

@@ -252,3 +252,42 @@ export const signerWithdrawalSchema = z.object({
   currency: z.string(),
 });
 export type SignerWithdrawal = z.infer<typeof signerWithdrawalSchema>;
+/** POST /api/internal/chain/addresses → { data: SignerAddress[] }: the deposit addresses the signer sweeps, by index. */
+export const signerAddressesSchema = z.array(z.object({ index: z.int(), address: z.string() }));
+/** POST /api/internal/chain/report → { data }: what the report changed. */
+export const signerReportAnswerSchema = z.object({ payouts: z.int(), ignored: z.int(), sweeps: z.int() });
+
+/**
+ * The signer service's calls (server/modules/payments/chain/signer-routes.ts): each signed with SIGNER_SECRET over
+ * its raw body, which the server reads itself once the signature holds (400 not JSON, 422 not the report).
+ */
+export const signerEndpoints = {
+  approved: defineEndpoint({
+    method: 'POST',
+    path: '/api/internal/chain/approved',
+    body: z.unknown(),
+    responses: { 200: dataOf(z.array(signerWithdrawalSchema)) },
+    // The signature is the caller's proof, not a session.
+    auth: 'public',
+    summary: 'The signer: the approved on-chain withdrawals it may pay',
+    operationId: 'getSignerWithdrawals',
+  }),
+  addresses: defineEndpoint({
+    method: 'POST',
+    path: '/api/internal/chain/addresses',
+    body: z.unknown(),
+    responses: { 200: dataOf(signerAddressesSchema) },
+    auth: 'public',
+    summary: 'The signer: the deposit addresses to sweep',
+    operationId: 'getSignerAddresses',
+  }),
+  report: defineEndpoint({
+    method: 'POST',
+    path: '/api/internal/chain/report',
+    body: signerReportSchema,
+    responses: { 200: dataOf(signerReportAnswerSchema) },
+    auth: 'public',
+    summary: 'The signer: report payouts sent, confirmed or failed, and sweeps',
+    operationId: 'reportSignerActivity',
+  }),
+};

@@ -279,6 +279,57 @@ export const operatorEndpoints = {
     summary: 'Verify the audit log’s hash chain (and an anchor)',
     operationId: 'verifyAuditLog',
   }),
+  // Staff lifecycle (docs/decisions/0106-staff-lifecycle.md, staff-routes.ts): invitations and admin resets by
+  // one-time link, the link's own two routes (no session: the link is the credential) and one's own password.
+  inviteStaff: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/staff/invitations',
+    body: staffInviteBodySchema,
+    responses: { 201: dataOf(staffMemberSchema) },
+    auth: 'operator',
+    permission: 'staff.manage',
+    summary: 'Invite a staff member: they choose their password from an e-mailed link',
+    operationId: 'inviteStaff',
+  }),
+  resetStaffPassword: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/staff/:id/reset-password',
+    params: staffIdParamsSchema,
+    body: staffPasswordResetBodySchema,
+    responses: { 200: dataOf(staffMemberSchema) },
+    auth: 'operator',
+    permission: 'staff.manage',
+    summary: "Reset another staff member's password: their sessions end and a link is e-mailed",
+    operationId: 'resetStaffPassword',
+  }),
+  passwordLink: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/password-links/:token',
+    params: staffLinkParamsSchema,
+    responses: { 200: dataOf(staffLinkSchema) },
+    auth: 'public',
+    summary: 'What a one-time password link is for, while it works',
+    operationId: 'getStaffPasswordLink',
+  }),
+  usePasswordLink: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/password-links/:token',
+    params: staffLinkParamsSchema,
+    body: staffLinkBodySchema,
+    responses: { 200: dataOf(staffLinkSchema.pick({ email: true })) },
+    auth: 'public',
+    summary: 'Choose a password with a one-time link',
+    operationId: 'useStaffPasswordLink',
+  }),
+  changeOwnPassword: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/me/password',
+    body: staffPasswordChangeBodySchema,
+    responses: { 204: noContent('Password changed; other sessions ended.') },
+    auth: 'staff-session',
+    summary: "Change one's own password",
+    operationId: 'changeStaffPassword',
+  }),
 };
 
 /** POST /api/admin/players/{id}/adjustments: a signed amount in minor units (credit > 0, debit < 0) and a reason. */

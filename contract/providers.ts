@@ -2,8 +2,10 @@
 // play page asks for, and the console's Providers screen (connection status, games, sync, reconciliation). Amounts
 // are integers of minor units. The plain values are in providers.rules.ts, which the site's bundles import instead.
 import { z } from 'zod';
+import { defineEndpoint, fileAnswer } from './endpoint.ts';
+import { slugParamsSchema } from './games.ts';
 import { LAUNCH_MODES, PROVIDER_TX_STATES, RECONCILIATION_DAY } from './providers.rules.ts';
-import { matching, text } from './http.ts';
+import { dataOf, matching, text } from './http.ts';
 
 export * from './providers.rules.ts';
 
@@ -168,3 +170,71 @@ export type Reconciliation = z.infer<typeof reconciliationSchema>;
 
 /** POST /api/admin/providers/sync → { data: ProviderSync } */
 export const syncResultSchema = providerSyncSchema;
+
+// --- the endpoints (contract/endpoint.ts) ------------------------------------------------------------------------
+/** The play page's launch and the console's Providers screen (server/modules/providers/routes.ts). */
+export const providerEndpoints = {
+  // An aggregator's game (`source` hub88): the page to show in a frame. `real` needs a signed-in, active player (401,
+  // 423, 403) not kept from play (403 `excluded`) nor in a country the game is blocked in (403 `country`); `demo` is
+  // for everyone whose account is not blocked, where the game has one. 404: no such game; 409 `game_unavailable`:
+  // switched off; 503 `maintenance`; 502/504: the provider failed.
+  launch: defineEndpoint({
+    method: 'POST',
+    path: '/api/games/:slug/launch',
+    params: slugParamsSchema,
+    body: launchBodySchema,
+    responses: { 200: dataOf(gameLaunchSchema) },
+    auth: 'optional-player',
+    summary: 'Launch an aggregator’s game, for real money or as a demo: the page to show in a frame',
+    operationId: 'launchProviderGame',
+  }),
+  overview: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/providers',
+    responses: { 200: dataOf(adminProvidersSchema) },
+    auth: 'operator',
+    permission: 'games.manage',
+    summary: 'The game providers’ connection, games and categories',
+    operationId: 'getProviders',
+  }),
+  sync: defineEndpoint({
+    method: 'POST',
+    path: '/api/admin/providers/sync',
+    responses: { 200: dataOf(syncResultSchema) },
+    auth: 'operator',
+    permission: 'games.manage',
+    summary: 'Fetch the provider’s game list now',
+    operationId: 'syncProviderGames',
+  }),
+  updateGame: defineEndpoint({
+    method: 'PUT',
+    path: '/api/admin/providers/games/:slug',
+    params: providerGameParamsSchema,
+    body: providerGameBodySchema,
+    responses: { 200: dataOf(providerGameSchema) },
+    auth: 'operator',
+    permission: 'games.manage',
+    summary: 'Switch a provider’s game on or off, or change its category or wagering contribution',
+    operationId: 'updateProviderGame',
+  }),
+  reconciliation: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/providers/reconciliation',
+    query: reconciliationQuerySchema,
+    responses: { 200: dataOf(reconciliationSchema) },
+    auth: 'operator',
+    permission: 'reports.read',
+    summary: 'A day’s provider rounds and transactions, and the rounds left open',
+    operationId: 'getProviderReconciliation',
+  }),
+  reconciliationExport: defineEndpoint({
+    method: 'GET',
+    path: '/api/admin/providers/reconciliation/export',
+    query: reconciliationQuerySchema,
+    responses: { 200: fileAnswer('text/csv', 'The day’s provider transactions as CSV.') },
+    auth: 'operator',
+    permission: 'reports.read',
+    summary: 'A day’s provider transactions as CSV (formula-safe cells)',
+    operationId: 'exportProviderReconciliation',
+  }),
+};

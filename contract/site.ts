@@ -157,3 +157,60 @@ export const settingsEndpoints = {
     operationId: 'getSettings',
   }),
 };
+
+// pusher-js (through Laravel Echo) posts form-encoded; other clients may send JSON. The same routes also answer at
+// /broadcasting/auth and /broadcasting/user-auth (SPEC.md §7 names both), outside the documented API.
+const PUSHER_BODIES = ['application/x-www-form-urlencoded', 'application/json'] as const;
+
+/** The realtime connection's sign-ins and the lobby's live counts (server/modules/broadcasting/routes.ts). */
+export const broadcastingEndpoints = {
+  channelAuth: defineEndpoint({
+    method: 'POST',
+    path: '/api/broadcasting/auth',
+    body: channelAuthBodySchema,
+    consumes: PUSHER_BODIES,
+    responses: { 200: channelAuthResponseSchema },
+    auth: 'player',
+    summary: 'Sign the player’s subscription to a private or presence channel',
+    operationId: 'authorizeChannel',
+  }),
+  userAuth: defineEndpoint({
+    method: 'POST',
+    path: '/api/broadcasting/user-auth',
+    body: channelAuthBodySchema,
+    consumes: PUSHER_BODIES,
+    responses: { 200: userAuthResponseSchema },
+    auth: 'player',
+    summary: 'Sign the player in on the realtime connection',
+    operationId: 'authenticateRealtimeUser',
+  }),
+  // Public, like the lobby it serves; counts only, never who.
+  playingNow: defineEndpoint({
+    method: 'GET',
+    path: '/api/playing-now',
+    responses: { 200: playingNowResponseSchema },
+    auth: 'public',
+    summary: 'How many players are on each game’s play page',
+    operationId: 'getPlayingNow',
+  }),
+};
+
+/** Liveness and readiness for load balancers and monitors (server/modules/health/routes.ts); 503 is a JSON answer too. */
+export const healthEndpoints = {
+  health: defineEndpoint({
+    method: 'GET',
+    path: '/api/health',
+    responses: { 200: healthSchema, 503: healthUnavailableSchema },
+    auth: 'public',
+    summary: 'Whether this server and its database answer',
+    operationId: 'getHealth',
+  }),
+  ready: defineEndpoint({
+    method: 'GET',
+    path: '/api/ready',
+    responses: { 200: readySchema, 503: notReadySchema },
+    auth: 'public',
+    summary: 'Whether this server takes requests (503 while it stops or without its database)',
+    operationId: 'getReadiness',
+  }),
+};

@@ -4,7 +4,7 @@
 // wallet.rules.ts (the site's bundles import that one, never zod) and re-exported here.
 import { z } from 'zod';
 import { cryptoDepositInfoSchema } from './chain.ts';
-import { defineEndpoint, fileAnswer } from './endpoint.ts';
+import { defineEndpoint, fileAnswer, noContent } from './endpoint.ts';
 import { dataOf, matching, PAGE, pageMetaSchema, UUID_TEXT } from './http.ts';
 import {
   BONUS_ID_PATTERN,
@@ -239,5 +239,65 @@ export const paymentEndpoints = {
     auth: 'player',
     summary: 'The player’s pending withdrawals',
     operationId: 'listPendingWithdrawals',
+  }),
+};
+
+// --- the sandbox gateway's hosted pages (server/modules/sandbox-gateway/routes.ts) --------------------------------
+// What a provider would host, outside our API: HTML pages and form posts that end in a 303 back to the cashier, and
+// the simulated crypto network's confirmation. They exist only with the sandbox on.
+const sandboxCheckoutParams = z.object({ id: matching(/^c[sc]_[0-9a-f]{24}$/) });
+/** The card form as the page posts it; the gateway checks the values itself and answers the form again with the errors. */
+export const sandboxCardFormSchema = z.object({
+  card_number: z.string().max(40).optional(),
+  expiry: z.string().max(10).optional(),
+  cvc: z.string().max(8).optional(),
+  name: z.string().max(100).optional(),
+});
+export const sandboxCryptoConfirmationSchema = z.object({
+  data: z.object({ id: z.string(), status: z.string(), address: z.string().nullable(), amount: z.int(), currency: z.string() }),
+});
+const backToShop = noContent('303 See Other to the cashier’s return page (404 with an HTML page for an unknown payment).');
+
+export const sandboxGatewayEndpoints = {
+  // A paid checkout answers 303 to the cashier's return page instead.
+  checkout: defineEndpoint({
+    method: 'GET',
+    path: '/sandbox-gateway/checkout/:id',
+    params: sandboxCheckoutParams,
+    responses: { 200: fileAnswer('text/html', 'The sandbox card form.') },
+    auth: 'public',
+    summary: 'The sandbox gateway’s card form for a checkout',
+    operationId: 'getSandboxCheckout',
+  }),
+  // Refused card details answer the form again, 422 with the errors.
+  pay: defineEndpoint({
+    method: 'POST',
+    path: '/sandbox-gateway/checkout/:id',
+    params: sandboxCheckoutParams,
+    body: sandboxCardFormSchema,
+    consumes: ['application/x-www-form-urlencoded'],
+    responses: { 303: backToShop },
+    auth: 'public',
+    summary: 'Pay a sandbox checkout by card',
+    operationId: 'paySandboxCheckout',
+  }),
+  cancel: defineEndpoint({
+    method: 'POST',
+    path: '/sandbox-gateway/checkout/:id/cancel',
+    params: sandboxCheckoutParams,
+    responses: { 303: backToShop },
+    auth: 'public',
+    summary: 'Cancel a sandbox checkout',
+    operationId: 'cancelSandboxCheckout',
+  }),
+  // Signed with the signature the deposit's owner was given (401 otherwise).
+  confirmCrypto: defineEndpoint({
+    method: 'POST',
+    path: '/sandbox-gateway/crypto/:id/confirm',
+    params: sandboxCheckoutParams,
+    responses: { 200: sandboxCryptoConfirmationSchema },
+    auth: 'public',
+    summary: 'Have the sandbox network confirm a crypto transfer',
+    operationId: 'confirmSandboxCryptoTransfer',
   }),
 };

@@ -63,8 +63,9 @@ export type RouteExtras = Pick<RouteOptions, 'onSend' | 'serializerCompiler' | '
   preHandler?: RouteOptions['preHandler'];
 };
 
+// A scope whose callers prove themselves otherwise (a signed service call, a health probe) names no accounts service.
 type GuardServices = {
-  accounts: Pick<AccountsService, 'authenticate'>;
+  accounts?: Pick<AccountsService, 'authenticate'>;
   operators?: Pick<OperatorsService, 'authenticate'>;
   affiliates?: Pick<AffiliatesService, 'accounts'>;
 };
@@ -72,7 +73,7 @@ type GuardServices = {
 /** A plugin scope's routes and the guards they share. */
 export type EndpointApp = {
   fastify: FastifyInstance;
-  player: ReturnType<typeof playerGuards>;
+  player?: ReturnType<typeof playerGuards>;
   operator?: ReturnType<typeof staffGuards>;
   affiliate?: ReturnType<typeof affiliateGuard>;
 };
@@ -83,7 +84,7 @@ export function endpointApp(fastify: FastifyInstance, services: GuardServices): 
   if (services.affiliates && !fastify.hasRequestDecorator('affiliate')) fastify.decorateRequest('affiliate', null);
   return {
     fastify,
-    player: playerGuards(fastify, services.accounts),
+    ...(services.accounts ? { player: playerGuards(fastify, services.accounts) } : {}),
     ...(services.operators ? { operator: staffGuards(services.operators) } : {}),
     ...(services.affiliates ? { affiliate: affiliateGuard(services.affiliates) } : {}),
   };
@@ -91,11 +92,14 @@ export function endpointApp(fastify: FastifyInstance, services: GuardServices): 
 
 const isSchema = (answer: EndpointAnswer): answer is z.ZodType => '_zod' in answer;
 
-/** The 2xx status a handler's answer is sent with: the endpoint's only one, or the one it names. */
+/**
+ * The 2xx status a handler's answer is sent with: the endpoint's only one, or the one it names. A form post that
+ * ends in a redirect (the sandbox gateway's pages) has its 3xx instead, which its handler sends itself.
+ */
 export function successStatus(endpoint: Endpoint): number {
-  const statuses = Object.keys(endpoint.responses)
-    .map(Number)
-    .filter((status) => status >= 200 && status < 300);
+  const all = Object.keys(endpoint.responses).map(Number);
+  const twoHundreds = all.filter((status) => status >= 200 && status < 300);
+  const statuses = twoHundreds.length > 0 ? twoHundreds : all.filter((status) => status >= 300 && status < 400);
   if (endpoint.status !== undefined && statuses.includes(endpoint.status)) return endpoint.status;
   if (endpoint.status === undefined && statuses.length === 1) return statuses[0] as number;
   throw new Error(`${endpoint.operationId} must declare one 2xx answer, or name one of its ${statuses.length} as its status.`);
@@ -104,16 +108,23 @@ export function successStatus(endpoint: Endpoint): number {
 /** The guard named by `auth`: one of the named functions guards-first.ts moves ahead of validation and openapi.ts reads. */
 function guardOf(app: EndpointApp, endpoint: Endpoint) {
   const missing = (kind: string) => new Error(`${endpoint.operationId}: endpointApp was given no ${kind} service.`);
+  const players = () => {
+    if (!app.player) throw missing('accounts');
+    return app.player;
+  };
   switch (endpoint.auth) {
     case 'public':
+      return undefined;
     case 'optional-player':
+      // The handler signs the player in itself, when it must (requirePlayer).
+      players();
       return undefined;
     case 'player':
-      return app.player.signedIn;
+      return players().signedIn;
     case 'not-blocked':
-      return app.player.notBlocked;
+      return players().notBlocked;
     case 'active-player':
-      return app.player.activePlayer;
+      return players().activePlayer;
     case 'operator':
       if (!app.operator) throw missing('operators');
       return endpoint.permission ? app.operator.requirePermission(endpoint.permission as Permission) : app.operator.operatorOnly;
@@ -137,8 +148,11 @@ function callerOf(app: EndpointApp, endpoint: Endpoint, request: FastifyRequest)
     case 'not-blocked':
     case 'active-player':
       return { player: present(request.player) };
-    case 'optional-player':
-      return { requirePlayer: (requirement: Requirement) => app.player.check(request, requirement) };
+    case 'optional-player': {
+      // guardOf refused to register an optional-player route without the player guards.
+      const { player } = app;
+      return player ? { requirePlayer: (requirement: Requirement) => player.check(request, requirement) } : {};
+    }
     case 'operator':
     case 'staff-session':
       return { staff: present(request.operator) };

@@ -8,6 +8,7 @@ import { loginGuard } from '../../http/login-guard.ts';
 import { bodyEmail, limitRequests, MINUTES_15, reserveAttempts, type Limit } from '../../http/rate-limit.ts';
 import { hasErrors, invalid, Problem } from '../../problem.ts';
 import type { Services } from '../../services.ts';
+import type { LoginResult } from './core.ts';
 import type { AuthenticatedPlayer } from './service.ts';
 import { signInClient } from '../signins/device-id.ts';
 
@@ -22,6 +23,21 @@ export async function accountRoutes(fastify: FastifyInstance, { services }: { se
   const allow = services.config.rateLimitAllowlist;
   const limit = (limits: Limit[]) => limitRequests(fastify, allow, limits);
   const playerKey = (request: FastifyRequest) => (request.player ? String(request.player.id) : undefined);
+  /** A request that e-mails a link (a password reset, a sign-in link): limited per network and per address. */
+  const emailedLinkLimits = (name: string, what: string) =>
+    limit([
+      { name: `${name}-ip`, max: 20, windowMs: MINUTES_15, by: 'ip', message: `Too many ${what} requests from your network.` },
+      { name: `${name}-email`, max: 3, windowMs: MINUTES_15, by: bodyEmail, message: `Too many ${what} requests for this e-mail address.` },
+    ]);
+  /**
+   * Records a sign-in (its history, the device cookie and linked accounts: issue 33 §1, decision 0112) and sets the
+   * session cookie; answers the sign-in's result.
+   */
+  const afterSignIn = async <T extends LoginResult>(request: FastifyRequest, reply: FastifyReply, result: T, method: 'password' | 'magic-link') => {
+    await services.signins.recordSignIn({ ...signInClient(request, reply), playerId: result.playerId, tokenId: result.tokenId, method, at: new Date() });
+    setTokenCookie(reply, result.token, new Date(result.expires_at));
+    return result;
+  };
 
   // --- registration (with Precognition dry runs) -------------------------------------------------
   const isDryRun = (request: FastifyRequest) => precognitionRequest(request) !== null;
@@ -86,16 +102,7 @@ export async function accountRoutes(fastify: FastifyInstance, { services }: { se
     async ({ request, reply, body: { email, password } }) => {
       const result = await attemptLogin(request, reply, email, () => accounts.login(email, password));
       if (!result) throw invalid({ email: ['These credentials do not match our records.'] });
-      // Sign-in history, the device cookie and linked accounts (issue 33 §1, decision 0112).
-      await services.signins.recordSignIn({
-        ...signInClient(request, reply),
-        playerId: result.playerId,
-        tokenId: result.tokenId,
-        method: 'password',
-        at: new Date(),
-      });
-      setTokenCookie(reply, result.token, new Date(result.expires_at));
-      return result;
+      return afterSignIn(request, reply, result, 'password');
     },
     { preHandler: limit([{ name: 'login-ip', max: 100, windowMs: MINUTES_15, by: 'ip', message: 'Too many login attempts from your network.' }]) },
   );
@@ -144,12 +151,7 @@ export async function accountRoutes(fastify: FastifyInstance, { services }: { se
       await accounts.requestPasswordReset(body.email);
       return { ...sameAnswer, status: 'passwords.sent' };
     },
-    {
-      preHandler: limit([
-        { name: 'password-create-ip', max: 20, windowMs: MINUTES_15, by: 'ip', message: 'Too many password reset requests from your network.' },
-        { name: 'password-create-email', max: 3, windowMs: MINUTES_15, by: bodyEmail, message: 'Too many password reset requests for this e-mail address.' },
-      ]),
-    },
+    { preHandler: emailedLinkLimits('password-create', 'password reset') },
   );
 
   route(
@@ -204,29 +206,13 @@ export async function accountRoutes(fastify: FastifyInstance, { services }: { se
       await accounts.requestMagicLink(body.email, body.redirect);
       return { ...sameAnswer, status: 'magic-link.sent' };
     },
-    {
-      preHandler: limit([
-        { name: 'magic-link-ip', max: 20, windowMs: MINUTES_15, by: 'ip', message: 'Too many sign-in link requests from your network.' },
-        { name: 'magic-link-email', max: 3, windowMs: MINUTES_15, by: bodyEmail, message: 'Too many sign-in link requests for this e-mail address.' },
-      ]),
-    },
+    { preHandler: emailedLinkLimits('magic-link', 'sign-in link') },
   );
 
   route(
     app,
     endpoints.consumeMagicLink,
-    async ({ request, reply, body }) => {
-      const result = await accounts.consumeMagicLink(body.token);
-      await services.signins.recordSignIn({
-        ...signInClient(request, reply),
-        playerId: result.playerId,
-        tokenId: result.tokenId,
-        method: 'magic-link',
-        at: new Date(),
-      });
-      setTokenCookie(reply, result.token, new Date(result.expires_at));
-      return result;
-    },
+    async ({ request, reply, body }) => afterSignIn(request, reply, await accounts.consumeMagicLink(body.token), 'magic-link'),
     { preHandler: limit([{ name: 'magic-link-consume-ip', max: 30, windowMs: MINUTES_15, by: 'ip', message: 'Too many sign-in attempts.' }]) },
   );
 }

@@ -3,30 +3,16 @@
 // a compliance officer works them into a case whose "report filed" close takes a second member (four-eyes), after
 // which the withdrawal can be paid. Thresholds are set by staff and audited; refusals change nothing.
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, like } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../test-app.ts';
 import { players } from '../accounts/schema.ts';
 import { STRONG_PASSWORD, validRegistration } from '../accounts/testing.ts';
 import { auditLog } from '../operators/schema.ts';
-import { staffKit } from '../operators/testing.ts';
-import { OPERATOR_ENV, paymentsKit } from '../payments/testing.ts';
 import { HOLD_REASON, PLAY_HISTORY_EVERY_MS } from './service.ts';
 import { complianceAlerts, complianceCases, complianceThresholds } from './schema.ts';
+import { complianceKit } from './testing.ts';
 
-const t = useTestApp(OPERATOR_ENV);
-const pay = paymentsKit(t);
-const staff = staffKit(t, '10.133');
-const { call } = staff;
-const db = () => t.services.database.db;
-const settled = () => t.services.compliance.settled();
-const audits = async (prefix: string) =>
-  (
-    await db()
-      .select({ n: count() })
-      .from(auditLog)
-      .where(like(auditLog.action, `${prefix}%`))
-  )[0]!.n;
+const { t, pay, staff, call, db, settled, audits } = complianceKit('10.133');
 
 /** Structuring at €100 (three deposits of €95 within a day), both rules holding withdrawals, for this test's players. */
 async function lowerStructuringThreshold(token: string) {

@@ -1,28 +1,14 @@
 // Compliance's markers of harm over HTTP (docs/decisions/0115): the responses staff record against an RG alert, an
 // enforced break that starts a time-out, repeated limit raises heard as they take effect, and the dashboard's counts.
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, like } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../test-app.ts';
 import { playerLimits } from '../limits/schema.ts';
 import { auditLog } from '../operators/schema.ts';
-import { staffKit } from '../operators/testing.ts';
-import { OPERATOR_ENV, paymentsKit } from '../payments/testing.ts';
 import { complianceAlerts } from './schema.ts';
+import { complianceKit } from './testing.ts';
 
-const t = useTestApp(OPERATOR_ENV);
-const pay = paymentsKit(t);
-const staff = staffKit(t, '10.135');
-const { call } = staff;
-const db = () => t.services.database.db;
-const settled = () => t.services.compliance.settled();
-const audits = async (prefix: string) =>
-  (
-    await db()
-      .select({ n: count() })
-      .from(auditLog)
-      .where(like(auditLog.action, `${prefix}%`))
-  )[0]!.n;
+const { t, pay, staff, call, db, settled, audits } = complianceKit('10.135');
 
 describe('markers of harm: responses', () => {
   it('staff record a call against an RG alert; it is kept in the player history and audited', async () => {

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { healthSchema, healthUnavailableSchema, notReadySchema, readySchema } from '../../../contract/site.ts';
+import { healthEndpoints as endpoints } from '../../../contract/site.ts';
+import { endpointApp, route } from '../../http/endpoints.ts';
 import type { Services } from '../../services.ts';
 
 export async function healthRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.get('/api/health', { schema: { response: { 200: healthSchema, 503: healthUnavailableSchema } } }, async (request, reply) => {
+  const app = endpointApp(fastify, { accounts: services.accounts });
+
+  route(app, endpoints.health, async ({ request, reply }) => {
     try {
       await services.database.ping();
       return { status: 'ok' as const, database: services.database.driver };
@@ -17,7 +18,7 @@ export async function healthRoutes(fastify: FastifyInstance, { services }: { ser
 
   // Readiness, for a load balancer's health check: 503 from the moment the process begins to stop (it still answers
   // what it was sent meanwhile) and while the database does not answer. Liveness stays /api/health.
-  app.get('/api/ready', { schema: { response: { 200: readySchema, 503: notReadySchema } } }, async (request, reply) => {
+  route(app, endpoints.ready, async ({ request, reply }) => {
     if (services.lifecycle.draining) return reply.code(503).send({ status: 'draining', message: 'This server is stopping.' });
     try {
       await services.database.ping();

@@ -33,17 +33,20 @@ export async function chainRoutes(app: EndpointApp, { services }: { services: Se
     };
   }
 
-  route(app, endpoints.deposits, async ({ query: { status, reorged } }) => {
-    const rows = await rail().admin.deposits({ status, reorged: reorged === undefined ? undefined : reorged === 'true' });
+  /** Each row with its player (id, name, e-mail) in place of the bare id: one look-up for all of them. */
+  async function withPlayers<T extends { playerId: number }>(rows: T[]) {
     const ids = [...new Set(rows.map((row) => row.playerId))];
     const players = ids.length ? await accounts.searchPlayers({ onlyIds: ids }, ids.length) : [];
     const byId = new Map(players.map((player) => [Number(player.id), player]));
-    return {
-      data: rows.map(({ playerId, ...row }) => ({
-        ...row,
-        player: { id: String(playerId), name: byId.get(playerId)?.name ?? '', email: byId.get(playerId)?.email ?? '' },
-      })),
-    };
+    return rows.map(({ playerId, ...row }) => ({
+      ...row,
+      player: { id: String(playerId), name: byId.get(playerId)?.name ?? '', email: byId.get(playerId)?.email ?? '' },
+    }));
+  }
+
+  route(app, endpoints.deposits, async ({ query: { status, reorged } }) => {
+    const rows = await rail().admin.deposits({ status, reorged: reorged === undefined ? undefined : reorged === 'true' });
+    return { data: await withPlayers(rows) };
   });
 
   route(app, endpoints.rates, async () => ({ data: await rates() }));
@@ -71,16 +74,7 @@ export async function chainRoutes(app: EndpointApp, { services }: { services: Se
   // the deposit addresses into it is asked of the signer (payments.manage, with a reason, audited).
   route(app, endpoints.withdrawals, async () => {
     const withdrawals = rail().withdrawals;
-    const rows = withdrawals ? await withdrawals.withdrawalsForOperators() : [];
-    const ids = [...new Set(rows.map((row) => row.playerId))];
-    const players = ids.length ? await accounts.searchPlayers({ onlyIds: ids }, ids.length) : [];
-    const byId = new Map(players.map((player) => [Number(player.id), player]));
-    return {
-      data: rows.map(({ playerId, ...row }) => ({
-        ...row,
-        player: { id: String(playerId), name: byId.get(playerId)?.name ?? '', email: byId.get(playerId)?.email ?? '' },
-      })),
-    };
+    return { data: await withPlayers(withdrawals ? await withdrawals.withdrawalsForOperators() : []) };
   });
 
   route(app, endpoints.hotWallet, async () => {

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { operatorEndpoints } from '../../../contract/operators.ts';
 import { clearStaffCookie, presentedStaffToken, setStaffCookie } from '../../http/auth.ts';
 import { endpointApp, route } from '../../http/endpoints.ts';
@@ -12,7 +11,6 @@ import { createFourEyes } from './four-eyes.ts';
 import { moneyRoutes } from './money-routes.ts';
 import { paymentRoutes } from './payment-routes.ts';
 import { chainRoutes } from './chain-routes.ts';
-import { operatorGuards } from './guards.ts';
 import { opsRoutes } from './ops-routes.ts';
 import { playerRoutes } from './player-routes.ts';
 import { reportRoutes } from './report-routes.ts';
@@ -30,13 +28,10 @@ const lockedMessage = (minutes: number) =>
  * names the permission it needs; every change is written to the hash-chained audit log in its own transaction.
  */
 export async function operatorRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { operators } = services;
   const { audit, staff } = operators;
-  // The routes registered from endpoint objects (contract/) take their guards from `endpoints`; staff-routes.ts's
-  // hand-registered ones still name theirs from `guards`.
+  // Every route registers from its endpoint object (contract/), which names its guard.
   const endpoints = endpointApp(fastify, { accounts: services.accounts, operators });
-  const guards = operatorGuards(operators);
   const ipLimit = (name: string) =>
     limitRequests(fastify, services.config.rateLimitAllowlist, [
       { name, max: 30, windowMs: MINUTES_15, by: 'ip', message: 'Too many login attempts from your network.' },
@@ -157,5 +152,5 @@ export async function operatorRoutes(fastify: FastifyInstance, { services }: { s
   await playerRoutes(endpoints, { services, fourEyes });
   await reportRoutes(endpoints, { services, fourEyes });
   await opsRoutes(endpoints, { services });
-  await staffRoutes(app, { services, guards });
+  await staffRoutes(endpoints, { services });
 }

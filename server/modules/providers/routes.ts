@@ -1,24 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { slugParamsSchema } from '../../../contract/games.ts';
-import { dataOf } from '../../../contract/http.ts';
-import {
-  type AdminProviders,
-  adminProvidersSchema,
-  DEFAULT_OPEN_MINUTES,
-  gameLaunchSchema,
-  launchBodySchema,
-  type ProviderGame,
-  providerGameBodySchema,
-  providerGameParamsSchema,
-  providerGameSchema,
-  reconciliationQuerySchema,
-  reconciliationSchema,
-  syncResultSchema,
-} from '../../../contract/providers.ts';
+import type { FastifyInstance } from 'fastify';
+import { type AdminProviders, DEFAULT_OPEN_MINUTES, type ProviderGame, providerEndpoints as endpoints } from '../../../contract/providers.ts';
 import { presentedToken } from '../../http/auth.ts';
-import { staffGuards } from '../../http/operator-guard.ts';
-import { playerGuards } from '../../http/player-guards.ts';
+import { type EndpointContext, endpointApp, route } from '../../http/endpoints.ts';
 import { limitRequests } from '../../http/rate-limit.ts';
 import { invalid, Problem } from '../../problem.ts';
 import type { Services } from '../../services.ts';
@@ -54,36 +37,19 @@ const toGame = (row: ProviderGameRow): ProviderGame => ({
 const today = () => new Date().toISOString().slice(0, 10);
 
 export async function providerRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { providers, catalog, accounts, cacheBus, config } = services;
-  const { audit } = services.operators;
-  const { activePlayer } = playerGuards(fastify, accounts);
-  const { requirePermission } = staffGuards(services.operators);
+  const { providers, catalog, accounts, cacheBus, config, operators } = services;
+  const { audit } = operators;
+  const app = endpointApp(fastify, { accounts, operators });
   const catalogue = catalog.providerGames;
 
   // --- players ---------------------------------------------------------------------------------------------
-  app.post(
-    '/api/games/:slug/launch',
-    {
-      preHandler: limitRequests(fastify, config.rateLimitAllowlist, [
-        { name: 'game-launch-ip', max: 120, windowMs: 60_000, by: 'ip', message: 'Too many game launches from your network.' },
-      ]),
-      schema: {
-        description:
-          "An aggregator's game (`source` hub88): the page to show in a frame. `real` needs a signed-in, active player (401, 423, 403) not " +
-          'kept from play (403 `excluded`) nor in a country the game is blocked in (403 `country`); `demo` is for everyone whose account is ' +
-          'not blocked, where the game has one. 404: no such game; 409 `game_unavailable`: switched off; 503 `maintenance`; 502/504: the provider failed.',
-        params: slugParamsSchema,
-        body: launchBodySchema,
-        response: { 200: dataOf(gameLaunchSchema) },
-      },
-    },
-    async (request) => {
-      const { mode } = request.body;
+  route(
+    app,
+    endpoints.launch,
+    async ({ request, params, body: { mode }, requirePlayer }) => {
       let playerId: number | null = null;
       if (mode === 'real') {
-        await activePlayer(request);
-        playerId = request.player!.id;
+        playerId = (await requirePlayer('active')).id;
       } else if (presentedToken(request)) {
         // A signed-in player's demo goes out with their country; a blocked account may not play at all.
         const player = await accounts.authenticate(presentedToken(request));
@@ -91,14 +57,13 @@ export async function providerRoutes(fastify: FastifyInstance, { services }: { s
         playerId = player?.id ?? null;
       }
       return {
-        data: await providers.launch({
-          slug: request.params.slug,
-          mode,
-          playerId,
-          platform: platformOf(request.headers['user-agent']),
-          ip: request.ip,
-        }),
+        data: await providers.launch({ slug: params.slug, mode, playerId, platform: platformOf(request.headers['user-agent']), ip: request.ip }),
       };
+    },
+    {
+      preHandler: limitRequests(fastify, config.rateLimitAllowlist, [
+        { name: 'game-launch-ip', max: 120, windowMs: 60_000, by: 'ip', message: 'Too many game launches from your network.' },
+      ]),
     },
   );
 
@@ -118,67 +83,50 @@ export async function providerRoutes(fastify: FastifyInstance, { services }: { s
     return { status, games: rows.map(toGame), categories: [...categories].map(([slug, { name }]) => ({ slug, name })) };
   }
 
-  app.get('/api/admin/providers', { preHandler: requirePermission('games.manage'), schema: { response: { 200: dataOf(adminProvidersSchema) } } }, async () => ({
-    data: await overview(),
-  }));
+  route(app, endpoints.overview, async () => ({ data: await overview() }));
 
-  app.post(
-    '/api/admin/providers/sync',
-    { preHandler: requirePermission('games.manage'), schema: { response: { 200: dataOf(syncResultSchema) } } },
-    async (request) => {
-      const staffId = request.operator!.id;
-      try {
-        const result = await providers.syncGames('operator', staffId);
-        await audit.record({ staffId, action: 'provider.sync', subject: `provider:${HUB88}`, after: { ok: true, ...countsOf(result) } });
-        return { data: (await providers.operations.syncs(1))[0]! };
-      } catch (error) {
-        await audit.record({ staffId, action: 'provider.sync', subject: `provider:${HUB88}`, after: { ok: false, error: (error as Error).message } });
-        throw error;
-      } finally {
-        await cacheBus.changed('games');
-      }
-    },
-  );
-
-  app.put(
-    '/api/admin/providers/games/:slug',
-    {
-      preHandler: requirePermission('games.manage'),
-      schema: { params: providerGameParamsSchema, body: providerGameBodySchema, response: { 200: dataOf(providerGameSchema) } },
-    },
-    async (request) => {
-      const { slug } = request.params;
-      const body = request.body;
-      const fields = (['enabled', 'category', 'wagering_contribution'] as const).filter((field) => body[field] !== undefined);
-      if (fields.length === 0) throw invalid({ enabled: ['Choose something to change.'] });
-      const changed = await audit.audited(
-        async (tx) => {
-          const before = await catalogue.one(HUB88, slug, tx);
-          if (!before) return null;
-          let categoryId: number | undefined;
-          if (body.category !== undefined) {
-            const categories = await catalog.ownCategories(tx);
-            categoryId = categories.get(body.category)?.id;
-            if (categoryId === undefined) throw invalid({ category: [`The category must be one of: ${[...categories.keys()].sort().join(', ')}.`] });
-          }
-          await catalogue.update(HUB88, slug, { enabled: body.enabled, categoryId, wageringContribution: body.wagering_contribution }, tx);
-          return { before: toGame(before), after: toGame((await catalogue.one(HUB88, slug, tx))!) };
-        },
-        ({ before, after }) => {
-          const pick = (game: ProviderGame) => Object.fromEntries(fields.map((field) => [field, game[field]]));
-          return { staffId: request.operator!.id, action: 'provider.game.update', subject: `game:${slug}`, before: pick(before), after: pick(after) };
-        },
-      );
-      if (!changed) throw new Problem(404, NO_GAME);
+  route(app, endpoints.sync, async ({ staff }) => {
+    const staffId = staff.id;
+    try {
+      const result = await providers.syncGames('operator', staffId);
+      await audit.record({ staffId, action: 'provider.sync', subject: `provider:${HUB88}`, after: { ok: true, ...countsOf(result) } });
+      return { data: (await providers.operations.syncs(1))[0]! };
+    } catch (error) {
+      await audit.record({ staffId, action: 'provider.sync', subject: `provider:${HUB88}`, after: { ok: false, error: (error as Error).message } });
+      throw error;
+    } finally {
       await cacheBus.changed('games');
-      return { data: changed.after };
-    },
-  );
+    }
+  });
 
-  async function reconciliation(
-    request: FastifyRequest<{ Querystring: { day?: string; status?: 'accepted' | 'refused' | 'rolled_back'; round?: string; open_minutes?: string } }>,
-  ) {
-    const { day = today(), status, round, open_minutes } = request.query;
+  route(app, endpoints.updateGame, async ({ staff, params: { slug }, body }) => {
+    const fields = (['enabled', 'category', 'wagering_contribution'] as const).filter((field) => body[field] !== undefined);
+    if (fields.length === 0) throw invalid({ enabled: ['Choose something to change.'] });
+    const changed = await audit.audited(
+      async (tx) => {
+        const before = await catalogue.one(HUB88, slug, tx);
+        if (!before) return null;
+        let categoryId: number | undefined;
+        if (body.category !== undefined) {
+          const categories = await catalog.ownCategories(tx);
+          categoryId = categories.get(body.category)?.id;
+          if (categoryId === undefined) throw invalid({ category: [`The category must be one of: ${[...categories.keys()].sort().join(', ')}.`] });
+        }
+        await catalogue.update(HUB88, slug, { enabled: body.enabled, categoryId, wageringContribution: body.wagering_contribution }, tx);
+        return { before: toGame(before), after: toGame((await catalogue.one(HUB88, slug, tx))!) };
+      },
+      ({ before, after }) => {
+        const pick = (game: ProviderGame) => Object.fromEntries(fields.map((field) => [field, game[field]]));
+        return { staffId: staff.id, action: 'provider.game.update', subject: `game:${slug}`, before: pick(before), after: pick(after) };
+      },
+    );
+    if (!changed) throw new Problem(404, NO_GAME);
+    await cacheBus.changed('games');
+    return { data: changed.after };
+  });
+
+  async function reconciliation(query: EndpointContext<typeof endpoints.reconciliation>['query']) {
+    const { day = today(), status, round, open_minutes } = query;
     if (Number.isNaN(Date.parse(`${day}T00:00:00Z`))) throw invalid({ day: ['The day must be a date such as 2026-11-28.'] });
     const minutes = open_minutes ? Number(open_minutes) : DEFAULT_OPEN_MINUTES;
     const report = await providers.operations.reconciliation(
@@ -198,36 +146,25 @@ export async function providerRoutes(fastify: FastifyInstance, { services }: { s
     return { ...report, rounds: report.rounds.map(named), transactions: report.transactions.map(named), open_rounds: report.open_rounds.map(named) };
   }
 
-  app.get(
-    '/api/admin/providers/reconciliation',
-    { preHandler: requirePermission('reports.read'), schema: { querystring: reconciliationQuerySchema, response: { 200: dataOf(reconciliationSchema) } } },
-    async (request) => ({ data: await reconciliation(request) }),
-  );
+  route(app, endpoints.reconciliation, async ({ query }) => ({ data: await reconciliation(query) }));
 
-  app.get(
-    '/api/admin/providers/reconciliation/export',
-    {
-      preHandler: requirePermission('reports.read'),
-      schema: { description: "A day's provider transactions as CSV (formula-safe cells).", querystring: reconciliationQuerySchema },
-    },
-    async (request, reply) => {
-      const report = await reconciliation(request);
-      await audit.record({
-        staffId: request.operator!.id,
-        action: 'provider.reconciliation.export',
-        subject: `provider:${HUB88}`,
-        after: { day: report.day, status: request.query.status ?? null, round: request.query.round ?? null, rows: report.transactions.length },
-      });
-      const lines = [
-        RECONCILIATION_COLUMNS.join(','),
-        ...report.transactions.map((row) => RECONCILIATION_COLUMNS.map((column) => csvCell(String(row[column] ?? ''))).join(',')),
-      ];
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="provider-transactions-${report.day}.csv"`)
-        .send(`${lines.join('\r\n')}\r\n`);
-    },
-  );
+  route(app, endpoints.reconciliationExport, async ({ staff, query, reply }) => {
+    const report = await reconciliation(query);
+    await audit.record({
+      staffId: staff.id,
+      action: 'provider.reconciliation.export',
+      subject: `provider:${HUB88}`,
+      after: { day: report.day, status: query.status ?? null, round: query.round ?? null, rows: report.transactions.length },
+    });
+    const lines = [
+      RECONCILIATION_COLUMNS.join(','),
+      ...report.transactions.map((row) => RECONCILIATION_COLUMNS.map((column) => csvCell(String(row[column] ?? ''))).join(',')),
+    ];
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="provider-transactions-${report.day}.csv"`)
+      .send(`${lines.join('\r\n')}\r\n`);
+  });
 }
 
 const countsOf = ({ total, added, updated, withdrawn }: { total: number; added: number; updated: number; withdrawn: number }) => ({

@@ -1,8 +1,7 @@
-import { formatMoney } from '../../../contract/money.ts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { matching } from '../../../contract/http.ts';
+import { formatMoney } from '../../../contract/money.ts';
+import { sandboxGatewayEndpoints as endpoints } from '../../../contract/wallet.ts';
+import { endpointApp, route } from '../../http/endpoints.ts';
 import { Problem } from '../../problem.ts';
 import type { Services } from '../../services.ts';
 import { SIGNATURE_HEADER, type CardForm, type Checkout } from './service.ts';
@@ -11,16 +10,6 @@ import { SIGNATURE_HEADER, type CardForm, type Checkout } from './service.ts';
 // Plain server-rendered HTML, as a provider's page would be, with no script and no access to our session.
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-const idParams = z.object({ id: matching(/^c[sc]_[0-9a-f]{24}$/) });
-const cardFormSchema = z.object({
-  card_number: z.string().max(40).optional(),
-  expiry: z.string().max(10).optional(),
-  cvc: z.string().max(8).optional(),
-  name: z.string().max(100).optional(),
-});
-const cryptoConfirmationSchema = z.object({
-  data: z.object({ id: z.string(), status: z.string(), address: z.string().nullable(), amount: z.int(), currency: z.string() }),
-});
 
 const STYLE = `
 *{box-sizing:border-box}body{margin:0;min-height:100vh;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#eef1f6;color:#1b2230;display:flex;align-items:flex-start;justify-content:center;padding:32px 16px}
@@ -62,52 +51,41 @@ ${alert ? `<p class="alert" role="alert">${escapeHtml(alert)}</p>` : ''}
 }
 
 export async function sandboxGatewayRoutes(fastify: FastifyInstance, { services }: { services: Services }) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { sandboxGateway: gateway, config } = services;
   // Sandbox off (production by default): none of its paths exist, so each is a plain 404.
   if (!gateway) return;
+  const app = endpointApp(fastify, {});
   const html = (reply: FastifyReply, status: number, body: string) =>
     reply.code(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').header('x-frame-options', 'DENY').send(body);
   const notFound = (reply: FastifyReply) => html(reply, 404, page('Not found · Sandbox Pay', '<header><p>Sandbox Pay</p><h1>Payment not found</h1></header>'));
 
-  app.get('/sandbox-gateway/checkout/:id', { schema: { params: idParams } }, async (request, reply) => {
-    const checkout = await gateway.find(request.params.id);
+  route(app, endpoints.checkout, async ({ params, reply }) => {
+    const checkout = await gateway.find(params.id);
     if (checkout?.kind !== 'card') return notFound(reply);
     if (checkout.status === 'paid') return reply.redirect(checkout.returnUrl, 303);
     return html(reply, 200, cardPage(checkout, config.siteName));
   });
 
-  app.post(
-    '/sandbox-gateway/checkout/:id',
-    {
-      schema: {
-        params: idParams,
-        body: cardFormSchema,
-      },
-    },
-    async (request, reply) => {
-      const id = request.params.id;
-      const form: CardForm = request.body;
-      const outcome = await gateway.payByCard(id, form);
-      if (!outcome) return notFound(reply);
-      if (outcome.kind === 'invalid') {
-        const checkout = (await gateway.find(id))!;
-        return html(reply, 422, cardPage(checkout, config.siteName, form, outcome.errors, 'Check the card details and try again.'));
-      }
-      return reply.redirect(outcome.returnUrl, 303);
-    },
-  );
+  route(app, endpoints.pay, async ({ params: { id }, body, reply }) => {
+    const form: CardForm = body;
+    const outcome = await gateway.payByCard(id, form);
+    if (!outcome) return notFound(reply);
+    if (outcome.kind === 'invalid') {
+      const checkout = (await gateway.find(id))!;
+      return html(reply, 422, cardPage(checkout, config.siteName, form, outcome.errors, 'Check the card details and try again.'));
+    }
+    return reply.redirect(outcome.returnUrl, 303);
+  });
 
-  app.post('/sandbox-gateway/checkout/:id/cancel', { schema: { params: idParams } }, async (request, reply) => {
-    const checkout = await gateway.cancel(request.params.id);
+  route(app, endpoints.cancel, async ({ params, reply }) => {
+    const checkout = await gateway.cancel(params.id);
     if (!checkout) return notFound(reply);
     return reply.redirect(checkout.returnUrl, 303);
   });
 
   // The sandbox crypto network: "send" the coins to the address and have the transfer confirmed. Only with the
   // signature the deposit's owner was given: knowing a checkout id is not enough to credit it.
-  app.post('/sandbox-gateway/crypto/:id/confirm', { schema: { params: idParams, response: { 200: cryptoConfirmationSchema } } }, async (request) => {
-    const id = request.params.id;
+  route(app, endpoints.confirmCrypto, async ({ request, params: { id } }) => {
     const signature = request.headers[SIGNATURE_HEADER];
     if (!gateway.verifyConfirmSignature(id, typeof signature === 'string' ? signature : undefined)) throw new Problem(401, 'Invalid signature.');
     const checkout = await gateway.confirmCrypto(id);

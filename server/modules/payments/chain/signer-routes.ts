@@ -1,8 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { signerReportSchema, signerWithdrawalSchema } from '../../../../contract/chain.ts';
-import { dataOf } from '../../../../contract/http.ts';
+import { signerEndpoints as endpoints, signerReportSchema } from '../../../../contract/chain.ts';
+import { endpointApp, route } from '../../../http/endpoints.ts';
 import { invalid, Problem } from '../../../problem.ts';
 import type { OnchainWithdrawals } from './payouts.ts';
 import { verifySignerRequest } from './signer-auth.ts';
@@ -12,13 +10,10 @@ import { verifySignerRequest } from './signer-auth.ts';
 // (401 otherwise); they do not exist without a signer configured. Nothing here moves money except giving a failed
 // payout's money back to the player, once.
 
-const addressesSchema = z.array(z.object({ index: z.int(), address: z.string() }));
-const reportAnswerSchema = z.object({ payouts: z.int(), ignored: z.int(), sweeps: z.int() });
-
 export async function signerRoutes(fastify: FastifyInstance, { withdrawals, secret }: { withdrawals: OnchainWithdrawals; secret: string }) {
   await fastify.register(async (plain) => {
-    const app = plain.withTypeProvider<ZodTypeProvider>();
-    app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 512 * 1024 }, (_request, body, done) => done(null, body));
+    plain.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 512 * 1024 }, (_request, body, done) => done(null, body));
+    const app = endpointApp(plain, {});
     // Named: server/http/guards-first.ts runs it before any check of the input, like the gateways' signatures.
     async function signerSigned(request: FastifyRequest) {
       const raw = typeof request.body === 'string' ? request.body : '';
@@ -31,30 +26,33 @@ export async function signerRoutes(fastify: FastifyInstance, { withdrawals, secr
         throw new Problem(400, 'The request body is not valid JSON.');
       }
     };
-    const passthrough = () => (value: unknown) => ({ value });
+    // The body is the signed text until the signature holds; the handlers parse it themselves, not the context's `body`.
+    const signed = { preHandler: signerSigned, validatorCompiler: () => (value: unknown) => ({ value }) };
 
-    app.post(
-      '/api/internal/chain/approved',
-      { preHandler: signerSigned, validatorCompiler: passthrough, schema: { body: z.unknown(), response: { 200: dataOf(z.array(signerWithdrawalSchema)) } } },
-      async (request) => {
+    route(
+      app,
+      endpoints.approved,
+      async ({ request }) => {
         parsed(request);
         return { data: await withdrawals.approvedForSigner() };
       },
+      signed,
     );
 
-    app.post(
-      '/api/internal/chain/addresses',
-      { preHandler: signerSigned, validatorCompiler: passthrough, schema: { body: z.unknown(), response: { 200: dataOf(addressesSchema) } } },
-      async (request) => {
+    route(
+      app,
+      endpoints.addresses,
+      async ({ request }) => {
         parsed(request);
         return { data: await withdrawals.depositAddresses() };
       },
+      signed,
     );
 
-    app.post(
-      '/api/internal/chain/report',
-      { preHandler: signerSigned, validatorCompiler: passthrough, schema: { body: signerReportSchema, response: { 200: dataOf(reportAnswerSchema) } } },
-      async (request) => {
+    route(
+      app,
+      endpoints.report,
+      async ({ request }) => {
         const body = signerReportSchema.safeParse(parsed(request));
         if (!body.success) {
           const errors: Record<string, string[]> = {};
@@ -63,6 +61,7 @@ export async function signerRoutes(fastify: FastifyInstance, { withdrawals, secr
         }
         return { data: await withdrawals.applyReport(body.data) };
       },
+      signed,
     );
   });
 }

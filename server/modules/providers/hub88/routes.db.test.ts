@@ -8,6 +8,7 @@ import { createTestApp, useTestApp } from '../../../test-app.ts';
 import { players } from '../../accounts/schema.ts';
 import { providerSessions, providerTransactions } from '../schema.ts';
 import { hub88Env, hub88Kit, rsaKeyPair, SLOT_GAME, units } from '../testing.ts';
+import { hub88Endpoints } from './routes.ts';
 import { signBody } from './signature.ts';
 
 const aggregator = rsaKeyPair();
@@ -56,6 +57,20 @@ describe('the signature', () => {
       expect(route.guards).toEqual(['hub88Signed']);
       const { answer } = await kit.call(route.url.replace('/api/hub88', '') as '/user/info', { request_uuid: 'r-1' }, { signature: null });
       expect(answer).toEqual({ status: 'RS_ERROR_INVALID_SIGNATURE', request_uuid: 'r-1' });
+    }
+  });
+});
+
+describe('the API reference', () => {
+  it('documents each Wallet API call from its endpoint object: its id, the request Hub88 sends, no session', async () => {
+    type Operation = { operationId?: string; summary?: string; security?: unknown; requestBody?: unknown; responses: Record<string, unknown> };
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, Operation>> };
+    for (const endpoint of Object.values(hub88Endpoints)) {
+      const operation = document.paths[endpoint.path]?.post;
+      expect(operation, endpoint.path).toEqual(expect.objectContaining({ operationId: endpoint.operationId, summary: endpoint.summary }));
+      expect(operation?.requestBody, endpoint.path).toBeDefined();
+      expect(operation?.security, endpoint.path).toBeUndefined();
+      expect(Object.keys(operation?.responses ?? {}), endpoint.path).toEqual(expect.arrayContaining(['200', '422', '4XX']));
     }
   });
 });

@@ -2,7 +2,17 @@ import { parseCookie, stringifySetCookie } from 'cookie';
 import { isbot } from 'isbot';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
-import { Links, Meta, Outlet, redirect, Scripts, ScrollRestoration, useLocation, type MiddlewareFunction } from 'react-router';
+import {
+  Links,
+  Meta,
+  Outlet,
+  redirect,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
+  useLocation,
+  type MiddlewareFunction,
+} from 'react-router';
 import type { Route } from './+types/root';
 import type { Wallet } from '../contract/wallet.ts';
 import stylesheet from './app.css?url';
@@ -135,6 +145,20 @@ export async function loader({
   return { ...state, bot: isbot(request.headers.get('user-agent')), wallet, unreadMessages };
 }
 
+/** The back office and the affiliate portal: their own layouts and sessions. (/affiliates itself, the programme's public page, is a site page.) */
+const hasOwnLayout = (pathname: string) => pathname === '/admin' || pathname.startsWith('/admin/') || pathname.startsWith('/affiliates/');
+
+/**
+ * The root's answer is the player site's: the settings, the signed-in player, their balance and unread count. Within
+ * the back office or the affiliate portal nothing there changes it (staff and affiliates have their own sessions, and
+ * a player signs in and out on the site, with a full page load), so a new filter or a screen reading its data again
+ * after a change does not ask the server for it again. Leaving for the site, or anywhere else, follows the defaults.
+ */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (hasOwnLayout(currentUrl.pathname) && hasOwnLayout(nextUrl.pathname)) return false;
+  return defaultShouldRevalidate;
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
     <html lang="en-US">
@@ -172,9 +196,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const { viewer } = loaderData;
   useEffect(() => watchSession(viewer), [viewer]);
   // The back office and the affiliate portal have their own layouts: none of the player site's popups, banners,
-  // prefetches or live updates. (/affiliates itself, the programme's public page, is a site page.)
+  // prefetches or live updates.
   const { pathname } = useLocation();
-  if (pathname === '/admin' || pathname.startsWith('/admin/') || pathname.startsWith('/affiliates/')) {
+  if (hasOwnLayout(pathname)) {
     return (
       <ServerState>
         <ToastProvider>

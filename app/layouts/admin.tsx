@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
-import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
-import { adminApi } from '../features/admin/api.ts';
-import { ADMIN_NAV, hasPermission, screenOf, type StaffMe, StaffProvider } from '../features/admin/session.tsx';
+import { useState } from 'react';
+import { Link, NavLink, Outlet, replace, type ShouldRevalidateFunctionArgs, useLocation, useNavigate } from 'react-router';
+import type { Route } from './+types/admin';
+import { adminApi, adminLoad } from '../features/admin/api.ts';
+import { ADMIN_NAV, hasPermission, screenOf, StaffProvider } from '../features/admin/session.tsx';
 import { Loading, Notice } from '../features/admin/ui.tsx';
 
 // The back office's own layout (docs/decisions/0084-admin-console.md): a side navigation of the screens the staff
@@ -9,31 +10,48 @@ import { Loading, Notice } from '../features/admin/ui.tsx';
 
 export const meta = () => [{ title: 'Back office' }, { name: 'robots', content: 'noindex, nofollow' }];
 
-export default function AdminLayout() {
+/**
+ * Who is signed in. Signed out (no cookie, or a session ended after 30 minutes idle or 12 hours), the API answers 401
+ * and adminLoad goes to the sign-in screen, coming back here afterwards. A member who must still set up two-factor
+ * sign-in is kept on that screen.
+ */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const me = await adminLoad(request, '/api/admin/me');
+  if (me.error === null && me.data.must_enrol && new URL(request.url).pathname !== '/admin/security') throw replace('/admin/security');
+  return me;
+}
+
+/**
+ * Asked again on every screen change (a role or an enrolment may have changed, the session may have ended), but not
+ * when a screen's filters change or it reads its own data again after a change.
+ */
+export function shouldRevalidate({ currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) {
+  return currentUrl.pathname !== nextUrl.pathname;
+}
+
+export function HydrateFallback() {
+  return <Loading />;
+}
+
+export default function AdminLayout({ loaderData: loaded }: Route.ComponentProps) {
   const navigate = useNavigate();
   const location = useLocation();
-  const [me, setMe] = useState<StaffMe | null>(null);
   const [menuOpen, setMenuOpen] = useState(false);
-
-  // Asked again on every screen change (a role or enrolment may have changed). Signed out (no cookie, or an ended
-  // session), the call answers 401 and adminApi goes to the sign-in screen.
-  useEffect(() => {
-    if (!location.pathname) return;
-    void adminApi<{ data: StaffMe }>('GET', '/api/admin/me').then((result) => {
-      if (result.ok) setMe(result.body.data);
-    });
-  }, [location.pathname]);
-
-  useEffect(() => {
-    if (me?.must_enrol && location.pathname !== '/admin/security') navigate('/admin/security', { replace: true });
-  }, [me, location.pathname, navigate]);
 
   async function signOut() {
     await adminApi('POST', '/api/admin/logout');
     navigate('/admin/login', { replace: true });
   }
 
-  if (!me) return <Loading />;
+  // Not a refusal to sign in (that went to the sign-in screen) but a failure: the server or the network.
+  if (loaded.error !== null) {
+    return (
+      <main data-layout="admin" className="min-h-screen bg-night-900 px-4 py-6 lg:px-8">
+        <Notice tone="error">{loaded.error}</Notice>
+      </main>
+    );
+  }
+  const me = loaded.data;
   const nav = me.must_enrol ? [] : ADMIN_NAV.filter((item) => hasPermission(me, item.permission));
   // A screen opened by its address without the permission says so, instead of loading what the API refuses.
   const screen = screenOf(location.pathname);

@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useState } from 'react';
-import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { useEffect } from 'react';
+import { Link, NavLink, Outlet, type ShouldRevalidateFunctionArgs, useLocation, useNavigate, useRevalidator } from 'react-router';
+import type { Route } from './+types/affiliate-portal';
 import { LogoMark } from '../components/logo.tsx';
 import { affiliateApi } from '../features/affiliates/portal-api.ts';
-import { Loading } from '../features/affiliates/portal-ui.tsx';
+import { dataOf, affiliateLoadBody } from '../features/affiliates/portal-load.ts';
+import { Loading, Notice } from '../features/affiliates/portal-ui.tsx';
 import { AffiliateProvider, PORTAL_NAV } from '../features/affiliates/session.tsx';
-import type { AffiliateMe } from '../features/affiliates/types.ts';
 
 // The affiliate portal's own layout (docs/decisions/0108-affiliate-portal.md): a partner dashboard in the site's
 // palette with none of the player site's header, footer, popups or live updates. Its code loads only under
@@ -12,21 +13,30 @@ import type { AffiliateMe } from '../features/affiliates/types.ts';
 
 export const meta = () => [{ title: 'Affiliate portal' }, { name: 'robots', content: 'noindex, nofollow' }];
 
-export default function AffiliatePortalLayout() {
+/** The signed-in affiliate; signed out, the call answers 401 and the loader goes to the sign-in screen. */
+export const clientLoader = async ({ request }: Route.ClientLoaderArgs) => dataOf(await affiliateLoadBody(request, '/api/affiliates/me'));
+
+/**
+ * Asked again on every screen change (a suspension ends the portal at the next click), and when a screen reads its
+ * data again after a change (the profile's), but not when a screen's own search parameters change.
+ */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return currentUrl.pathname !== nextUrl.pathname || (currentUrl.search === nextUrl.search && defaultShouldRevalidate);
+}
+
+export function HydrateFallback() {
+  return (
+    <div data-layout="affiliate-portal" className="min-h-dvh bg-night-900">
+      <Loading />
+    </div>
+  );
+}
+
+export default function AffiliatePortalLayout({ loaderData: loaded }: Route.ComponentProps) {
   const navigate = useNavigate();
   const location = useLocation();
-  const [me, setMe] = useState<AffiliateMe | null>(null);
-
-  // Asked on every screen change: a suspension ends the portal at the next click. Signed out, the call answers 401
-  // and affiliateApi goes to the sign-in screen.
-  const load = useCallback(() => {
-    void affiliateApi<{ data: AffiliateMe }>('GET', '/api/affiliates/me').then((result) => {
-      if (result.ok) setMe(result.body.data);
-    });
-  }, []);
-  useEffect(() => {
-    if (location.pathname) load();
-  }, [location.pathname, load]);
+  const revalidator = useRevalidator();
+  const me = loaded.data;
 
   // On a phone the tab row scrolls sideways: the screen's own tab is brought into view.
   useEffect(() => {
@@ -41,13 +51,13 @@ export default function AffiliatePortalLayout() {
 
   if (!me) {
     return (
-      <div data-layout="affiliate-portal" className="min-h-dvh bg-night-900">
-        <Loading />
+      <div data-layout="affiliate-portal" className="min-h-dvh bg-night-900 p-6">
+        <Notice tone="error">{loaded.error}</Notice>
       </div>
     );
   }
   return (
-    <AffiliateProvider me={me} refresh={load}>
+    <AffiliateProvider me={me} refresh={() => void revalidator.revalidate()}>
       <div data-layout="affiliate-portal" className="min-h-dvh bg-night-900">
         <header className="sticky top-0 z-20 border-b border-night-700 bg-night-950/95 backdrop-blur">
           <div className="mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-3 lg:px-8">

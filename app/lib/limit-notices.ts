@@ -1,22 +1,14 @@
+import { browserQueryClient, queryKeys } from './queries.ts';
+
 // What the server said about responsible-gambling limits while the player played: a refused stake because a
 // reality check is due or the session limit was reached. Games announce it; the limits watch in the root layout
-// listens and shows the dialog at once, whatever page or game the player is on.
+// reads the session again and shows the dialog at once, whatever page or game the player is on.
 
-const EVENT = 'croupier:limit-notice';
-
-export type LimitNotice = { type: string };
-
-/** Tells the limits watch that the server refused something for a limit (403 `reality_check`, `limit` or `excluded`). */
-export function announceLimitNotice(notice: LimitNotice): void {
+/** Tells the limits watch that the server refused something for a limit (403 `reality_check` or `limit`). */
+export function announceLimitNotice(): void {
   if (typeof window === 'undefined') return;
-  window.dispatchEvent(new CustomEvent<LimitNotice>(EVENT, { detail: notice }));
-}
-
-/** Listens for limit notices; returns the function that stops listening. */
-export function onLimitNotice(listener: (notice: LimitNotice) => void): () => void {
-  const handler = (event: Event) => listener((event as CustomEvent<LimitNotice>).detail);
-  window.addEventListener(EVENT, handler);
-  return () => window.removeEventListener(EVENT, handler);
+  // The session the watch shows is out of date: it is read again (the watch's query is the one that is active).
+  void browserQueryClient().invalidateQueries({ queryKey: queryKeys.limitSessions });
 }
 
 /** Whether a refused answer is one the limits watch should hear of. */

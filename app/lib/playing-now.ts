@@ -1,44 +1,42 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { callApi } from './api.ts';
+import { browserQueryClient, queryKeys } from './queries.ts';
 
 // "N playing now" on the lobby's tiles: the players on each game's play page (its presence channel,
 // docs/decisions/0087). Read once from /api/playing-now after the page loads, then kept current by the
 // realtime connection's PlayingNow events where there is one. Nothing is rendered on the server.
 
-const counts = new Map<string, number>();
-const listeners = new Set<() => void>();
-let fetched = false;
+type Counts = Record<string, number>;
+const none: Counts = {};
 
-function notify(): void {
-  for (const listener of listeners) listener();
+/** The counts with one game's changed (a game nobody plays is left out). */
+function withCount(counts: Counts, slug: string, count: number): Counts {
+  if ((counts[slug] ?? 0) === count) return counts;
+  const { [slug]: _left, ...others } = counts;
+  return count > 0 ? { ...others, [slug]: count } : others;
 }
 
-/** A game's players now, as a PlayingNow event or the API tells it. */
+/**
+ * A game's players now, as a PlayingNow event tells it. Before the counts are first asked for there is nothing to
+ * update: the read, when a lobby asks, is newer than the event.
+ */
 export function setPlayingNow(slug: string, count: number): void {
-  if (counts.get(slug) === count) return;
-  if (count > 0) counts.set(slug, count);
-  else counts.delete(slug);
-  notify();
+  const client = browserQueryClient();
+  const state = client.getQueryState<Counts>(queryKeys.playingNow);
+  if (state?.data === undefined && state?.fetchStatus !== 'fetching') return;
+  client.setQueryData<Counts>(queryKeys.playingNow, (counts = none) => withCount(counts, slug, count));
 }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+/** The API's counts over whatever events told while it was asked: a game the answer leaves out keeps its pushed count. */
+async function readPlayingNow(): Promise<Counts> {
+  const result = await callApi('GET', '/api/playing-now');
+  const pushed = browserQueryClient().getQueryData<Counts>(queryKeys.playingNow) ?? none;
+  if (!result.ok) return pushed;
+  return Object.entries(result.body.data).reduce((counts, [game, count]) => withCount(counts, game, count), pushed);
 }
 
-/** The count for one game; 0 until known (and always on the server). */
+/** The count for one game; 0 until known (and always on the server, which reads nothing). */
 export function usePlayingNow(slug: string): number {
-  useEffect(() => {
-    if (fetched) return;
-    fetched = true;
-    void callApi<{ data: Record<string, number> }>('GET', '/api/playing-now').then((result) => {
-      if (!result.ok) return;
-      for (const [game, count] of Object.entries(result.body.data)) setPlayingNow(game, count);
-    });
-  }, []);
-  return useSyncExternalStore(
-    subscribe,
-    () => counts.get(slug) ?? 0,
-    () => 0,
-  );
+  const { data = 0 } = useQuery({ queryKey: queryKeys.playingNow, queryFn: readPlayingNow, select: (counts) => counts[slug] ?? 0 });
+  return data;
 }

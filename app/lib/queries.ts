@@ -1,5 +1,4 @@
 import { QueryClient, queryOptions, type QueryKey } from '@tanstack/react-query';
-import type { PlayerLimits } from '../../contract/limits.ts';
 import { callApi } from './api.ts';
 
 /**
@@ -12,18 +11,34 @@ export const queryKeys = {
   unreadMessages: ['player', 'messages', 'unread'],
   /** Messages pushed live since the page loaded (MessageReceived), newest first. */
   arrivedMessages: ['player', 'messages', 'arrived'],
-  /** The verification as it last changed in this tab (an upload or a pushed review). */
+  /** The player's verification: read by its page, replaced by an upload or a pushed review. */
   verification: ['player', 'verification'],
   /** On-chain deposits heard of live in this tab, by id. */
   chainDeposits: ['player', 'chain-deposits'],
   /** The player's bonuses, newest first (GET /api/player/bonuses); BonusUpdated merges into it. */
   bonuses: ['player', 'bonuses'],
   limits: ['player', 'limits'],
+  /** The session the reality check and the session limit watch (GET /api/player/limits/session), by player. */
+  limitSession: (playerId: string) => ['player', 'limit-session', playerId],
+  /** Every player's limit session (what a limit refusal makes out of date). */
+  limitSessions: ['player', 'limit-session'],
   paymentMethods: ['player', 'payment-methods'],
+  /** A deposit followed on its status page, one key for each round of asking (`again`). */
+  deposit: (id: string, round: string) => ['player', 'deposit', id, round],
+  /** The withdrawal cashier's account standing (verification) and pending requests. */
+  withdrawals: ['player', 'withdrawals'],
+  /** The crypto rail's offer to this player (GET /api/payments/crypto). */
+  cryptoInfo: ['player', 'crypto-info'],
   crash: ['crash'],
+  /** Players on each game's play page, by slug (the lobby's tiles); PlayingNow events update it. */
+  playingNow: ['playing-now'],
   crashBets: ['player', 'crash-bets'],
   fairnessSeeds: (mode: string) => ['player', 'fairness-seeds', mode],
   demoBalance: ['demo', 'balance'],
+  /** One of the player's rounds checked on the fairness page, read again (`reload`) once a rotation revealed its seed. */
+  roundCheck: (id: string, reload: string) => ['player', 'round-check', id, reload],
+  /** The player's last games and sessions (game-round recall). */
+  recall: ['player', 'recall'],
   /** A game's recent rounds on its play page (the player's, then this visit's demo rounds). */
   recentRounds: (slug: string) => ['player', 'rounds', slug],
 } as const satisfies Record<string, QueryKey | ((...parts: string[]) => QueryKey)>;
@@ -83,8 +98,8 @@ export async function fetchFresh<T>(client: QueryClient, key: QueryKey, read: ()
 export const playerLimitsQuery = () =>
   queryOptions({
     queryKey: queryKeys.limits,
-    queryFn: async (): Promise<PlayerLimits> => {
-      const result = await callApi<{ data: PlayerLimits }>('GET', '/api/player/limits');
+    queryFn: async () => {
+      const result = await callApi('GET', '/api/player/limits');
       if (!result.ok) throw new Error(result.message);
       return result.body.data;
     },

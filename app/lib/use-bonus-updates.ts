@@ -25,7 +25,7 @@ export function receiveBonus(event: BonusUpdated): void {
 }
 
 async function readBonuses(): Promise<PlayerBonus[]> {
-  const result = await callApi<{ data: PlayerBonus[] }>('GET', '/api/player/bonuses');
+  const result = await callApi('GET', '/api/player/bonuses');
   if (!result.ok) throw new Error(result.message);
   return result.body.data;
 }

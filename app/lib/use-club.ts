@@ -14,10 +14,7 @@ export type ClubState = { loyalty: Loyalty; vip: Vip };
 
 /** Reads points (with the first page of history) and tier. */
 async function readClub(): Promise<ClubState> {
-  const [loyalty, vip] = await Promise.all([
-    callApi<{ data: Loyalty }>('GET', '/api/player/loyalty?per_page=20'),
-    callApi<{ data: Vip }>('GET', '/api/player/vip'),
-  ]);
+  const [loyalty, vip] = await Promise.all([callApi('GET', '/api/player/loyalty?per_page=20'), callApi('GET', '/api/player/vip')]);
   if (!loyalty.ok || !vip.ok) throw new Error(loyalty.ok ? (vip.ok ? '' : vip.message) : loyalty.message);
   return { loyalty: loyalty.body.data, vip: vip.body.data };
 }

@@ -19,7 +19,7 @@ export function applyWallet(wallet: Wallet): void {
 }
 
 async function readWallet(): Promise<Wallet> {
-  const result = await callApi<{ data: Wallet }>('GET', '/api/player/wallet');
+  const result = await callApi('GET', '/api/player/wallet');
   if (!result.ok) throw new Error(result.message);
   return result.body.data;
 }

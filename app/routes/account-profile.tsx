@@ -1,14 +1,14 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Route } from './+types/account-profile';
-import type { MessageResponse, Player } from '../../contract/accounts.ts';
+import type { Player } from '../../contract/accounts.ts';
 import { GENDERS } from '../../contract/accounts.rules.ts';
 import { PageHeading } from '../components/site-frame.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card, Skeleton } from '../components/ui/card.tsx';
 import { Checkbox, SelectField, TextField } from '../components/ui/field.tsx';
 import { useToast } from '../components/ui/toast.tsx';
-import { callApi, firstErrors } from '../lib/api.ts';
+import { type ApiAnswer, type ApiBody, callApi, firstErrors } from '../lib/api.ts';
 import { siteStateContext } from '../lib/context.ts';
 import { requirePlayer } from '../lib/player-gate.ts';
 import { pageMeta } from '../lib/meta.ts';
@@ -23,19 +23,21 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, 'Profile', 'Your personal details, password and newsletter preference.');
 
-function formValues(form: HTMLFormElement): Record<string, string> {
-  return Object.fromEntries([...new FormData(form)].map(([key, value]) => [key, String(value)]));
+function formValues(data: FormData): Record<string, string> {
+  return Object.fromEntries([...data].map(([key, value]) => [key, String(value)]));
 }
 
+const text = (data: FormData, name: string) => String(data.get(name) ?? '');
+
 /**
- * One profile form's submission: sends the form's values (reshaped by `body`), shows field errors
+ * One profile form's submission: sends the body `body` makes of the form's values, shows field errors
  * beside their fields and any other failure as a toast, and hands a success to `onSuccess`.
  */
-function useProfileForm<T>(
-  method: 'PATCH' | 'POST',
-  path: string,
-  onSuccess: (body: T, form: HTMLFormElement) => void,
-  body = (values: Record<string, string>): unknown => values,
+function useProfileForm<M extends 'PATCH' | 'POST', P extends string>(
+  method: M,
+  path: P,
+  body: (data: FormData) => ApiBody<M, P>,
+  onSuccess: (answer: ApiAnswer<M, P>, form: HTMLFormElement) => void,
 ) {
   const { notify } = useToast();
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -44,7 +46,7 @@ function useProfileForm<T>(
     event.preventDefault();
     const form = event.currentTarget;
     setBusy(true);
-    const result = await callApi<T>(method, path, body(formValues(form)));
+    const result = await callApi(method, path, body(new FormData(form)));
     setBusy(false);
     if (!result.ok) {
       setErrors(firstErrors(result.errors));
@@ -60,14 +62,14 @@ function useProfileForm<T>(
 function DetailsForm({ player, onSaved }: { player: Player; onSaved: (player: Player) => void }) {
   const { notify } = useToast();
   const countries = useServedCountries(player.country);
-  const { errors, busy, onSubmit } = useProfileForm<Player>(
+  const { errors, busy, onSubmit } = useProfileForm(
     'PATCH',
     '/api/player',
+    (data) => ({ ...formValues(data), newsletter: data.get('newsletter') === 'on' }),
     (saved) => {
       onSaved(saved);
       notify('Your details were saved.', 'success');
     },
-    (values) => ({ ...values, newsletter: values.newsletter === 'on' }),
   );
   return (
     <form className="grid gap-4 sm:grid-cols-2" onSubmit={onSubmit} noValidate>
@@ -107,10 +109,19 @@ function DetailsForm({ player, onSaved }: { player: Player; onSaved: (player: Pl
 
 function PasswordForm() {
   const { notify } = useToast();
-  const { errors, busy, onSubmit } = useProfileForm<MessageResponse>('POST', '/api/player/password', (answer, form) => {
-    form.reset();
-    notify(answer.message, 'success');
-  });
+  const { errors, busy, onSubmit } = useProfileForm(
+    'POST',
+    '/api/player/password',
+    (data) => ({
+      current_password: text(data, 'current_password'),
+      password: text(data, 'password'),
+      password_confirmation: text(data, 'password_confirmation'),
+    }),
+    (answer, form) => {
+      form.reset();
+      notify(answer.message, 'success');
+    },
+  );
   return (
     <form className="grid max-w-md gap-4" onSubmit={onSubmit} noValidate>
       <TextField label="Current password" name="current_password" type="password" autoComplete="current-password" error={errors.current_password} />
@@ -133,7 +144,12 @@ function PasswordForm() {
 }
 
 function EmailForm({ player, onSaved }: { player: Player; onSaved: (player: Player) => void }) {
-  const { errors, busy, onSubmit } = useProfileForm<Player>('POST', '/api/player/email', (saved) => onSaved(saved));
+  const { errors, busy, onSubmit } = useProfileForm(
+    'POST',
+    '/api/player/email',
+    (data) => ({ email: text(data, 'email'), password: text(data, 'password') }),
+    (saved) => onSaved(saved),
+  );
   return (
     <form className="grid max-w-md gap-4" onSubmit={onSubmit} noValidate>
       <p className="text-sm text-mist-300">

@@ -1,7 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { Route } from './+types/account-reset-password';
-import type { PasswordStatusResponse } from '../../contract/accounts.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Skeleton } from '../components/ui/card.tsx';
 import { Dialog } from '../components/ui/dialog.tsx';
@@ -42,6 +41,8 @@ export default function AccountResetPassword({ loaderData }: Route.ComponentProp
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // The form shows only once the link's e-mail is known.
+    if (email === null) return;
     const form = new FormData(event.currentTarget);
     const password = String(form.get('password') ?? '');
     const confirm = String(form.get('confirm_password') ?? '');
@@ -49,7 +50,7 @@ export default function AccountResetPassword({ loaderData }: Route.ComponentProp
       return setErrors({ password: password ? '' : 'Enter a new password.', confirm_password: confirm ? '' : 'Repeat the new password.' });
     if (password !== confirm) return setErrors({ confirm_password: 'The passwords do not match.' });
     setBusy(true);
-    const result = await callApi<PasswordStatusResponse>('POST', '/api/password/reset', {
+    const result = await callApi('POST', '/api/password/reset', {
       email,
       token: loaderData.token,
       password,

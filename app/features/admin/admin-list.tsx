@@ -123,13 +123,16 @@ export type ListColumn<Row> = {
   quiet?: boolean;
 };
 
+/** A cards-only list's columns: one array, so the table's column definitions are not rebuilt on every render. */
+const NO_COLUMNS: never[] = [];
+
 /** How the list is paged: in the browser (`size` rows a page), or by the API (its page's meta; the page in the address). */
 type Paging = { size: number } | { meta: ListPage<unknown>['meta'] };
 
 export function AdminList<Row>({
   caption,
   rows,
-  columns,
+  columns = NO_COLUMNS,
   rowKey,
   empty,
   noun,
@@ -142,7 +145,8 @@ export function AdminList<Row>({
 }: {
   caption: string;
   rows: Row[];
-  columns: ListColumn<Row>[];
+  /** The table's columns; without any, the rows are drawn only as `cards`, at every width. */
+  columns?: ListColumn<Row>[];
   rowKey: (row: Row) => string;
   /** What an empty list says (a Notice in place of the table). */
   empty: ReactNode;
@@ -152,8 +156,11 @@ export function AdminList<Row>({
   initialSort?: SortingState;
   minWidth?: string;
   rowProps?: (row: Row) => HTMLAttributes<HTMLTableRowElement> & Record<`data-${string}`, string>;
-  /** A phone's list: each row as a card below the `sm` (or `md`) breakpoint, where the table's columns would not fit. */
-  cards?: { label: string; card: (row: Row) => ReactNode; below?: 'sm' | 'md' };
+  /**
+   * A phone's list: each row as a card below the `sm` (or `md`) breakpoint, where the table's columns would not fit;
+   * the only list when there are no columns (rows too rich for a table's cells, such as an affiliate's statement).
+   */
+  cards?: { label: string; card: (row: Row) => ReactNode; below?: 'sm' | 'md' /** The cards' own layout (a grid) in place of a column. */; layout?: string };
   /** Narrower cell padding, for wide tables of many columns. */
   dense?: boolean;
 }) {
@@ -206,18 +213,23 @@ export function AdminList<Row>({
         <Notice>{empty}</Notice>
       ) : (
         <>
-          <div className={!cards ? undefined : cards.below === 'md' ? 'hidden md:block' : 'hidden sm:block'}>
-            <SortableTable
-              table={table}
-              caption={caption}
-              minWidth={minWidth}
-              rowProps={rowProps ? (row) => rowProps(row.original) : undefined}
-              dense={dense}
-              wrapPlainHeaders
-            />
-          </div>
+          {columns.length > 0 ? (
+            <div className={!cards ? undefined : cards.below === 'md' ? 'hidden md:block' : 'hidden sm:block'}>
+              <SortableTable
+                table={table}
+                caption={caption}
+                minWidth={minWidth}
+                rowProps={rowProps ? (row) => rowProps(row.original) : undefined}
+                dense={dense}
+                wrapPlainHeaders
+              />
+            </div>
+          ) : null}
           {cards ? (
-            <ul className={`space-y-3 ${cards.below === 'md' ? 'md:hidden' : 'sm:hidden'}`} aria-label={cards.label}>
+            <ul
+              className={`${cards.layout ?? 'space-y-3'} ${columns.length === 0 ? '' : cards.below === 'md' ? 'md:hidden' : 'sm:hidden'}`}
+              aria-label={cards.label}
+            >
               {table.getRowModel().rows.map((row) => (
                 <li key={row.id}>{cards.card(row.original)}</li>
               ))}

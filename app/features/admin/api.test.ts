@@ -1,5 +1,6 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { adminLoad, adminLoadBody, filtersOf } from './api.ts';
+import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import type { AuditRecord, OutboxItem } from '../../../contract/operators.ts';
+import { adminLoad, adminLoadBody, filtersOf, type ListPage, type Loaded } from './api.ts';
 
 const answer = (status: number, body: unknown) => vi.fn(async () => new Response(JSON.stringify(body), { status }));
 
@@ -10,7 +11,13 @@ describe('what a console screen’s loader reads', () => {
     vi.stubGlobal('fetch', answer(200, { data: [{ id: '1' }], meta: { current_page: 1, last_page: 1, per_page: 25, total: 1 } }));
     const request = new Request('http://localhost/admin/audit');
     expect(await adminLoad(request, '/api/admin/audit')).toEqual({ data: [{ id: '1' }], error: null });
-    expect((await adminLoadBody<{ meta: { total: number } }>(request, '/api/admin/audit')).data?.meta.total).toBe(1);
+    expect((await adminLoadBody(request, '/api/admin/audit')).data?.meta.total).toBe(1);
+  });
+
+  it('types what it hands over from the contract’s endpoint for the path, not from the caller', () => {
+    // Checked when the tests are compiled: a path's answer is the schema the server sends it with.
+    expectTypeOf(adminLoad<'/api/admin/outbox?status=failed'>).returns.resolves.toEqualTypeOf<Loaded<OutboxItem[]>>();
+    expectTypeOf(adminLoadBody<'/api/admin/audit?page=2'>).returns.resolves.toEqualTypeOf<Loaded<ListPage<AuditRecord>>>();
   });
 
   it('hands a refusal or a network failure over as the message the screen shows, never thrown', async () => {

@@ -4,8 +4,8 @@
 import { redirect } from 'react-router';
 import type { z } from 'zod';
 import type { pageMetaSchema } from '../../../contract/http.ts';
-import { type ApiMethod, type ApiResult, callApi } from '../../lib/api.ts';
-import { useApiData } from '../../lib/use-api-data.ts';
+import { type ApiAnswer, type ApiBody, type ApiMethod, type ApiResult, callApi } from '../../lib/api.ts';
+import { type DataOf, useApiData } from '../../lib/use-api-data.ts';
 
 /** The sign-in screen's address, coming back to `back` (a path with its query) afterwards. */
 const signInPath = (back: string) => `/admin/login?next=${encodeURIComponent(back)}`;
@@ -15,9 +15,9 @@ function toSignIn() {
   window.location.assign(signInPath(window.location.pathname + window.location.search));
 }
 
-/** A call of the operator API; a 401 (signed out, expired) sends the console to its sign-in screen. */
-export async function adminApi<T>(method: ApiMethod, path: string, body?: unknown): Promise<ApiResult<T>> {
-  const result = await callApi<T>(method, path, body);
+/** A call of the operator API, typed from the contract as callApi is; a 401 (signed out, expired) sends the console to its sign-in screen. */
+export async function adminApi<M extends ApiMethod, P extends string>(method: M, path: P, body?: ApiBody<M, P>): Promise<ApiResult<ApiAnswer<M, P>>> {
+  const result = await callApi(method, path, body);
   if (!result.ok && result.status === 401 && !path.startsWith('/api/admin/login')) toSignIn();
   return result;
 }
@@ -40,8 +40,8 @@ export type ListPage<T> = { data: T[]; meta: z.output<typeof pageMetaSchema> };
  * sign-in screen, coming back to the address being opened: a loader runs before the address changes, so
  * window.location would still name the screen being left.
  */
-export async function adminLoadBody<B>(request: Request, path: string): Promise<Loaded<B>> {
-  const result = await callApi<B>('GET', path);
+export async function adminLoadBody<P extends string>(request: Request, path: P): Promise<Loaded<ApiAnswer<'GET', P>>> {
+  const result = await callApi('GET', path);
   if (result.ok) return { data: result.body, error: null };
   if (result.status === 401) {
     const url = new URL(request.url);
@@ -51,9 +51,9 @@ export async function adminLoadBody<B>(request: Request, path: string): Promise<
 }
 
 /** As adminLoadBody, for the usual `{ data }` answer: its `data`. */
-export async function adminLoad<T>(request: Request, path: string): Promise<Loaded<T>> {
-  const loaded = await adminLoadBody<{ data: T }>(request, path);
-  return loaded.error === null ? { data: loaded.data.data, error: null } : loaded;
+export async function adminLoad<P extends string>(request: Request, path: P): Promise<Loaded<DataOf<ApiAnswer<'GET', P>>>> {
+  const loaded = await adminLoadBody(request, path);
+  return loaded.error === null ? { data: (loaded.data as { data: DataOf<ApiAnswer<'GET', P>> }).data, error: null } : loaded;
 }
 
 /** The API's query string for a screen's filters: the screen's own search parameters that `keys` names, in that order. */
@@ -68,7 +68,7 @@ export function filtersOf(request: Request, keys: readonly string[]): URLSearchP
 }
 
 /** GET `path` once mounted (and on reload()); the answer's `data`, or the refusal's message. */
-export const useAdminData = <T>(path: string | null) => useApiData<T>(adminApi, path);
+export const useAdminData = <P extends string>(path: P | null) => useApiData<P>(adminApi, path);
 
 /** Downloads a CSV of the operator API under `filename`. */
 export async function downloadCsv(path: string, filename: string) {

@@ -1,6 +1,7 @@
 import { type FormEvent, useMemo, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import type { AdminGame, AdminGames } from '../../../contract/operators.ts';
+import { GAME_TAGS } from '../../../contract/operators.rules.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { SelectField, TextField } from '../../components/ui/field.tsx';
@@ -43,14 +44,17 @@ function EditGame({ game, choices, onClose, onSaved }: { game: AdminGame; choice
     const form = new FormData(event.currentTarget);
     const min = minorUnits(String(form.get('min_stake') ?? ''));
     const max = minorUnits(String(form.get('max_stake') ?? ''));
-    const local: Record<string, string> = {};
-    if (min === null) local.min_stake = 'Enter an amount such as 0.10.';
-    if (max === null) local.max_stake = 'Enter an amount such as 100.00.';
-    if (Object.keys(local).length > 0) return setErrors(local);
+    if (min === null || max === null) {
+      return setErrors({
+        ...(min === null ? { min_stake: 'Enter an amount such as 0.10.' } : {}),
+        ...(max === null ? { max_stake: 'Enter an amount such as 100.00.' } : {}),
+      });
+    }
     setBusy(true);
-    const result = await adminApi<{ data: AdminGame }>('PUT', `/api/admin/games/${game.slug}`, {
-      category: form.get('category'),
-      tags: form.getAll('tags'),
+    const result = await adminApi('PUT', `/api/admin/games/${game.slug}`, {
+      category: String(form.get('category') ?? ''),
+      // The checkboxes offer only the known tags.
+      tags: form.getAll('tags').flatMap((tag) => GAME_TAGS.filter((known) => known === tag)),
       min_stake: min,
       max_stake: max,
     });

@@ -172,7 +172,7 @@ export function DocumentDecision({
 
   async function approve() {
     setApproving(true);
-    const result = await adminApi('POST', `/api/admin/kyc/documents/${document.id}/approve`, {});
+    const result = await adminApi('POST', `/api/admin/kyc/documents/${document.id}/approve`);
     setApproving(false);
     onDecided(result.ok ? { tone: 'success', text: `${label} approved.` } : { tone: 'error', text: result.message });
   }
@@ -255,7 +255,7 @@ export function DocumentPanel({
 export function PlayerDocuments({ playerId }: { playerId: string | number }) {
   const me = useStaff();
   const allowed = hasPermission(me, KYC_PERMISSION);
-  const { data, error, reload } = useAdminData<AdminVerificationDocument[]>(allowed ? `/api/admin/kyc/documents?player=${playerId}` : null);
+  const { data, error, reload } = useAdminData(allowed ? `/api/admin/kyc/documents?player=${playerId}` : null);
   const [open, setOpen] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   if (!allowed)

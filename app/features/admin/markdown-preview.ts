@@ -1,29 +1,31 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { MarkdownPreview } from '../../../contract/content.ts';
 import { adminApi } from './api.ts';
 
 /**
  * The site's rendering of `markdown` (POST /api/admin/pages/preview: the renderer and sanitiser the player pages
- * use), asked for a moment after the operator stops typing; a slower answer to older text never wins.
+ * use), asked for a moment after the operator stops typing. Each text is its own query, so the answer shown is
+ * always the one for the text last asked about, however the answers arrive; the last one stays while the next loads.
  */
 export function useMarkdownPreview(markdown: string | null, delayMs = 250) {
-  const [preview, setPreview] = useState<{ source: string; page: MarkdownPreview } | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [asked, setAsked] = useState<string | null>(null);
   useEffect(() => {
     if (markdown === null) return;
-    let current = true;
-    const timer = setTimeout(async () => {
-      const result = await adminApi<{ data: MarkdownPreview }>('POST', '/api/admin/pages/preview', { markdown });
-      if (!current) return;
-      if (result.ok) {
-        setPreview({ source: markdown, page: result.body.data });
-        setProblem(null);
-      } else setProblem(result.message);
-    }, delayMs);
-    return () => {
-      current = false;
-      clearTimeout(timer);
-    };
+    const timer = setTimeout(() => setAsked(markdown), delayMs);
+    return () => clearTimeout(timer);
   }, [markdown, delayMs]);
-  return { preview: preview?.page ?? null, stale: preview?.source !== markdown, problem };
+  const query = useQuery({
+    queryKey: ['admin', 'markdown-preview', asked],
+    enabled: asked !== null,
+    queryFn: () => adminApi('POST', '/api/admin/pages/preview', { markdown: asked ?? '' }),
+    placeholderData: keepPreviousData,
+    // A text rendered once renders the same; earlier drafts are dropped a minute after they are no longer shown.
+    gcTime: 60_000,
+  });
+  const result = query.data;
+  return {
+    preview: result?.ok ? result.body.data : null,
+    stale: asked !== markdown || query.isPlaceholderData || query.isFetching,
+    problem: result && !result.ok ? result.message : null,
+  };
 }

@@ -15,7 +15,9 @@ import { Notice } from './ui.tsx';
 // screen asks the server how many it reaches and how many the rule leaves out, and sends only once staff confirm
 // it, with a reason, in a dialog (decision 0099).
 
-const SEGMENTS = [
+/** Who a message is for: one player, or a segment (the API's names). */
+type Recipients = 'player' | 'all' | 'country' | 'vip_tier';
+const SEGMENTS: { value: Recipients; label: string }[] = [
   { value: 'player', label: 'One player' },
   { value: 'all', label: 'All players' },
   { value: 'country', label: 'Players of a country' },
@@ -23,7 +25,13 @@ const SEGMENTS = [
 ];
 const TIERS = VIP_TIERS.map((tier) => ({ value: tier.slug, label: tier.name }));
 
-type SegmentRequest = { segment: string; country?: string; tier?: string; subject: string; body: string };
+type SegmentRequest = {
+  segment: Exclude<Recipients, 'player'>;
+  country?: string;
+  tier?: (typeof VIP_TIERS)[number]['slug'];
+  subject: string;
+  body: string;
+};
 
 const players = (count: number) => (count === 1 ? '1 player' : `${count.toLocaleString('en')} players`);
 /** "2 players of MT", "1 player of the Gold tier", "40 players (everyone)". */
@@ -38,7 +46,7 @@ const excludedByRule = (count: number, tense: 'are' | 'were') =>
 
 export function MessageForm() {
   const formRef = useRef<HTMLFormElement>(null);
-  const [segment, setSegment] = useState('player');
+  const [segment, setSegment] = useState<Recipients>('player');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -74,10 +82,11 @@ export function MessageForm() {
       if (!result.ok) return refused(result);
       return sent('Message sent.');
     }
+    const tier = TIERS.find((option) => option.value === text('tier'))?.value;
     const request: SegmentRequest = {
       segment,
       ...(segment === 'country' ? { country: text('country') } : {}),
-      ...(segment === 'vip_tier' ? { tier: text('tier') } : {}),
+      ...(segment === 'vip_tier' && tier ? { tier } : {}),
       subject: text('subject'),
       body: text('body'),
     };
@@ -88,7 +97,7 @@ export function MessageForm() {
     if (Object.keys(missing).length > 0) return setErrors(missing);
     setBusy(true);
     const { subject: _subject, body: _body, ...audienceOf } = request;
-    const result = await adminApi<{ data: SegmentAudience }>('GET', `/api/admin/messages/segment/preview?${new URLSearchParams(audienceOf)}`);
+    const result = await adminApi('GET', `/api/admin/messages/segment/preview?${new URLSearchParams(audienceOf)}`);
     setBusy(false);
     if (!result.ok) return refused(result);
     setErrors({});
@@ -108,7 +117,7 @@ export function MessageForm() {
             name="segment"
             value={segment}
             onChange={(event) => {
-              setSegment(event.target.value);
+              setSegment(SEGMENTS.find((option) => option.value === event.target.value)?.value ?? 'player');
               setErrors({});
             }}
             options={SEGMENTS}
@@ -141,7 +150,7 @@ export function MessageForm() {
           confirm={`Send to ${players(pending.audience.recipients)}`}
           tone="primary"
           reasonHint="Why this group gets it (the campaign, the offer): kept in the audit log."
-          send={(reason) => adminApi<{ data: { sent: number; excluded: number } }>('POST', '/api/admin/messages/segment', { ...pending.request, reason })}
+          send={(reason) => adminApi('POST', '/api/admin/messages/segment', { ...pending.request, reason })}
           onClose={() => setPending(null)}
           onDone={(result) => {
             const { sent: count, excluded } = result.body.data;

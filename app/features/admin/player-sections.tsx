@@ -1,30 +1,24 @@
-// The back office's player page, section by section (issue 18): standing, game rounds with their fairness data,
-// bonuses, limits and exclusions, loyalty and VIP, and the action forms each section's permission allows. The route
+// The back office's player page, section by section (issue 18): standing, bonuses, limits and exclusions, loyalty and
+// VIP, and the action forms each section's permission allows (the game rounds are in player-rounds.tsx). The route
 // (app/routes/admin/player.tsx) lays them out; every change posts to the operator API and reloads the page's data.
 import { type FormEvent, type ReactNode, useState } from 'react';
+import { LIMIT_PERIODS, LIMIT_TYPES, SELF_EXCLUSION_MONTHS, TIME_OUT_DAYS } from '../../../contract/limits.rules.ts';
 import type { PlayerDetail } from '../../../contract/operators.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { SelectField, TextField } from '../../components/ui/field.tsx';
-import { type ApiMethod, firstErrors } from '../../lib/api.ts';
+import { type ApiBody, type ApiMethod, firstErrors } from '../../lib/api.ts';
 import { adminApi } from './api.ts';
 import { Badge, dateTime, money, Notice } from './ui.tsx';
 
 type Outcome = { tone: 'success' | 'error'; text: string } | null;
-const LIMIT_TYPES = [
-  { value: 'deposit', label: 'Deposit' },
-  { value: 'loss', label: 'Loss' },
-  { value: 'wager', label: 'Wager' },
-];
-const LIMIT_PERIODS = [
-  { value: 'day', label: '24 hours' },
-  { value: 'week', label: '7 days' },
-  { value: 'month', label: '30 days' },
-];
 const PERIOD_LABEL: Record<string, string> = { day: '24 hours', week: '7 days', month: '30 days' };
 const TYPE_LABEL: Record<string, string> = { deposit: 'Deposit', loss: 'Loss', wager: 'Wager' };
-const TIME_OUT_DAYS = [1, 7, 30, 42];
-const SELF_EXCLUSION_MONTHS = [6, 12, 24, 60];
+const LIMIT_TYPE_OPTIONS = LIMIT_TYPES.map((value) => ({ value, label: TYPE_LABEL[value] ?? value }));
+const LIMIT_PERIOD_OPTIONS = LIMIT_PERIODS.map((value) => ({ value, label: PERIOD_LABEL[value] ?? value }));
+/** A select's value as one of `values` (the select offers no other), else the first. */
+const oneOf = <V extends string>(values: readonly [V, ...V[]], value: FormDataEntryValue | null): V =>
+  values.find((candidate) => candidate === value) ?? values[0];
 
 export function Rows({ empty, children }: { empty: boolean; children: ReactNode }) {
   return empty ? <p className="text-sm text-mist-400">Nothing yet.</p> : <ul className="divide-y divide-night-700 text-sm">{children}</ul>;
@@ -46,23 +40,23 @@ export function Facts({ items, columns = 1 }: { items: [string, ReactNode][]; co
 
 const errorText = (result: { message: string; errors?: Record<string, string[]> }) => Object.values(firstErrors(result.errors))[0] ?? result.message;
 
-/** One action form: sends its fields, shows the outcome, reloads the page's data. */
-export function ActionForm({
+/** One action form: sends its fields (the body `method path` takes), shows the outcome, reloads the page's data. */
+export function ActionForm<M extends ApiMethod, P extends string>({
   title,
   path,
-  method = 'POST',
+  method,
   submit,
   reload,
   children,
   toBody,
 }: {
   title: string;
-  path: string;
-  method?: ApiMethod;
+  path: P;
+  method: M;
   submit: string;
   reload: () => void;
   children: ReactNode;
-  toBody: (form: FormData) => unknown;
+  toBody: (form: FormData) => ApiBody<M, P>;
 }) {
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [busy, setBusy] = useState(false);
@@ -91,7 +85,7 @@ export function ActionForm({
 }
 
 /** A grave action (a time-out, a self-exclusion): choose, then confirm in a second step that says what happens. */
-function ConfirmedAction({
+function ConfirmedAction<V extends number, P extends string>({
   title,
   label,
   options,
@@ -102,10 +96,10 @@ function ConfirmedAction({
 }: {
   title: string;
   label: string;
-  options: { value: string; label: string }[];
-  confirmText: (value: string) => string;
-  path: string;
-  toBody: (value: string) => unknown;
+  options: readonly { value: V; label: string }[];
+  confirmText: (value: V) => string;
+  path: P;
+  toBody: (value: V) => ApiBody<'POST', P>;
   reload: () => void;
 }) {
   const [value, setValue] = useState(options[0]!.value);
@@ -123,7 +117,13 @@ function ConfirmedAction({
   return (
     <section className="space-y-3" aria-label={title}>
       <h3 className="font-medium text-mist-100">{title}</h3>
-      <SelectField label={label} value={value} onChange={(event) => setValue(event.target.value)} options={options} disabled={asking} />
+      <SelectField
+        label={label}
+        value={String(value)}
+        onChange={(event) => setValue(options.find((option) => String(option.value) === event.target.value)?.value ?? value)}
+        options={options.map((option) => ({ value: String(option.value), label: option.label }))}
+        disabled={asking}
+      />
       {asking ? (
         <div role="alertdialog" aria-label={`Confirm ${title.toLowerCase()}`} className="space-y-2 rounded-lg border border-ruby-500/60 p-3">
           <p className="text-sm text-mist-100">{confirmText(value)}</p>
@@ -154,82 +154,6 @@ export function standingOf(data: PlayerDetail): { label: string; tone: 'good' | 
     return { label: 'self-excluded', tone: 'bad', until: limits.excluded_until ?? limits.self_excluded_until };
   if (limits.excluded) return { label: 'timed out', tone: 'warn', until: limits.timeout_until };
   return profile.active ? { label: 'active', tone: 'good', until: null } : { label: 'inactive', tone: 'neutral', until: null };
-}
-
-/** The public verifier, filled with the round's data (and its server seed once revealed) so one click checks it. */
-export function verifyLink(round: PlayerDetail['rounds'][number]): string {
-  const params = new URLSearchParams({
-    game: round.engine,
-    client_seed: round.fairness.client_seed,
-    nonce: String(round.fairness.nonce),
-    hash: round.fairness.server_seed_hash,
-    request: JSON.stringify(round.request),
-  });
-  if (Array.isArray(round.outcome.moves)) params.set('moves', round.outcome.moves.map(String).join(', '));
-  if (round.fairness.server_seed) params.set('server_seed', round.fairness.server_seed);
-  return `/fairness?${params}`;
-}
-
-const short = (text: string) => (text.length > 16 ? `${text.slice(0, 8)}…${text.slice(-6)}` : text);
-
-export function RoundsSection({ rounds }: { rounds: PlayerDetail['rounds'] }) {
-  return (
-    <Card title="Game rounds" action={<span className="text-xs text-mist-400">latest {rounds.length} of up to 50</span>}>
-      {rounds.length === 0 ? (
-        <p className="text-sm text-mist-400">No rounds played.</p>
-      ) : (
-        <div className="relative overflow-x-auto">
-          <table className="w-full min-w-[52rem] text-sm">
-            <caption className="sr-only">Game rounds</caption>
-            <thead className="text-left text-xs text-mist-400">
-              <tr>
-                <th className="py-2 pr-3 font-medium">Time</th>
-                <th className="py-2 pr-3 font-medium">Game</th>
-                <th className="py-2 pr-3 text-right font-medium">Stake</th>
-                <th className="py-2 pr-3 text-right font-medium">Win</th>
-                <th className="py-2 pr-3 font-medium">Server seed</th>
-                <th className="py-2 pr-3 font-medium">Client seed · nonce</th>
-                <th className="py-2 font-medium">
-                  <span className="sr-only">Verify</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rounds.map((round) => (
-                <tr key={round.round_id} className="border-t border-night-700" data-testid="round-row">
-                  <td className="py-2 pr-3 whitespace-nowrap text-mist-300">{dateTime(round.created_at)}</td>
-                  <td className="py-2 pr-3 text-mist-100">
-                    {round.game} {round.status === 'open' ? <Badge tone="warn">open</Badge> : null}
-                  </td>
-                  <td className="py-2 pr-3 text-right tabular-nums">{money(round.stake, round.currency)}</td>
-                  <td className="py-2 pr-3 text-right tabular-nums">{money(round.win, round.currency)}</td>
-                  <td className="py-2 pr-3 font-mono text-xs">
-                    {round.fairness.server_seed ? (
-                      <span title={round.fairness.server_seed}>
-                        <Badge tone="good">revealed</Badge> {short(round.fairness.server_seed)}
-                      </span>
-                    ) : (
-                      <span title={round.fairness.server_seed_hash}>
-                        <Badge>hash</Badge> {short(round.fairness.server_seed_hash)}
-                      </span>
-                    )}
-                  </td>
-                  <td className="py-2 pr-3 font-mono text-xs" title={round.fairness.client_seed}>
-                    {short(round.fairness.client_seed)} · {round.fairness.nonce}
-                  </td>
-                  <td className="py-2 text-right">
-                    <a className="whitespace-nowrap text-gold-400 hover:underline" href={verifyLink(round)} target="_blank" rel="noreferrer">
-                      Verify<span className="sr-only"> round {round.round_id}</span>
-                    </a>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </Card>
-  );
 }
 
 export function BonusesSection({ data, id, canGrant, reload }: { data: PlayerDetail; id: string; canGrant: boolean; reload: () => void }) {
@@ -285,6 +209,7 @@ export function BonusesSection({ data, id, canGrant, reload }: { data: PlayerDet
             <ActionForm
               title="Grant a bonus"
               path={`/api/admin/players/${id}/bonuses`}
+              method="POST"
               submit="Grant bonus"
               reload={reload}
               toBody={(form) => ({ slug: String(form.get('slug') ?? '').trim() })}
@@ -351,14 +276,14 @@ export function LimitsSection({ data, id, canManage, reload }: { data: PlayerDet
               submit="Set limit"
               reload={reload}
               toBody={(form) => ({
-                type: String(form.get('type')),
-                period: String(form.get('period')),
+                type: oneOf(LIMIT_TYPES, form.get('type')),
+                period: oneOf(LIMIT_PERIODS, form.get('period')),
                 amount: Math.round(Number(form.get('amount')) * 100),
               })}
             >
               <div className="grid gap-3 sm:grid-cols-3">
-                <SelectField label="Limit" name="type" options={LIMIT_TYPES} defaultValue="deposit" />
-                <SelectField label="Period" name="period" options={LIMIT_PERIODS} defaultValue="day" />
+                <SelectField label="Limit" name="type" options={LIMIT_TYPE_OPTIONS} defaultValue="deposit" />
+                <SelectField label="Period" name="period" options={LIMIT_PERIOD_OPTIONS} defaultValue="day" />
                 <TextField label={`Amount (${currency})`} name="amount" inputMode="decimal" />
               </div>
               <p className="text-xs text-mist-400">Only a first limit or a lower one: raising or removing is the player's own choice.</p>
@@ -367,19 +292,19 @@ export function LimitsSection({ data, id, canManage, reload }: { data: PlayerDet
               <ConfirmedAction
                 title="Time out"
                 label="Length"
-                options={TIME_OUT_DAYS.map((days) => ({ value: String(days), label: `${days} day${days === 1 ? '' : 's'}` }))}
+                options={TIME_OUT_DAYS.map((days) => ({ value: days, label: `${days} day${days === 1 ? '' : 's'}` }))}
                 confirmText={(days) => `Time the player out for ${days} day(s)? They cannot play or deposit, and open bonuses are forfeited.`}
                 path={`/api/admin/players/${id}/time-out`}
-                toBody={(days) => ({ days: Number(days) })}
+                toBody={(days) => ({ days })}
                 reload={reload}
               />
               <ConfirmedAction
                 title="Self-exclude"
                 label="Length"
-                options={SELF_EXCLUSION_MONTHS.map((months) => ({ value: String(months), label: `${months} months` }))}
+                options={SELF_EXCLUSION_MONTHS.map((months) => ({ value: months, label: `${months} months` }))}
                 confirmText={(months) => `Exclude the player for ${months} months? It cannot be lifted early; open bonuses are forfeited and marketing stops.`}
                 path={`/api/admin/players/${id}/self-exclusion`}
-                toBody={(months) => ({ months: Number(months) })}
+                toBody={(months) => ({ months })}
                 reload={reload}
               />
             </div>
@@ -428,6 +353,7 @@ export function LoyaltySection({ data, id, canAdjust, reload }: { data: PlayerDe
             <ActionForm
               title="Grant or take points"
               path={`/api/admin/players/${id}/loyalty`}
+              method="POST"
               submit="Adjust points"
               reload={reload}
               toBody={(form) => ({ points: Number(form.get('points')), reason: String(form.get('reason') ?? '') })}

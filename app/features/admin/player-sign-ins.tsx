@@ -1,6 +1,5 @@
 // The player page's sign-ins, devices and linked accounts (issue 33 §1 and §3, docs/decisions/0112): where and on
 // what the player signed in, which accounts share something with theirs and why, and the duplicate flag (audited).
-import type { PlayerSignIns } from '../../../contract/signins.ts';
 import { Card } from '../../components/ui/card.tsx';
 import { TextField } from '../../components/ui/field.tsx';
 import { useAdminData } from './api.ts';
@@ -19,7 +18,7 @@ const REASON_LABEL: Record<string, string> = {
 const agentSummary = (agent: string | null) => (agent ? (agent.length > 60 ? `${agent.slice(0, 57)}…` : agent) : '—');
 
 export function PlayerSignInsSections({ playerId, canFlag }: { playerId: string; canFlag: boolean }) {
-  const { data, error, reload } = useAdminData<PlayerSignIns>(`/api/admin/players/${playerId}/sign-ins`);
+  const { data, error, reload } = useAdminData(`/api/admin/players/${playerId}/sign-ins`);
   if (error) return <Notice tone="error">{error}</Notice>;
   if (!data) return <Loading />;
   return (

@@ -1,14 +1,15 @@
 import { type FormEvent, useState } from 'react';
+import { useRevalidator } from 'react-router';
 import type { AdminRouteRule } from '../../../contract/operators.ts';
 import { ROUTE_RULE_STATUSES } from '../../../contract/operators.rules.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { SelectField, TextField } from '../../components/ui/field.tsx';
-import { Table } from '../../components/ui/table.tsx';
 import { firstErrors } from '../../lib/api.ts';
-import { adminApi, useAdminData } from './api.ts';
-import { Loading, Notice } from './ui.tsx';
+import { AdminList } from './admin-list.tsx';
+import { adminApi, type Loaded } from './api.ts';
+import { Notice } from './ui.tsx';
 
 const STATUS_LABELS: Record<number, string> = {
   301: '301 Moved permanently',
@@ -26,7 +27,9 @@ function RuleForm({ rule, onDone, onCancel }: { rule?: AdminRouteRule; onDone: (
     event.preventDefault();
     const element = event.currentTarget;
     const form = new FormData(element);
-    const body = { source: form.get('source'), target: form.get('target'), status: Number(form.get('status')) };
+    const status = ROUTE_RULE_STATUSES.find((choice) => choice === Number(form.get('status')));
+    if (!status) return setErrors({ status: 'Choose how it redirects.' });
+    const body = { source: String(form.get('source') ?? ''), target: String(form.get('target') ?? ''), status };
     setBusy(true);
     const result = rule ? await adminApi('PUT', `/api/admin/route-rules/${rule.id}`, body) : await adminApi('POST', '/api/admin/route-rules', body);
     setBusy(false);
@@ -83,22 +86,22 @@ function RuleForm({ rule, onDone, onCancel }: { rule?: AdminRouteRule; onDone: (
   );
 }
 
-/** The site's redirect table: list, add, edit and delete; every change applies at once on every server and is audited. */
-export function RouteRulesEditor() {
-  const { data, error, reload } = useAdminData<AdminRouteRule[]>('/api/admin/route-rules');
+/** The site's redirect table (the settings screen's loader read it): list, add, edit and delete; every change applies at once on every server and is audited. */
+export function RouteRulesEditor({ rules }: { rules: Loaded<AdminRouteRule[]> }) {
+  const revalidator = useRevalidator();
   const [editing, setEditing] = useState<AdminRouteRule | null>(null);
   const [deleting, setDeleting] = useState<AdminRouteRule | null>(null);
   const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const done = (text: string) => {
     setOutcome({ tone: 'success', text });
     setEditing(null);
-    reload();
+    void revalidator.revalidate();
   };
   async function remove(rule: AdminRouteRule) {
     const result = await adminApi('DELETE', `/api/admin/route-rules/${rule.id}`);
     setDeleting(null);
     setOutcome(result.ok ? { tone: 'success', text: `Route rule for ${rule.source} deleted.` } : { tone: 'error', text: result.message });
-    reload();
+    await revalidator.revalidate();
   }
   return (
     <Card title="Route rules">
@@ -110,16 +113,15 @@ export function RouteRulesEditor() {
           <Notice tone={outcome.tone}>{outcome.text}</Notice>
         </div>
       ) : null}
-      {error ? <Notice tone="error">{error}</Notice> : null}
-      {!data ? (
-        <Loading />
-      ) : data.length === 0 ? (
-        <Notice>No route rules yet.</Notice>
+      {rules.error !== null ? (
+        <Notice tone="error">{rules.error}</Notice>
       ) : (
-        <Table
+        <AdminList
           caption="Route rules"
-          rows={data}
+          rows={rules.data}
           rowKey={(rule) => String(rule.id)}
+          empty="No route rules yet."
+          minWidth="min-w-[32rem]"
           columns={[
             { key: 'source', header: 'Source', cell: (rule) => <code className="break-all text-mist-100">{rule.source}</code> },
             { key: 'target', header: 'Target', cell: (rule) => <code className="break-all text-mist-300">{rule.target}</code> },

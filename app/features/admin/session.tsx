@@ -1,6 +1,9 @@
 import { createContext, type ReactNode, useContext } from 'react';
+import type { z } from 'zod';
+import type { staffMeSchema } from '../../../contract/operators.ts';
 
-export type StaffMe = { id: string; email: string; role: string; permissions: string[]; two_factor: boolean; must_enrol: boolean };
+/** The signed-in staff member, as GET /api/admin/me answers. */
+export type StaffMe = z.output<typeof staffMeSchema>;
 
 const StaffContext = createContext<StaffMe | null>(null);
 

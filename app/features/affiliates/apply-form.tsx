@@ -43,13 +43,16 @@ export function AffiliateApplyForm() {
     setProblem(null);
     // What the browser can tell at once, every field together; the server then checks the rest (one answer a try).
     const local = localErrors(form);
-    if (Object.keys(local).length > 0) {
+    const { terms, ...fields } = form;
+    // Unaccepted terms are among the local errors.
+    if (Object.keys(local).length > 0 || !terms) {
       showErrors(local);
       return;
     }
     setBusy(true);
-    const result = await callApi<{ data: { id: string; status: string; message: string } }>('POST', '/api/affiliates/apply', {
-      ...form,
+    const result = await callApi('POST', '/api/affiliates/apply', {
+      ...fields,
+      terms,
       website: form.website.trim() || null,
       email: form.email.trim(),
     });

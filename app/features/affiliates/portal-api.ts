@@ -1,7 +1,7 @@
 // The affiliate portal's calls to the affiliate API (docs/decisions/0108-affiliate-portal.md). The affiliate is signed
 // in by an HttpOnly cookie the browser sends only to /affiliates and /api/affiliates, so no script handles a token
 // and no player or staff session reaches these routes. A 401 sends the portal to its sign-in screen.
-import { type ApiMethod, type ApiResult, callApi } from '../../lib/api.ts';
+import { type ApiAnswer, type ApiBody, type ApiMethod, type ApiResult, callApi } from '../../lib/api.ts';
 import { useApiData } from '../../lib/use-api-data.ts';
 
 export const PORTAL_HOME = '/affiliates/dashboard';
@@ -16,14 +16,14 @@ function toSignIn() {
 }
 
 /** A call of the affiliate API; a 401 (signed out, expired) sends the portal to its sign-in screen. */
-export async function affiliateApi<T>(method: ApiMethod, path: string, body?: unknown): Promise<ApiResult<T>> {
-  const result = await callApi<T>(method, path, body);
+export async function affiliateApi<M extends ApiMethod, P extends string>(method: M, path: P, body?: ApiBody<M, P>): Promise<ApiResult<ApiAnswer<M, P>>> {
+  const result = await callApi(method, path, body);
   if (!result.ok && result.status === 401 && !path.startsWith('/api/affiliates/login')) toSignIn();
   return result;
 }
 
 /** GET `path` once mounted (and on reload()); the answer's `data`, or the refusal's message. */
-export const useAffiliateData = <T>(path: string | null) => useApiData<T>(affiliateApi, path);
+export const useAffiliateData = <P extends string>(path: P | null) => useApiData<P>(affiliateApi, path);
 
 /** Downloads the CSV at `path` of the affiliate API under `filename`; false when the server refused it. */
 export async function downloadCsv(path: string, filename: string): Promise<boolean> {

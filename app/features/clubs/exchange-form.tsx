@@ -1,5 +1,4 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import type { Exchange } from '../../../contract/clubs.ts';
 import { cashForPoints, MIN_POINTS_EXCHANGE, POINTS_PER_CASH_UNIT } from '../../../contract/clubs.rules.ts';
 import { formatMoney } from '../../../contract/money.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -48,7 +47,7 @@ export function ExchangeForm({ points, currency }: { points: number; currency: s
     }
     setBusy(true);
     const body = { points: amount };
-    const result = await callApi<{ data: Exchange }>('POST', '/api/player/loyalty/exchange', body, { 'Idempotency-Key': keys.keyFor(body) });
+    const result = await callApi('POST', '/api/player/loyalty/exchange', body, { 'Idempotency-Key': keys.keyFor(body) });
     keys.answered(result.status);
     setBusy(false);
     if (!result.ok) {

@@ -1,46 +1,51 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { LimitSession } from '../../../contract/limits.ts';
 import { formatMoney } from '../../../contract/money.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { callApi } from '../../lib/api.ts';
-import { onLimitNotice } from '../../lib/limit-notices.ts';
+import { queryKeys } from '../../lib/queries.ts';
 import { signOut } from '../../lib/sign-out.ts';
 import { formatDuration, signedMoney } from './format.ts';
 
 // The reality check and the session-limit notice, on every page and over every game (the root layout renders this
 // for a signed-in player). It asks the server for the session when the page loads, when the next check or the
-// session's end comes round, when the window gets focus again and whenever a game's stake was refused for a limit.
+// session's end comes round, when the window gets focus again and whenever a game's stake was refused for a limit
+// (announceLimitNotice marks the session out of date).
 
 const MAX_TIMER_MS = 2_147_000_000;
 
-export function LimitsWatch({ playerId }: { playerId: string | null }) {
-  const [session, setSession] = useState<LimitSession | null>(null);
-  const [hidden, setHidden] = useState(false);
-  const [busy, setBusy] = useState(false);
+async function readSession() {
+  const result = await callApi('GET', '/api/player/limits/session');
+  if (!result.ok) throw new Error(result.message);
+  return result.body.data;
+}
 
-  const load = useCallback(async () => {
-    const result = await callApi<{ data: LimitSession }>('GET', '/api/player/limits/session');
-    if (result.ok) {
-      setSession(result.body.data);
-      setHidden(false);
-    }
-  }, []);
+export function LimitsWatch({ playerId }: { playerId: string | null }) {
+  const client = useQueryClient();
+  const key = useMemo(() => queryKeys.limitSession(playerId ?? ''), [playerId]);
+  // A failed read keeps the session last shown. Each read is a new session, even one equal to the last, so the
+  // timer below is set again after every read.
+  const { data: session = null, dataUpdatedAt } = useQuery({
+    queryKey: key,
+    queryFn: readSession,
+    enabled: playerId !== null,
+    refetchOnMount: 'always',
+    structuralSharing: false,
+  });
+  // Closed for the session as last read: a newer read shows the dialog again.
+  const [hiddenAt, setHiddenAt] = useState<number | null>(null);
+  const hidden = hiddenAt === dataUpdatedAt;
+  const hide = () => setHiddenAt(dataUpdatedAt);
+  const [busy, setBusy] = useState(false);
+  const load = useCallback(() => void client.invalidateQueries({ queryKey: key, exact: true }), [client, key]);
 
   useEffect(() => {
-    if (!playerId) {
-      setSession(null);
-      return;
-    }
-    void load();
-    const stop = onLimitNotice(() => void load());
-    const focus = () => void load();
-    window.addEventListener('focus', focus);
-    return () => {
-      stop();
-      window.removeEventListener('focus', focus);
-    };
+    if (!playerId) return;
+    window.addEventListener('focus', load);
+    return () => window.removeEventListener('focus', load);
   }, [playerId, load]);
 
   // Wake up when the next reality check is due or the session limit ends.
@@ -52,7 +57,7 @@ export function LimitsWatch({ playerId }: { playerId: string | null }) {
     ].filter((at): at is number => at !== null);
     if (upcoming.length === 0) return;
     const wait = Math.min(MAX_TIMER_MS, Math.max(1_000, Math.min(...upcoming) - Date.now() + 1_000));
-    const timer = window.setTimeout(() => void load(), wait);
+    const timer = window.setTimeout(load, wait);
     return () => window.clearTimeout(timer);
   }, [session, load]);
 
@@ -60,7 +65,7 @@ export function LimitsWatch({ playerId }: { playerId: string | null }) {
 
   if (session.session_limit?.reached) {
     return (
-      <Dialog title="Session limit reached" onClose={() => setHidden(true)}>
+      <Dialog title="Session limit reached" onClose={hide}>
         <div data-testid="session-limit-notice" className="space-y-4">
           <p className="text-mist-300">
             You set a session limit of {formatDuration(session.session_limit.minutes)}, and this session has lasted {formatDuration(session.minutes)}. Games are
@@ -69,7 +74,7 @@ export function LimitsWatch({ playerId }: { playerId: string | null }) {
           <SessionFigures session={session} />
           <div className="flex flex-wrap gap-3">
             <Button onClick={() => void signOut()}>Log out</Button>
-            <Link to="/account/limit" className="btn btn-ghost" onClick={() => setHidden(true)}>
+            <Link to="/account/limit" className="btn btn-ghost" onClick={hide}>
               My limits
             </Link>
           </div>
@@ -81,12 +86,12 @@ export function LimitsWatch({ playerId }: { playerId: string | null }) {
   if (session.reality_check?.due) {
     const answer = async () => {
       setBusy(true);
-      const result = await callApi<{ data: LimitSession }>('POST', '/api/player/limits/reality-check', { action: 'continue' });
+      const result = await callApi('POST', '/api/player/limits/reality-check', { action: 'continue' });
       setBusy(false);
-      if (result.ok) setSession(result.body.data);
+      if (result.ok) client.setQueryData(key, result.body.data);
     };
     return (
-      <Dialog title="Reality check" onClose={() => setHidden(true)}>
+      <Dialog title="Reality check" onClose={hide}>
         <div data-testid="reality-check" className="space-y-4">
           <p className="text-mist-300">
             You have been playing for <strong className="text-mist-100">{formatDuration(session.minutes)}</strong>. Here is how this session went.
@@ -97,7 +102,7 @@ export function LimitsWatch({ playerId }: { playerId: string | null }) {
             <Button busy={busy} onClick={() => void answer()}>
               Continue playing
             </Button>
-            <Link to="/account/transaction" className="btn btn-ghost" onClick={() => setHidden(true)}>
+            <Link to="/account/transaction" className="btn btn-ghost" onClick={hide}>
               View history
             </Link>
             <Button variant="ghost" onClick={() => void signOut()}>

@@ -12,7 +12,7 @@ export function PreviousSessionNotice({ playerId }: { playerId: string | null })
   const [session, setSession] = useState<SessionNet | null>(null);
   useEffect(() => {
     if (!playerId || !takePreviousSessionDue()) return;
-    void callApi<{ data: SessionNet | null }>('GET', '/api/player/previous-session').then((result) => {
+    void callApi('GET', '/api/player/previous-session').then((result) => {
       if (result.ok) setSession(result.body.data);
     });
   }, [playerId]);

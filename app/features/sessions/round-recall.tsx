@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../contract/money.ts';
 import type { Recall, RecalledRound } from '../../../contract/signins.ts';
 import { EmptyState, Skeleton } from '../../components/ui/card.tsx';
 import { callApi } from '../../lib/api.ts';
+import { queryKeys } from '../../lib/queries.ts';
 import { netMoney, sessionTime } from './format.ts';
 
 // Game-round recall (issue 33 §7, GLI-19 §4.16, AGCO; docs/decisions/0113): the last game and the nine before it,
@@ -85,12 +86,15 @@ function Sessions({ sessions }: { sessions: Recall['sessions'] }) {
   );
 }
 
+async function readRecall() {
+  const result = await callApi('GET', '/api/player/recall');
+  if (!result.ok) throw new Error(result.message);
+  return result.body.data;
+}
+
 export function RoundRecall() {
-  const [recall, setRecall] = useState<Recall | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    void callApi<{ data: Recall }>('GET', '/api/player/recall').then((result) => (result.ok ? setRecall(result.body.data) : setFailed(true)));
-  }, []);
+  // Read afresh each time the tab opens: a game played since has joined the list.
+  const { data: recall = null, isError: failed } = useQuery({ queryKey: queryKeys.recall, queryFn: readRecall, refetchOnMount: 'always', gcTime: 0 });
   if (failed) return <p className="text-sm text-ruby-400">Your game history could not be loaded. Please reload the page.</p>;
   if (!recall)
     return (

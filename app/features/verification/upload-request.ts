@@ -1,10 +1,20 @@
 import type { FieldErrors } from '../../../contract/http.ts';
-import type { VerificationDocument, Verification } from '../../../contract/verification.ts';
+import type { ApiAnswer } from '../../lib/api.ts';
 
 export type UploadFields = { kind: 'identity' | 'address'; document_type?: string; side: 'front' | 'back' };
-export type UploadResult =
-  | { ok: true; document: VerificationDocument; verification: Verification }
-  | { ok: false; message: string; errors?: FieldErrors; status: number };
+/** The stored document and the verification it moved on, from the contract. */
+type Uploaded = ApiAnswer<'POST', '/api/player/verification/documents'>['data'];
+export type UploadResult = ({ ok: true } & Uploaded) | { ok: false; message: string; errors?: FieldErrors; status: number };
+
+/** The answer's body: the server's JSON, typed from the contract as callApi types it, or nothing for one that is not JSON. */
+function readBody(text: string): { data?: Uploaded; message?: unknown; errors?: FieldErrors } {
+  try {
+    return text ? JSON.parse(text) : {};
+  } catch {
+    // A proxy's HTML error page: the caller falls through to the generic message.
+    return {};
+  }
+}
 
 /**
  * Sends one document as multipart/form-data. XMLHttpRequest rather than fetch: only it reports upload progress,
@@ -25,21 +35,13 @@ export function uploadDocument(fields: UploadFields, file: File, onProgress: (fr
     };
     request.onerror = () => resolve({ ok: false, status: 0, message: 'We could not reach the server. Please check your connection and try again.' });
     request.onload = () => {
-      let body: Record<string, unknown> = {};
-      try {
-        body = request.responseText ? (JSON.parse(request.responseText) as Record<string, unknown>) : {};
-      } catch {
-        // A proxy's HTML error page: fall through to the generic message.
-      }
-      if (request.status === 201) {
-        const data = body.data as { document: VerificationDocument; verification: Verification };
-        return resolve({ ok: true, document: data.document, verification: data.verification });
-      }
+      const body = readBody(request.responseText);
+      if (request.status === 201 && body.data) return resolve({ ok: true, document: body.data.document, verification: body.data.verification });
       resolve({
         ok: false,
         status: request.status,
         message: typeof body.message === 'string' ? body.message : 'The upload failed. Please try again.',
-        errors: body.errors as FieldErrors | undefined,
+        errors: body.errors,
       });
     };
     request.send(form);

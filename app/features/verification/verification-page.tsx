@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Verification, VerificationDocument } from '../../../contract/verification.ts';
 import {
@@ -10,8 +10,7 @@ import {
 } from '../../../contract/verification.rules.ts';
 import { Card, Skeleton } from '../../components/ui/card.tsx';
 import { analytics } from '../../lib/analytics.ts';
-import { callApi } from '../../lib/api.ts';
-import { applyVerification, useLatestVerification } from '../../lib/use-verification.ts';
+import { applyVerification, useVerification } from '../../lib/use-verification.ts';
 import { DocumentSlot, StatusBadge } from './document-slot.tsx';
 import { uploadDocument, type UploadFields } from './upload-request.ts';
 
@@ -66,20 +65,9 @@ function StepHeading({ number, title, done }: { number: number; title: string; d
 
 /** /account/verification: what is needed and why, the two steps, each document's status and what to do about a rejection. */
 export function VerificationPage() {
-  const live = useLatestVerification();
-  const [loaded, setLoaded] = useState<Verification | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  // Read as the page opens; what arrives live (an upload here, a review pushed by the server) replaces it.
+  const { verification, problem } = useVerification();
   const [chosenType, setChosenType] = useState<IdentityDocumentType | null>(null);
-
-  useEffect(() => {
-    void callApi('GET', '/api/player/verification').then((result) => {
-      if (!result.ok) return setProblem(result.message);
-      setLoaded(result.body.data);
-    });
-  }, []);
-
-  // What arrived live (an upload here, a review pushed by the server) is newer than what the page loaded.
-  const verification = live ?? loaded;
   if (problem)
     return (
       <p role="alert" className="text-ruby-500">

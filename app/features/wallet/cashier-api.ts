@@ -12,11 +12,11 @@ export const fetchDeposit = (id: string) => callApi('GET', `/api/payments/deposi
 export const createDeposit = (body: { method: PaymentMethodId; amount: number; bonusId?: string }, idempotencyKey: string) =>
   callApi('POST', '/api/payments/deposits', body, { 'Idempotency-Key': idempotencyKey });
 
-/** The sandbox network's "send": only ever a path on our own origin, signed as the deposit gives it. */
+/** The sandbox network's "send": only ever its confirmation path on our own origin, signed as the deposit gives it. */
 export function confirmSandboxTransfer(url: string, signature: string) {
-  if (!url.startsWith('/') || url.startsWith('//'))
-    return Promise.resolve({ ok: false as const, status: 0, message: 'This deposit cannot be confirmed here.' });
-  return callApi<unknown>('POST', url, undefined, { 'Sandbox-Signature': signature });
+  const id = /^\/sandbox-gateway\/crypto\/([^/?#]+)\/confirm$/.exec(url)?.[1];
+  if (id === undefined) return Promise.resolve({ ok: false as const, status: 0, message: 'This deposit cannot be confirmed here.' });
+  return callApi('POST', `/sandbox-gateway/crypto/${id}/confirm`, undefined, { 'Sandbox-Signature': signature });
 }
 
 export const requestWithdrawal = (

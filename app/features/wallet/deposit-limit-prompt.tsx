@@ -1,6 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import type { PlayerLimits } from '../../../contract/limits.ts';
 import { LIMIT_PERIODS, type LimitPeriod, PERIOD_LABEL } from '../../../contract/limits.rules.ts';
 import { formatMoney } from '../../../contract/money.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -14,8 +13,6 @@ import { CashierSkeleton } from './cashier-skeleton.tsx';
 // The deposit limit prompt (docs/decisions/0121): where the player's jurisdiction asks for it (UKGC: before the first
 // deposit, then every 6 months), the cashier waits until the player sets a deposit limit or says they want none.
 // The server refuses a deposit until then; this only shows the question first.
-
-type Answer = { data: PlayerLimits };
 
 export function DepositLimitPrompt({ children }: { children: ReactNode }) {
   const client = useQueryClient();
@@ -34,7 +31,7 @@ export function DepositLimitPrompt({ children }: { children: ReactNode }) {
 
   async function answer(limit: { period: LimitPeriod; amount: number } | null) {
     setBusy(limit ? 'limit' : 'none');
-    const result = await callApi<Answer>('POST', '/api/player/limits/deposit-prompt', { limit });
+    const result = await callApi('POST', '/api/player/limits/deposit-prompt', { limit });
     setBusy(null);
     if (result.ok) {
       setErrors({});

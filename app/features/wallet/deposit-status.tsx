@@ -1,3 +1,4 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Deposit, Wallet } from '../../../contract/wallet.ts';
@@ -7,6 +8,7 @@ import { formatMoney } from '../../../contract/money.ts';
 import { confirmSandboxTransfer, fetchDeposit } from './cashier-api.ts';
 import { DepositAddress } from './deposit-address.tsx';
 import { trackDepositOutcome } from './payment-analytics.ts';
+import { queryKeys } from '../../lib/queries.ts';
 import { refreshWallet } from '../../lib/use-wallet.ts';
 
 // A pending deposit is asked about every 2 s for about a minute; after that the player may ask again.
@@ -14,44 +16,40 @@ const POLL_INTERVAL_MS = 2_000;
 const POLL_LIMIT_MS = 60_000;
 
 type Watch = { deposit: Deposit | null; problem: string | null; gaveUp: boolean };
+type Answer = { deposit: Deposit | null; problem: string | null };
+
+/** The deposit, or why it cannot be shown; no answer or a server error is thrown, to be asked about again. */
+async function readDeposit(id: string): Promise<Answer> {
+  const result = await fetchDeposit(id);
+  if (result.ok) return { deposit: result.body.data, problem: null };
+  if (result.status === 0 || result.status >= 500) throw new Error(result.message);
+  return { deposit: null, problem: result.status === 400 || result.status === 404 ? 'We could not find this deposit.' : result.message };
+}
+
+/** Whether the last read leaves the deposit worth asking about again: still pending, or not answered. */
+const unsettled = (state: { status: string; data?: Answer }) => state.status === 'error' || state.data?.deposit?.status === 'pending';
 
 /** Follows one deposit until it is no longer pending; `again()` starts a fresh round of asking. */
 function useDeposit(id: string): Watch & { again: () => void } {
-  const [watch, setWatch] = useState<Watch>({ deposit: null, problem: null, gaveUp: false });
-  const [round, setRound] = useState(0);
-
-  useEffect(() => {
-    let stopped = false;
-    let timer: number | undefined;
-    const started = Date.now();
-    const next = () => {
-      if (Date.now() - started >= POLL_LIMIT_MS) return setWatch((current) => ({ ...current, gaveUp: true }));
-      timer = window.setTimeout(() => void ask(), POLL_INTERVAL_MS);
-    };
-    async function ask() {
-      const result = await fetchDeposit(id);
-      if (stopped) return;
-      if (result.ok) {
-        setWatch({ deposit: result.body.data, problem: null, gaveUp: false });
-        if (result.body.data.status === 'pending') next();
-      } else if (result.status === 0 || result.status >= 500) {
-        next();
-      } else {
-        setWatch({
-          deposit: null,
-          problem: result.status === 400 || result.status === 404 ? 'We could not find this deposit.' : result.message,
-          gaveUp: false,
-        });
-      }
-    }
-    void ask();
-    return () => {
-      stopped = true;
-      window.clearTimeout(timer);
-    };
-  }, [id, round]);
-
-  return { ...watch, again: () => setRound((n) => n + 1) };
+  // Each round of asking is its own query, from its own start; the last answer stays on screen meanwhile.
+  const [round, setRound] = useState(() => ({ number: 0, started: Date.now() }));
+  const query = useQuery({
+    queryKey: queryKeys.deposit(id, String(round.number)),
+    queryFn: () => readDeposit(id),
+    placeholderData: keepPreviousData,
+    refetchInterval: (asked) => (unsettled(asked.state) && Date.now() - round.started < POLL_LIMIT_MS ? POLL_INTERVAL_MS : false),
+    // The player may be in another tab, sending the coins.
+    refetchIntervalInBackground: true,
+    gcTime: 0,
+  });
+  const answeredAt = Math.max(query.dataUpdatedAt, query.errorUpdatedAt);
+  const gaveUp = !query.isPlaceholderData && unsettled(query) && answeredAt - round.started >= POLL_LIMIT_MS;
+  return {
+    deposit: query.data?.deposit ?? null,
+    problem: query.data?.problem ?? null,
+    gaveUp,
+    again: () => setRound((current) => ({ number: current.number + 1, started: Date.now() })),
+  };
 }
 
 function Outcome({ tone, title, children }: { tone: 'success' | 'failure' | 'waiting'; title: string; children: ReactNode }) {

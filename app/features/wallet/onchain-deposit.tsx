@@ -1,15 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { type ChainDeposit, type CryptoDepositInfo, chainDepositProgress, chainName } from '../../../contract/chain.rules.ts';
+import { type ChainDeposit, chainDepositProgress, chainName } from '../../../contract/chain.rules.ts';
 import { formatMoney } from '../../../contract/money.ts';
-import { callApi } from '../../lib/api.ts';
 import { useLiveChainDeposits } from '../../lib/use-chain-deposits.ts';
+import { cryptoInfoQuery } from './crypto-info.ts';
 import { DepositAddress } from './deposit-address.tsx';
 
 // The on-chain crypto deposit (docs/decisions/0109-crypto-rail.md): the player's own address on the site's network,
 // the coin to send, and each transfer's progress, live: seen, n of N confirmations, credited at its quote. Shown only
 // where the operator runs the rail (the API answers 404 otherwise).
-
-const fetchCryptoInfo = () => callApi('GET', '/api/payments/crypto');
 
 function shortHash(hash: string): string {
   return `${hash.slice(0, 10)}…${hash.slice(-6)}`;
@@ -58,28 +57,19 @@ function DepositRow({ deposit }: { deposit: ChainDeposit }) {
 
 /** `onOffered`: told once the rail answers, so the cashier above knows crypto is on offer even with no other method. */
 export function OnChainDeposit({ onOffered }: { onOffered?: () => void } = {}) {
-  const [info, setInfo] = useState<CryptoDepositInfo | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [coin, setCoin] = useState<string | null>(null);
+  const { data } = useQuery(cryptoInfoQuery());
+  const info = data?.info ?? null;
+  const problem = data?.problem ?? null;
+  // The coin the player picked; until then a token's (the first with a contract), else the first coin.
+  const [picked, setCoin] = useState<string | null>(null);
+  const coin = picked ?? info?.tokens.find((token) => token.contract)?.symbol ?? info?.tokens[0]?.symbol ?? null;
   const live = useLiveChainDeposits();
-  // The latest callback, without fetching again when the parent renders a new one.
+  // The latest callback, without telling again when the parent renders a new one.
   const offered = useRef(onOffered);
   offered.current = onOffered;
-
   useEffect(() => {
-    let cancelled = false;
-    void fetchCryptoInfo().then((result) => {
-      if (cancelled) return;
-      if (result.ok) {
-        setInfo(result.body.data);
-        offered.current?.();
-        setCoin(result.body.data.tokens.find((token) => token.contract)?.symbol ?? result.body.data.tokens[0]?.symbol ?? null);
-      } else if (result.status !== 404) setProblem(result.message);
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, []);
+    if (info) offered.current?.();
+  }, [info]);
 
   if (problem)
     return (

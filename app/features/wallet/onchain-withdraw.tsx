@@ -1,21 +1,22 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { type CryptoDepositInfo, chainName, withdrawalCoins } from '../../../contract/chain.rules.ts';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useRef, useState } from 'react';
+import { chainName, withdrawalCoins } from '../../../contract/chain.rules.ts';
 import { formatMoney } from '../../../contract/money.ts';
 import type { Withdrawal } from '../../../contract/wallet.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/field.tsx';
-import { callApi, firstErrors } from '../../lib/api.ts';
+import { firstErrors } from '../../lib/api.ts';
 import { createAttemptKeys } from '../../lib/attempt-keys.ts';
 import { AmountField } from './amount-field.tsx';
 import { amountProblem, parseAmount } from './amount-input.ts';
 import { requestWithdrawal } from './cashier-api.ts';
+import { cryptoInfoQuery } from './crypto-info.ts';
 import { FormProblem } from './form-problem.tsx';
 
 // Withdrawal to the player's own wallet on the site's network (docs/decisions/0123-signer.md): the coin, the amount
 // in the wallet currency with what it comes to in the coin at today's rate, and the address. Reviewed by the team
 // like every withdrawal; then sent on chain. Shown only where the operator runs the rail with a signer.
 
-const fetchCryptoInfo = () => callApi('GET', '/api/payments/crypto');
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
 export function OnChainWithdraw({
@@ -27,27 +28,21 @@ export function OnChainWithdraw({
   currency: string;
   onRequested: (withdrawal: Withdrawal) => void;
 }) {
-  const [info, setInfo] = useState<CryptoDepositInfo | null>(null);
-  const [coin, setCoin] = useState<string | null>(null);
+  const { data } = useQuery(cryptoInfoQuery());
+  const info = data?.info ?? null;
+  // The coin the player picked; until then the first priced coin other than ETH, else the first priced one.
+  const [picked, setCoin] = useState<string | null>(null);
+  const coin =
+    picked ??
+    info?.withdrawal?.tokens.find((token) => token.rate !== null && token.symbol !== 'ETH')?.symbol ??
+    info?.withdrawal?.tokens.find((token) => token.rate)?.symbol ??
+    null;
   const [amount, setAmount] = useState('');
   const [address, setAddress] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const keys = useRef(createAttemptKeys()).current;
-
-  useEffect(() => {
-    let cancelled = false;
-    void fetchCryptoInfo().then((result) => {
-      if (cancelled || !result.ok || !result.body.data.withdrawal) return;
-      setInfo(result.body.data);
-      const offer = result.body.data.withdrawal;
-      setCoin(offer.tokens.find((token) => token.rate !== null && token.symbol !== 'ETH')?.symbol ?? offer.tokens.find((token) => token.rate)?.symbol ?? null);
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, []);
 
   const offer = info?.withdrawal;
   if (!info || !offer) return null;

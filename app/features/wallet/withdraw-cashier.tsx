@@ -1,3 +1,4 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { KycStatus } from '../../../contract/accounts.ts';
@@ -11,6 +12,7 @@ import { KycNotice } from './kyc-notice.tsx';
 import { NoPaymentMethods } from './no-payment-methods.tsx';
 import { PendingWithdrawals } from './pending-withdrawals.tsx';
 import { usePaymentMethods } from './use-payment-methods.ts';
+import { queryKeys } from '../../lib/queries.ts';
 import { refreshWallet, useRootWallet, useWallet } from '../../lib/use-wallet.ts';
 import { OnChainWithdraw } from './onchain-withdraw.tsx';
 import { WithdrawForm } from './withdraw-form.tsx';
@@ -63,29 +65,34 @@ function NothingToWithdraw() {
 
 type Loaded = { kyc: KycStatus; pending: Withdrawal[] };
 
+/** Whether the account may withdraw yet (its verification), and the requests waiting for review. */
+async function readWithdrawals(): Promise<Loaded> {
+  const [player, pending] = await Promise.all([fetchPlayer(), fetchPendingWithdrawals()]);
+  if (!player.ok) throw new Error(player.message);
+  if (!pending.ok) throw new Error(pending.message);
+  return { kyc: player.body.kyc_status, pending: pending.body.data };
+}
+
 /** /withdraw: the withdrawable amount, the request form (once the account is verified) and the requests waiting for review. */
 export function WithdrawCashier() {
   const wallet = useWallet(useRootWallet());
   const { methods, problem: methodsProblem } = usePaymentMethods();
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const client = useQueryClient();
+  // Read afresh each time the cashier opens, and forgotten when it closes.
+  const { data: loaded = null, error } = useQuery({ queryKey: queryKeys.withdrawals, queryFn: readWithdrawals, refetchOnMount: 'always', gcTime: 0 });
+  const problem = error && !loaded ? error.message : null;
   const [kycRefusal, setKycRefusal] = useState<string | null>(null);
   const [requested, setRequested] = useState<Withdrawal | null>(null);
 
   useEffect(() => {
     void refreshWallet();
-    void Promise.all([fetchPlayer(), fetchPendingWithdrawals()]).then(([player, pending]) => {
-      if (!player.ok) return setProblem(player.message);
-      if (!pending.ok) return setProblem(pending.message);
-      setLoaded({ kyc: player.body.kyc_status, pending: pending.body.data });
-    });
   }, []);
 
   async function afterRequest(withdrawal: Withdrawal) {
     setRequested(withdrawal);
     void refreshWallet();
     const pending = await fetchPendingWithdrawals();
-    if (pending.ok) setLoaded((current) => current && { ...current, pending: pending.body.data });
+    if (pending.ok) client.setQueryData<Loaded>(queryKeys.withdrawals, (current) => current && { ...current, pending: pending.body.data });
   }
 
   const trouble = problem ?? methodsProblem;

@@ -1,38 +1,45 @@
 import { useState } from 'react';
+import { useRevalidator } from 'react-router';
+import type { Route } from './+types/adjustments';
 import type { Adjustment } from '../../../contract/operators.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { Table } from '../../components/ui/table.tsx';
-import { adminApi, useAdminData } from '../../features/admin/api.ts';
+import { AdminList } from '../../features/admin/admin-list.tsx';
+import { adminApi, adminLoad } from '../../features/admin/api.ts';
 import { hasPermission, useStaff } from '../../features/admin/session.tsx';
 import { AdminHeading, Badge, dateTime, Loading, money, Notice, PlayerLink } from '../../features/admin/ui.tsx';
 
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return adminLoad(request, '/api/admin/adjustments');
+}
+
+export function HydrateFallback() {
+  return <Loading />;
+}
+
 /** Balance adjustments: another staff member approves what one requested (four-eyes). */
-export default function AdminAdjustments() {
+export default function AdminAdjustments({ loaderData: adjustments }: Route.ComponentProps) {
   const me = useStaff();
-  const { data, error, reload } = useAdminData<Adjustment[]>('/api/admin/adjustments');
+  const revalidator = useRevalidator();
   const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const canDecide = hasPermission(me, 'adjustments.decide');
   async function decide(row: Adjustment, decision: 'approve' | 'reject') {
-    const result = await adminApi<{ data: Adjustment }>('POST', `/api/admin/adjustments/${row.id}/${decision}`);
+    const result = await adminApi('POST', `/api/admin/adjustments/${row.id}/${decision}`);
     setOutcome(result.ok ? { tone: 'success', text: `Adjustment ${result.body.data.status}.` } : { tone: 'error', text: result.message });
-    reload();
+    await revalidator.revalidate();
   }
   return (
     <div className="space-y-5">
       <AdminHeading title="Balance adjustments" />
       <p className="text-sm text-mist-300">Request an adjustment from a player’s page. It moves money only when another staff member approves it.</p>
       {outcome ? <Notice tone={outcome.tone}>{outcome.text}</Notice> : null}
-      {error ? <Notice tone="error">{error}</Notice> : null}
-      {!data ? (
-        <Loading />
-      ) : data.length === 0 ? (
-        <Notice>No adjustments yet.</Notice>
+      {adjustments.error !== null ? (
+        <Notice tone="error">{adjustments.error}</Notice>
       ) : (
-        <Table
-          wide
+        <AdminList
           caption="Balance adjustments"
-          rows={data}
+          rows={adjustments.data}
           rowKey={(row) => row.id}
+          empty="No adjustments yet."
           columns={[
             {
               key: 'requested',

@@ -38,7 +38,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-export const clientLoader = ({ request }: Route.ClientLoaderArgs) => adminLoad<AdminBonusDefinition[]>(request, '/api/admin/bonuses');
+export const clientLoader = ({ request }: Route.ClientLoaderArgs) => adminLoad(request, '/api/admin/bonuses');
 
 export function HydrateFallback() {
   return <Loading />;
@@ -88,8 +88,8 @@ export default function AdminBonuses({ loaderData: bonuses }: Route.ComponentPro
     setBusy(true);
     const { slug, ...patch } = input;
     const result = editing
-      ? await adminApi<{ data: BonusDefinition }>('PUT', `/api/admin/bonuses/${encodeURIComponent(editing)}`, patch)
-      : await adminApi<{ data: BonusDefinition }>('POST', '/api/admin/bonuses', input);
+      ? await adminApi('PUT', `/api/admin/bonuses/${encodeURIComponent(editing)}`, patch)
+      : await adminApi('POST', '/api/admin/bonuses', input);
     setBusy(false);
     if (!result.ok) {
       setErrors(formErrors(firstErrors(result.errors)));
@@ -106,7 +106,7 @@ export default function AdminBonuses({ loaderData: bonuses }: Route.ComponentPro
   }
 
   async function toggleRetired(row: AdminBonusDefinition) {
-    const result = await adminApi<{ data: BonusDefinition }>('PUT', `/api/admin/bonuses/${encodeURIComponent(row.slug)}`, { retired: !row.retired });
+    const result = await adminApi('PUT', `/api/admin/bonuses/${encodeURIComponent(row.slug)}`, { retired: !row.retired });
     setOutcome(result.ok ? { tone: 'success', text: `${row.retired ? 'Brought back' : 'Retired'} “${row.title}”.` } : { tone: 'error', text: result.message });
     if (result.ok && editing === row.slug) setForm(formOf(result.body.data));
     void revalidator.revalidate();

@@ -1,16 +1,19 @@
 import { type FormEvent, useState } from 'react';
-import { Link, useParams } from 'react-router';
-import type { CaseDetail } from '../../../contract/compliance.ts';
+import { Link, useRevalidator } from 'react-router';
+import type { Route } from './+types/compliance-case';
 import { CASE_OUTCOMES } from '../../../contract/compliance.rules.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { TextAreaField } from '../../components/ui/field.tsx';
 import { AlertFacts, AlertKindBadge, OUTCOME_LABELS, STATE_TONES } from '../../features/admin/compliance/facts.tsx';
-import { adminApi, staffFetch, useAdminData } from '../../features/admin/api.ts';
+import { adminApi, adminLoad, staffFetch } from '../../features/admin/api.ts';
 import { type Outcome, ReasonDialog } from '../../features/admin/reason-dialog.tsx';
 import { hasPermission, useStaff } from '../../features/admin/session.tsx';
 import { AdminHeading, Badge, dateTime, Loading, Notice, PlayerLink } from '../../features/admin/ui.tsx';
+import type { ApiResult } from '../../lib/api.ts';
 
 const MAX_FILE_BYTES = 256 * 1024;
+/** The attachments the API takes, as the file picker offers them. */
+const FILE_TYPES = ['application/pdf', 'image/png', 'image/jpeg', 'text/plain', 'text/csv'] as const;
 
 async function download(path: string, filename: string) {
   const response = await staffFetch(path);
@@ -35,10 +38,16 @@ function NoteForm({ caseId, onDone }: { caseId: string; onDone: (outcome: Outcom
       setProblem('The attachment must be a file of at most 256 KB.');
       return;
     }
+    const contentType = file ? FILE_TYPES.find((type) => type === file.type) : undefined;
+    if (file && !contentType) {
+      setProblem('The attachment must be a PDF, PNG, JPEG, text or CSV file.');
+      return;
+    }
     setBusy(true);
-    const attachment = file
-      ? { file_name: file.name.replace(/[^A-Za-z0-9 ._()-]/g, '_').slice(0, 120), content_type: file.type, data_base64: await base64(file) }
-      : undefined;
+    const attachment =
+      file && contentType
+        ? { file_name: file.name.replace(/[^A-Za-z0-9 ._()-]/g, '_').slice(0, 120), content_type: contentType, data_base64: await base64(file) }
+        : undefined;
     const result = await adminApi('POST', `/api/admin/compliance/cases/${caseId}/notes`, { body, attachment });
     setBusy(false);
     if (!result.ok) return setProblem(result.message);
@@ -54,7 +63,7 @@ function NoteForm({ caseId, onDone }: { caseId: string; onDone: (outcome: Outcom
         Attachment (PDF, PNG, JPEG, text or CSV, up to 256 KB)
         <input
           type="file"
-          accept="application/pdf,image/png,image/jpeg,text/plain,text/csv"
+          accept={FILE_TYPES.join(',')}
           className="mt-1 block w-full text-sm text-mist-300"
           onChange={(event) => setFile(event.target.files?.[0] ?? null)}
         />
@@ -74,28 +83,37 @@ async function base64(file: File): Promise<string> {
   return btoa(binary);
 }
 
+export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
+  return { id: params.id, found: await adminLoad(request, `/api/admin/compliance/cases/${params.id}`) };
+}
+
+export function HydrateFallback() {
+  return <Loading />;
+}
+
 /** One case: its alerts and their facts, notes and attachments, its state, the close (four-eyes for a filed report). */
-export default function AdminComplianceCase() {
-  const { id = '' } = useParams();
+export default function AdminComplianceCase({ loaderData: { id, found } }: Route.ComponentProps) {
   const me = useStaff();
   const canManage = hasPermission(me, 'compliance.manage');
-  const { data, error, loading, reload } = useAdminData<CaseDetail>(`/api/admin/compliance/cases/${id}`);
+  const revalidator = useRevalidator();
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [closing, setClosing] = useState(false);
   const [closeAs, setCloseAs] = useState<(typeof CASE_OUTCOMES)[number]>('no_action');
-  const act = async (path: string, body: unknown, done: string) => {
-    const result = await adminApi('POST', `/api/admin/compliance/cases/${id}/${path}`, body);
+  const reload = () => void revalidator.revalidate();
+  const act = async (send: Promise<ApiResult<unknown>>, done: string) => {
+    const result = await send;
     setOutcome(result.ok ? { tone: 'success', text: done } : { tone: 'error', text: result.message });
     reload();
   };
-  if (loading && !data) return <Loading />;
+  const data = found.data;
   if (!data)
     return (
       <div className="space-y-4">
         <AdminHeading title={`Case ${id}`} />
-        <Notice tone="error">{error ?? 'No case with that id.'}</Notice>
+        <Notice tone="error">{found.error ?? 'No case with that id.'}</Notice>
       </div>
     );
+  const casePath = `/api/admin/compliance/cases/${data.id}` as const;
   const open = data.state !== 'closed';
   const awaiting = open && data.close_requested_by !== null;
   const mine = data.close_requested_by === me.id;
@@ -143,23 +161,28 @@ export default function AdminComplianceCase() {
       {canManage && open ? (
         <div className="flex flex-wrap gap-2">
           {data.assigned_to !== me.id ? (
-            <Button variant="ghost" onClick={() => void act('assign', { assigned_to: me.id }, 'The case is assigned to you.')}>
+            <Button variant="ghost" onClick={() => void act(adminApi('POST', `${casePath}/assign`, { assigned_to: me.id }), 'The case is assigned to you.')}>
               Assign to me
             </Button>
           ) : null}
           {data.state === 'open' || data.state === 'escalated' ? (
-            <Button variant="ghost" onClick={() => void act('state', { state: 'investigating' }, 'The case is being investigated.')}>
+            <Button
+              variant="ghost"
+              onClick={() => void act(adminApi('POST', `${casePath}/state`, { state: 'investigating' }), 'The case is being investigated.')}
+            >
               Investigate
             </Button>
           ) : null}
           {data.state !== 'escalated' ? (
-            <Button variant="ghost" onClick={() => void act('state', { state: 'escalated' }, 'The case is escalated.')}>
+            <Button variant="ghost" onClick={() => void act(adminApi('POST', `${casePath}/state`, { state: 'escalated' }), 'The case is escalated.')}>
               Escalate
             </Button>
           ) : null}
-          {awaiting && !mine ? <Button onClick={() => void act('confirm-close', {}, 'The case is closed.')}>Confirm close</Button> : null}
+          {awaiting && !mine ? (
+            <Button onClick={() => void act(adminApi('POST', `${casePath}/confirm-close`, {}), 'The case is closed.')}>Confirm close</Button>
+          ) : null}
           {awaiting ? (
-            <Button variant="ghost" onClick={() => void act('withdraw-close', {}, 'The request to close is withdrawn.')}>
+            <Button variant="ghost" onClick={() => void act(adminApi('POST', `${casePath}/withdraw-close`, {}), 'The request to close is withdrawn.')}>
               Withdraw close request
             </Button>
           ) : (
@@ -252,7 +275,7 @@ export default function AdminComplianceCase() {
           confirm={closeAs === 'report_filed' ? 'Ask to close' : 'Close case'}
           tone="primary"
           reasonLabel="Closing note"
-          send={(note) => adminApi<{ closed: boolean }>('POST', `/api/admin/compliance/cases/${data.id}/close`, { outcome: closeAs, note })}
+          send={(note) => adminApi('POST', `${casePath}/close`, { outcome: closeAs, note })}
           onClose={() => setClosing(false)}
           onDone={(result) => {
             setClosing(false);

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useRevalidator } from 'react-router';
+import type { Route } from './+types/compliance-rules';
 import type { RuleThresholds } from '../../../contract/compliance.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { AlertKindBadge } from '../../features/admin/compliance/facts.tsx';
-import { adminApi, useAdminData } from '../../features/admin/api.ts';
+import { adminApi, adminLoad } from '../../features/admin/api.ts';
 import { type Outcome, ReasonDialog } from '../../features/admin/reason-dialog.tsx';
 import { hasPermission, useStaff } from '../../features/admin/session.tsx';
 import { AdminHeading, Badge, Loading, Notice } from '../../features/admin/ui.tsx';
@@ -73,7 +74,7 @@ function RuleCard({ rule, canManage, onSaved }: { rule: RuleThresholds; canManag
           effect={<>New thresholds apply to every event from now on; alerts already raised stay as they are.</>}
           confirm="Save thresholds"
           tone="primary"
-          send={(reason) => adminApi<{ data: RuleThresholds }>('PUT', `/api/admin/compliance/rules/${rule.rule}`, { values: changed, reason })}
+          send={(reason) => adminApi('PUT', `/api/admin/compliance/rules/${rule.rule}`, { values: changed, reason })}
           onClose={() => setConfirming(false)}
           onDone={() => {
             setConfirming(false);
@@ -85,11 +86,17 @@ function RuleCard({ rule, canManage, onSaved }: { rule: RuleThresholds; canManag
   );
 }
 
+export const clientLoader = ({ request }: Route.ClientLoaderArgs) => adminLoad(request, '/api/admin/compliance/rules');
+
+export function HydrateFallback() {
+  return <Loading />;
+}
+
 /** The rules' thresholds, as compliance staff set them (every change audited with its reason). */
-export default function AdminComplianceRules() {
+export default function AdminComplianceRules({ loaderData: rules }: Route.ComponentProps) {
   const me = useStaff();
   const canManage = hasPermission(me, 'compliance.manage');
-  const { data, error, loading, reload } = useAdminData<RuleThresholds[]>('/api/admin/compliance/rules');
+  const revalidator = useRevalidator();
   const [outcome, setOutcome] = useState<Outcome>(null);
   return (
     <div className="space-y-5">
@@ -100,19 +107,18 @@ export default function AdminComplianceRules() {
         </Link>
       </p>
       {outcome ? <Notice tone={outcome.tone}>{outcome.text}</Notice> : null}
-      {error ? <Notice tone="error">{error}</Notice> : null}
-      {loading && !data ? (
-        <Loading />
+      {rules.error !== null ? (
+        <Notice tone="error">{rules.error}</Notice>
       ) : (
         <div className="space-y-4">
-          {(data ?? []).map((rule) => (
+          {rules.data.map((rule) => (
             <RuleCard
               key={`${rule.rule}:${JSON.stringify(rule.values)}`}
               rule={rule}
               canManage={canManage}
               onSaved={(done) => {
                 setOutcome(done);
-                reload();
+                void revalidator.revalidate();
               }}
             />
           ))}

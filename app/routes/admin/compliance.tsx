@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useRevalidator, useSearchParams } from 'react-router';
 import type { Route } from './+types/compliance';
-import type { AlertView, CaseDetail, CaseView, ComplianceSummary } from '../../../contract/compliance.ts';
+import type { AlertView, CaseView, ComplianceSummary } from '../../../contract/compliance.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Checkbox, TextField } from '../../components/ui/field.tsx';
 import { AdminList } from '../../features/admin/admin-list.tsx';
@@ -21,9 +21,9 @@ const alertStatusOf = (params: URLSearchParams): 'open' | 'closed' => (params.ge
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const status = alertStatusOf(new URL(request.url).searchParams);
   const [summary, alerts, cases] = await Promise.all([
-    adminLoad<ComplianceSummary>(request, '/api/admin/compliance/summary'),
-    adminLoad<AlertView[]>(request, `/api/admin/compliance/alerts?status=${status}`),
-    adminLoad<CaseView[]>(request, '/api/admin/compliance/cases'),
+    adminLoad(request, '/api/admin/compliance/summary'),
+    adminLoad(request, `/api/admin/compliance/alerts?status=${status}`),
+    adminLoad(request, '/api/admin/compliance/cases'),
   ]);
   return { status, summary, alerts, cases };
 }
@@ -81,7 +81,7 @@ function NewCase({ alertIds, onCancel }: { alertIds: string[]; onCancel: () => v
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setBusy(true);
-    const result = await adminApi<{ data: CaseDetail }>('POST', '/api/admin/compliance/cases', { title, alert_ids: alertIds });
+    const result = await adminApi('POST', '/api/admin/compliance/cases', { title, alert_ids: alertIds });
     setBusy(false);
     if (result.ok) navigate(`/admin/compliance/cases/${result.body.data.id}`);
     else setProblem(result.message);

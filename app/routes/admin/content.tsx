@@ -1,12 +1,14 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
+import { useRevalidator, useSearchParams } from 'react-router';
+import type { Route } from './+types/content';
 import type { AdminPage, AdminPromotion } from '../../../contract/content.ts';
 import { STATIC_PAGE_SLUGS, type StaticPageSlug } from '../../../contract/content.rules.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Checkbox, SelectField, TextAreaField, TextField } from '../../components/ui/field.tsx';
-import { type Column, Table } from '../../components/ui/table.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';
-import { adminApi, useAdminData } from '../../features/admin/api.ts';
+import { AdminList, type ListColumn } from '../../features/admin/admin-list.tsx';
+import { adminApi, adminLoad, type Loaded } from '../../features/admin/api.ts';
 import { useMarkdownPreview } from '../../features/admin/markdown-preview.ts';
 import { AdminHeading, Badge, dateTime, Loading, Notice } from '../../features/admin/ui.tsx';
 import { firstErrors } from '../../lib/api.ts';
@@ -20,6 +22,18 @@ const PAGE_NAMES: Record<StaticPageSlug, string> = {
   'responsible-gaming': 'Responsible gaming',
 };
 type Outcome = { tone: 'success' | 'error'; text: string } | null;
+
+/** The tab and the page being edited are in the address (`?tab=promotions`, `?page=about`): a reload or a link opens the same editor. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  if (params.get('tab') === 'promotions') return { tab: 'promotions' as const, promotions: await adminLoad(request, '/api/admin/promotions') };
+  const slug = STATIC_PAGE_SLUGS.find((value) => value === params.get('page')) ?? 'faq';
+  return { tab: 'pages' as const, slug, page: await adminLoad(request, `/api/admin/pages/${slug}`) };
+}
+
+export function HydrateFallback() {
+  return <Loading />;
+}
 
 /** The sanitised HTML the server rendered, as the player page shows it. */
 function Preview({ markdown, label }: { markdown: string | null; label: string }) {
@@ -38,34 +52,31 @@ function Preview({ markdown, label }: { markdown: string | null; label: string }
   );
 }
 
-function PagesEditor() {
-  const [slug, setSlug] = useState<StaticPageSlug>('faq');
-  const { data: page, error, reload } = useAdminData<AdminPage>(`/api/admin/pages/${slug}`);
-  const [markdown, setMarkdown] = useState<string | null>(null);
+function PagesEditor({ slug, loaded }: { slug: StaticPageSlug; loaded: Loaded<AdminPage> }) {
+  const [, setSearchParams] = useSearchParams();
+  const revalidator = useRevalidator();
+  const page = loaded.data;
+  const [markdown, setMarkdown] = useState(page?.markdown ?? '');
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    if (page?.slug === slug) setMarkdown(page.markdown);
-  }, [page, slug]);
-  const loaded = page?.slug === slug && markdown !== null;
 
   async function save(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!markdown?.trim()) return setFieldError('A page needs some Markdown; to show the bundled file again, use “Back to the bundled file”.');
+    if (!markdown.trim()) return setFieldError('A page needs some Markdown; to show the bundled file again, use “Back to the bundled file”.');
     setBusy(true);
-    const result = await adminApi<{ data: AdminPage }>('PUT', `/api/admin/pages/${slug}`, { markdown });
+    const result = await adminApi('PUT', `/api/admin/pages/${slug}`, { markdown });
     setBusy(false);
     setFieldError(result.ok ? undefined : firstErrors(result.errors).markdown);
     setOutcome(result.ok ? { tone: 'success', text: `Saved. /${slug} shows it now.` } : { tone: 'error', text: result.message });
-    if (result.ok) reload();
+    if (result.ok) await revalidator.revalidate();
   }
   async function reset() {
-    const result = await adminApi<{ data: AdminPage }>('DELETE', `/api/admin/pages/${slug}`);
+    const result = await adminApi('DELETE', `/api/admin/pages/${slug}`);
     setOutcome(result.ok ? { tone: 'success', text: `/${slug} shows the bundled file again.` } : { tone: 'error', text: result.message });
     if (result.ok) {
       setMarkdown(result.body.data.markdown);
-      reload();
+      await revalidator.revalidate();
     }
   }
 
@@ -76,16 +87,12 @@ function PagesEditor() {
           <SelectField
             label="Page"
             value={slug}
-            onChange={(event) => {
-              setSlug(event.target.value as StaticPageSlug);
-              setMarkdown(null);
-              setOutcome(null);
-              setFieldError(undefined);
-            }}
+            // The loader reads the chosen page; the editor starts afresh on it (its key is the page).
+            onChange={(event) => setSearchParams({ page: event.target.value }, { preventScrollReset: true })}
             options={STATIC_PAGE_SLUGS.map((value) => ({ value, label: `${PAGE_NAMES[value]} (/${value})` }))}
           />
         </div>
-        {loaded && page ? (
+        {page ? (
           <p className="pb-2.5 text-sm text-mist-400">
             {page.overridden ? (
               <>
@@ -99,15 +106,14 @@ function PagesEditor() {
           </p>
         ) : null}
       </div>
-      {error ? <Notice tone="error">{error}</Notice> : null}
-      {!loaded ? (
-        <Loading />
+      {loaded.error !== null ? (
+        <Notice tone="error">{loaded.error}</Notice>
       ) : (
         <div className="grid items-start gap-4 lg:grid-cols-2">
           <form onSubmit={save} noValidate aria-label="Page Markdown" className="space-y-3">
             <TextAreaField
               label="Markdown"
-              value={markdown ?? ''}
+              value={markdown}
               onChange={(event) => {
                 setMarkdown(event.target.value);
                 setFieldError(undefined);
@@ -182,8 +188,8 @@ function promotionStatus(p: AdminPromotion) {
   return <Badge tone="good">running</Badge>;
 }
 
-function PromotionsEditor() {
-  const { data, error, reload } = useAdminData<AdminPromotion[]>('/api/admin/promotions');
+function PromotionsEditor({ promotions }: { promotions: Loaded<AdminPromotion[]> }) {
+  const revalidator = useRevalidator();
   const [editing, setEditing] = useState<number | null>(null);
   const [form, setForm] = useState<PromotionForm>(EMPTY_PROMOTION);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -214,8 +220,8 @@ function PromotionsEditor() {
     const payload = { ...rest, sort_order: Number(form.sort_order), starts_at: instant(form.starts_at), ends_at: instant(form.ends_at) };
     setBusy(true);
     const result = editing
-      ? await adminApi<{ data: AdminPromotion }>('PUT', `/api/admin/promotions/${editing}`, payload)
-      : await adminApi<{ data: AdminPromotion }>('POST', '/api/admin/promotions', { slug, ...payload });
+      ? await adminApi('PUT', `/api/admin/promotions/${editing}`, payload)
+      : await adminApi('POST', '/api/admin/promotions', { slug, ...payload });
     setBusy(false);
     if (!result.ok) {
       setErrors(firstErrors(result.errors));
@@ -226,13 +232,13 @@ function PromotionsEditor() {
     setForm(promotionFormOf(result.body.data));
     setErrors({});
     setOutcome({ tone: 'success', text: `${editing ? 'Saved' : 'Created'} “${result.body.data.title}”.` });
-    reload();
+    await revalidator.revalidate();
   }
 
   const field = (key: Exclude<keyof PromotionForm, 'published' | 'body'>, label: string, extra: Partial<Parameters<typeof TextField>[0]> = {}) => (
     <TextField label={label} name={key} value={form[key]} onChange={(event) => set(key, event.target.value)} error={errors[key]} {...extra} />
   );
-  const columns: Column<AdminPromotion>[] = [
+  const columns: ListColumn<AdminPromotion>[] = [
     { key: 'slug', header: 'Slug', cell: (p) => <code className="text-xs text-mist-300">{p.slug}</code> },
     { key: 'title', header: 'Title', cell: (p) => p.title },
     { key: 'status', header: 'Status', cell: promotionStatus },
@@ -250,8 +256,18 @@ function PromotionsEditor() {
 
   return (
     <div className="space-y-5">
-      {error ? <Notice tone="error">{error}</Notice> : null}
-      {!data ? <Loading /> : <Table caption="Promotions" columns={columns} rows={data} rowKey={(p) => String(p.id)} />}
+      {promotions.error !== null ? (
+        <Notice tone="error">{promotions.error}</Notice>
+      ) : (
+        <AdminList
+          caption="Promotions"
+          columns={columns}
+          rows={promotions.data}
+          rowKey={(p) => String(p.id)}
+          empty="No promotions yet."
+          minWidth="min-w-[32rem]"
+        />
+      )}
       <Card
         title={editing ? `Edit ${form.slug}` : 'New promotion'}
         action={
@@ -303,18 +319,22 @@ function PromotionsEditor() {
 }
 
 /** Promotions and the static pages' Markdown (issue 18), each with the site's own sanitised rendering beside it. */
-export default function AdminContent() {
-  const [tab, setTab] = useState('pages');
+export default function AdminContent({ loaderData }: Route.ComponentProps) {
+  const [, setSearchParams] = useSearchParams();
   return (
     <div className="space-y-5">
       <AdminHeading title="Content" />
       <Tabs
         label="Content"
-        selected={tab}
-        onSelect={setTab}
+        selected={loaderData.tab}
+        onSelect={(tab) => setSearchParams(tab === 'promotions' ? { tab } : {}, { preventScrollReset: true })}
         tabs={[
-          { id: 'pages', label: 'Pages', content: tab === 'pages' ? <PagesEditor /> : null },
-          { id: 'promotions', label: 'Promotions', content: tab === 'promotions' ? <PromotionsEditor /> : null },
+          {
+            id: 'pages',
+            label: 'Pages',
+            content: loaderData.tab === 'pages' ? <PagesEditor key={loaderData.slug} slug={loaderData.slug} loaded={loaderData.page} /> : null,
+          },
+          { id: 'promotions', label: 'Promotions', content: loaderData.tab === 'promotions' ? <PromotionsEditor promotions={loaderData.promotions} /> : null },
         ]}
       />
     </div>

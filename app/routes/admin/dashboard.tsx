@@ -1,8 +1,9 @@
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { Dashboard } from '../../../contract/operators.ts';
-import { useAdminData } from '../../features/admin/api.ts';
+import type { Route } from './+types/dashboard';
+import { useListLoading } from '../../features/admin/admin-list.tsx';
+import { adminLoad } from '../../features/admin/api.ts';
+import { useShownParams } from '../../features/admin/use-shown-params.ts';
 import { AdminHeading, ChoiceGroup, Loading, money, Notice, Stat } from '../../features/admin/ui.tsx';
 
 const PERIODS = [
@@ -10,13 +11,28 @@ const PERIODS = [
   { days: '7', label: '7 days' },
   { days: '30', label: '30 days' },
 ] as const;
+type Days = (typeof PERIODS)[number]['days'];
+/** The period the address names (`?days=`), 7 days when it names none or another. */
+const daysOf = (value: string | null): Days => PERIODS.find((period) => period.days === value)?.days ?? '7';
 const axis = { stroke: '#8d97ad', fontSize: 12 };
 const tooltip = { contentStyle: { background: '#151a28', border: '1px solid #2c3449', borderRadius: 8, color: '#e8ecf4' } };
 
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const days = daysOf(new URL(request.url).searchParams.get('days'));
+  return adminLoad(request, `/api/admin/reports/dashboard?days=${days}`);
+}
+
+export function HydrateFallback() {
+  return <Loading />;
+}
+
 /** Today / 7 / 30 days: the key figures, daily charts and the pending queues. */
-export default function AdminDashboard() {
-  const [days, setDays] = useState<(typeof PERIODS)[number]['days']>('7');
-  const { data, error, loading } = useAdminData<Dashboard>(`/api/admin/reports/dashboard?days=${days}`);
+export default function AdminDashboard({ loaderData: dashboard }: Route.ComponentProps) {
+  const [, setSearchParams] = useSearchParams();
+  const days = daysOf(useShownParams().get('days'));
+  // A new period keeps the figures shown, dimmed, until its own have loaded.
+  const busy = useListLoading();
+  const data = dashboard.error === null ? dashboard.data : null;
   const major = (minor: number) => minor / 100;
   return (
     <div className="space-y-6">
@@ -24,13 +40,17 @@ export default function AdminDashboard() {
         <Link to="/admin/reports" className="text-sm text-gold-400 hover:underline">
           Reports: any range, by game, country, player…
         </Link>
-        <ChoiceGroup label="Period" value={days} choices={PERIODS.map((period) => ({ value: period.days, label: period.label }))} onChoose={setDays} />
+        <ChoiceGroup
+          label="Period"
+          value={days}
+          choices={PERIODS.map((period) => ({ value: period.days, label: period.label }))}
+          onChoose={(value) => setSearchParams(value === '7' ? {} : { days: value }, { preventScrollReset: true })}
+        />
       </AdminHeading>
-      {error ? <Notice tone="error">{error}</Notice> : null}
-      {!data || loading ? (
-        <Loading />
+      {data === null ? (
+        <Notice tone="error">{dashboard.error}</Notice>
       ) : (
-        <>
+        <div className={`space-y-6 transition-opacity ${busy ? 'opacity-60' : ''}`} aria-busy={busy || undefined}>
           <div className="grid grid-cols-2 gap-3 lg:grid-cols-5">
             <Stat label="Stakes" value={money(data.totals.stakes, data.currency)} />
             <Stat label="GGR (stakes − wins)" value={money(data.totals.ggr, data.currency)} />
@@ -111,7 +131,7 @@ export default function AdminDashboard() {
               </div>
             </section>
           </div>
-        </>
+        </div>
       )}
     </div>
   );

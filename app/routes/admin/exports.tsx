@@ -52,7 +52,7 @@ function ExportCard({ item, onDownload }: { item: RegulatorExportView; onDownloa
   );
 }
 
-export const clientLoader = ({ request }: Route.ClientLoaderArgs) => adminLoad<RegulatorExportView[]>(request, '/api/admin/exports');
+export const clientLoader = ({ request }: Route.ClientLoaderArgs) => adminLoad(request, '/api/admin/exports');
 
 export function HydrateFallback() {
   return <Loading />;
@@ -130,7 +130,7 @@ export default function AdminExports({ loaderData: { data, error } }: Route.Comp
           confirm="Make export"
           tone="primary"
           reasonLabel="Why (e.g. the regulator’s request)"
-          send={(reason) => adminApi<{ data: RegulatorExportView }>('POST', '/api/admin/exports', { ...range, reason })}
+          send={(reason) => adminApi('POST', '/api/admin/exports', { ...range, reason })}
           onClose={() => setAsking(false)}
           onDone={(result) => {
             setAsking(false);

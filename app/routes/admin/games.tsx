@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import type { Route } from './+types/games';
-import type { AdminGames, GameReport } from '../../../contract/operators.ts';
+import type { GameReport } from '../../../contract/operators.ts';
 import { AdminList, type ListColumn } from '../../features/admin/admin-list.tsx';
 import { adminLoad, type Loaded } from '../../features/admin/api.ts';
 import { GamesTable } from '../../features/admin/games-table.tsx';
@@ -14,10 +14,7 @@ const daysOf = (params: URLSearchParams): '7' | '30' => (params.get('days') === 
 // Both parts are read at once; a part the member's role does not open is refused (403) and not shown.
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const days = daysOf(new URL(request.url).searchParams);
-  const [games, report] = await Promise.all([
-    adminLoad<AdminGames>(request, '/api/admin/games'),
-    adminLoad<GameReport[]>(request, `/api/admin/reports/games?days=${days}`),
-  ]);
+  const [games, report] = await Promise.all([adminLoad(request, '/api/admin/games'), adminLoad(request, `/api/admin/reports/games?days=${days}`)]);
   return { days, games, report };
 }
 

@@ -87,7 +87,7 @@ function outcomeOf(run: JobRunView): Outcome {
   return { tone: 'success', text: `${run.job} ran for period ${run.period} in ${duration(run.duration_ms)}: ${summary(run)}.` };
 }
 
-export const clientLoader = ({ request }: Route.ClientLoaderArgs) => adminLoad<JobView[]>(request, '/api/admin/jobs');
+export const clientLoader = ({ request }: Route.ClientLoaderArgs) => adminLoad(request, '/api/admin/jobs');
 
 export function HydrateFallback() {
   return <Loading />;
@@ -137,7 +137,7 @@ export default function AdminJobs({ loaderData: { data, error } }: Route.Compone
           }
           confirm="Run now"
           tone="primary"
-          send={(reason) => adminApi<{ data: JobRunView }>('POST', `/api/admin/jobs/${encodeURIComponent(running.name)}/run`, { reason })}
+          send={(reason) => adminApi('POST', `/api/admin/jobs/${encodeURIComponent(running.name)}/run`, { reason })}
           onClose={() => setRunning(null)}
           onDone={(result) => {
             setRunning(null);

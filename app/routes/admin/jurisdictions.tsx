@@ -1,8 +1,9 @@
-import type { JurisdictionProfileView, JurisdictionsView } from '../../../contract/jurisdictions-admin.ts';
+import type { Route } from './+types/jurisdictions';
+import type { JurisdictionProfileView } from '../../../contract/jurisdictions-admin.ts';
 import { COUNTRIES } from '../../../contract/countries.ts';
 import { formatMoney } from '../../../contract/money.ts';
 import { Card } from '../../components/ui/card.tsx';
-import { useAdminData } from '../../features/admin/api.ts';
+import { adminLoad } from '../../features/admin/api.ts';
 import { AdminHeading, Badge, Loading, Notice } from '../../features/admin/ui.tsx';
 
 // The jurisdiction profiles, read-only (docs/decisions/0120): which licences the site holds (JURISDICTIONS), which
@@ -80,15 +81,19 @@ function ProfileCard({ profile, currency }: { profile: JurisdictionProfileView; 
   );
 }
 
+export const clientLoader = ({ request }: Route.ClientLoaderArgs) => adminLoad(request, '/api/admin/jurisdictions');
+
+export function HydrateFallback() {
+  return <Loading />;
+}
+
 /** /admin/jurisdictions: each licence's rules, read-only. */
-export default function AdminJurisdictions() {
-  const { data, error } = useAdminData<JurisdictionsView>('/api/admin/jurisdictions');
+export default function AdminJurisdictions({ loaderData: { data, error } }: Route.ComponentProps) {
   return (
     <div className="max-w-4xl space-y-5">
       <AdminHeading title="Jurisdictions" />
-      {error ? <Notice tone="error">{error}</Notice> : null}
-      {!data ? (
-        <Loading />
+      {error !== null ? (
+        <Notice tone="error">{error}</Notice>
       ) : (
         <>
           <Notice>

@@ -81,7 +81,7 @@ function queueOf(params: URLSearchParams) {
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const { status, player } = queueOf(new URL(request.url).searchParams);
   const query = new URLSearchParams({ status, ...(player ? { player } : {}) });
-  return adminLoad<AdminVerificationDocument[]>(request, `/api/admin/kyc/documents?${query}`);
+  return adminLoad(request, `/api/admin/kyc/documents?${query}`);
 }
 
 export function HydrateFallback() {

@@ -15,24 +15,25 @@ export default function AdminLogin() {
   const [challenge, setChallenge] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-  const next = params.get('next')?.startsWith('/admin') ? params.get('next')! : '/admin';
+  const asked = params.get('next');
+  const next = asked?.startsWith('/admin') ? asked : '/admin';
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     setBusy(true);
+    const field = (name: string) => String(form.get(name) ?? '');
     const result = challenge
-      ? await adminApi<{ token: string }>('POST', '/api/admin/login/two-factor', { challenge, code: String(form.get('code') ?? '') })
-      : await adminApi<{ token?: string; challenge?: string }>('POST', '/api/admin/login', { email: form.get('email'), password: form.get('password') });
+      ? await adminApi('POST', '/api/admin/login/two-factor', { challenge, code: field('code') })
+      : await adminApi('POST', '/api/admin/login', { email: field('email'), password: field('password') });
     setBusy(false);
     if (!result.ok) {
       setErrors({ ...firstErrors(result.errors), form: result.errors ? '' : result.message });
       return;
     }
     setErrors({});
-    const body = result.body as { token?: string; challenge?: string };
-    if (body.challenge) {
-      setChallenge(body.challenge);
+    if ('challenge' in result.body) {
+      setChallenge(result.body.challenge);
       return;
     }
     // Signed in: the answer set the console's cookie, which every tab of this browser now shares.

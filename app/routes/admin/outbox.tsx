@@ -16,7 +16,7 @@ const TONES = { failed: 'bad', pending: 'warn', sending: 'neutral', sent: 'good'
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const filters = filtersOf(request, ['status']);
-  return adminLoad<OutboxItem[]>(request, `/api/admin/outbox${filters.size ? `?${filters}` : ''}`);
+  return adminLoad(request, `/api/admin/outbox?${filters}`);
 }
 
 export function HydrateFallback() {

@@ -1,9 +1,10 @@
-import { useParams } from 'react-router';
-import type { PlayerDetail } from '../../../contract/operators.ts';
+import { useRevalidator } from 'react-router';
+import type { Route } from './+types/player';
 import { Card } from '../../components/ui/card.tsx';
 import { TextField } from '../../components/ui/field.tsx';
-import { useAdminData } from '../../features/admin/api.ts';
-import { ActionForm, BonusesSection, Facts, LimitsSection, LoyaltySection, RoundsSection, Rows, standingOf } from '../../features/admin/player-sections.tsx';
+import { adminLoad } from '../../features/admin/api.ts';
+import { RoundsSection } from '../../features/admin/player-rounds.tsx';
+import { ActionForm, BonusesSection, Facts, LimitsSection, LoyaltySection, Rows, standingOf } from '../../features/admin/player-sections.tsx';
 import { PlayerDocuments } from '../../features/admin/kyc-documents.tsx';
 import { PlayerSignInsSections } from '../../features/admin/player-sign-ins.tsx';
 import { PlayerCompliance } from '../../features/admin/compliance/player-compliance.tsx';
@@ -12,22 +13,34 @@ import { AdjustmentAction, BlockAction } from '../../features/admin/player-actio
 import { hasPermission, useStaff } from '../../features/admin/session.tsx';
 import { AdminHeading, Badge, dateTime, Loading, money, Notice } from '../../features/admin/ui.tsx';
 
+export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
+  return adminLoad(request, `/api/admin/players/${params.id}`);
+}
+
+export function HydrateFallback() {
+  return <Loading />;
+}
+
 /**
  * A player's page (issue 18): standing, profile and balances, identity documents, game rounds with fairness data,
  * bonuses, limits and exclusions, loyalty and VIP, then money history, messages, notes and sign-ins, each with the
- * actions the staff member's role allows. The sections live in app/features/admin/player-sections.tsx.
+ * actions the staff member's role allows. The sections live in app/features/admin/player-sections.tsx and
+ * player-rounds.tsx. The loader reads the player, and reads it again after every action. The documents, compliance
+ * and sign-ins sections read their own data (TanStack Query): the first two are shown to some roles only, and each
+ * read of the sign-ins is written to the audit log, so it is not repeated after every other action.
  */
-export default function AdminPlayer() {
-  const { id = '' } = useParams();
+export default function AdminPlayer({ loaderData: player, params: { id } }: Route.ComponentProps) {
   const me = useStaff();
-  const { data, error, reload } = useAdminData<PlayerDetail>(`/api/admin/players/${id}`);
-  if (error) return <Notice tone="error">{error}</Notice>;
-  if (!data) return <Loading />;
+  const revalidator = useRevalidator();
+  if (player.error !== null) return <Notice tone="error">{player.error}</Notice>;
+  const data = player.data;
+  const reload = () => void revalidator.revalidate();
   const { profile, wallet } = data;
   const standing = standingOf(data);
   const can = (permission: string) => hasPermission(me, permission);
   return (
-    <div className="space-y-5">
+    // Keyed by the player: another player's page (a linked account) starts with its forms and outcomes fresh.
+    <div key={id} className="space-y-5">
       <AdminHeading title={`${profile.name} ${profile.surname}`}>
         <span data-testid="player-standing">
           <Badge tone={standing.tone}>{standing.until ? `${standing.label} until ${dateTime(standing.until)}` : standing.label}</Badge>
@@ -83,6 +96,7 @@ export default function AdminPlayer() {
             <ActionForm
               title="Send a message"
               path="/api/admin/messages"
+              method="POST"
               submit="Send"
               reload={reload}
               toBody={(form) => ({ player_id: id, subject: String(form.get('subject') ?? ''), body: String(form.get('body') ?? '') })}
@@ -96,6 +110,7 @@ export default function AdminPlayer() {
             <ActionForm
               title="Add a staff note"
               path={`/api/admin/players/${id}/notes`}
+              method="POST"
               submit="Add note"
               reload={reload}
               toBody={(form) => ({ body: String(form.get('body') ?? '') })}

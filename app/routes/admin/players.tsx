@@ -55,7 +55,7 @@ const FILTERS = ['q', 'status', 'kyc', 'vip', 'country', 'from', 'to'] as const;
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const filters = filtersOf(request, FILTERS);
   const query = filters.size ? `?${filters}` : '';
-  return { query, players: await adminLoad<PlayerRow[]>(request, `/api/admin/players/search${query}`) };
+  return { query, players: await adminLoad(request, `/api/admin/players/search?${filters}`) };
 }
 
 export function HydrateFallback() {

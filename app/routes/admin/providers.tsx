@@ -1,6 +1,6 @@
 import { useRevalidator } from 'react-router';
 import type { Route } from './+types/providers';
-import type { AdminProviders, Reconciliation } from '../../../contract/providers.ts';
+import type { AdminProviders } from '../../../contract/providers.ts';
 import { adminLoad, type Loaded } from '../../features/admin/api.ts';
 import { ProviderConnection } from '../../features/admin/providers/connection.tsx';
 import { ProviderGames } from '../../features/admin/providers/provider-games.tsx';
@@ -12,8 +12,8 @@ import { AdminHeading, Loading, Notice } from '../../features/admin/ui.tsx';
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const query = reconciliationQuery(new URL(request.url).searchParams);
   const [providers, reconciliation] = await Promise.all([
-    adminLoad<AdminProviders>(request, '/api/admin/providers'),
-    adminLoad<Reconciliation>(request, `/api/admin/providers/reconciliation?${query}`),
+    adminLoad(request, '/api/admin/providers'),
+    adminLoad(request, `/api/admin/providers/reconciliation?${query}`),
   ]);
   return { providers, reconciliation };
 }

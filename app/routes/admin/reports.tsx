@@ -1,14 +1,16 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import type { Route } from './+types/reports';
 import { COUNTRIES } from '../../../contract/countries.ts';
 import { VIP_TIER_SLUGS } from '../../../contract/operators.rules.ts';
-import type { FiguresReport } from '../../../contract/reports.ts';
-import { REPORT_GROUP_LABELS, REPORT_GROUPS, type ReportGroup } from '../../../contract/reports.rules.ts';
+import { REPORT_GROUP_LABELS, REPORT_GROUPS } from '../../../contract/reports.rules.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../components/ui/field.tsx';
-import { downloadCsv, useAdminData } from '../../features/admin/api.ts';
-import { isRangePreset, RANGE_PRESETS, type RangePreset, rangeOf } from '../../features/admin/reports/range.ts';
+import { useListLoading } from '../../features/admin/admin-list.tsx';
+import { adminLoad, downloadCsv } from '../../features/admin/api.ts';
+import { RANGE_PRESETS, type RangePreset, reportView } from '../../features/admin/reports/range.ts';
 import { FiguresTable, PaymentsTable } from '../../features/admin/reports/report-tables.tsx';
+import { useShownParams } from '../../features/admin/use-shown-params.ts';
 import { AdminHeading, ChoiceGroup, Loading, money, Notice, Stat } from '../../features/admin/ui.tsx';
 
 // recharts is loaded with this screen's chart only, not with the console.
@@ -16,42 +18,45 @@ const ReportChart = lazy(() => import('../../features/admin/reports/report-chart
 
 /** The most groups the chart shows, largest stakes first. */
 const CHARTED_GROUPS = 10;
-const FILTERS = ['currency', 'category', 'provider', 'country', 'vip'] as const;
 const COUNTRY_OPTIONS = COUNTRIES.map((country) => ({ value: country.code, label: `${country.name} (${country.code})` }));
 const VIP_OPTIONS = VIP_TIER_SLUGS.map((slug) => ({ value: slug, label: slug[0]!.toUpperCase() + slug.slice(1) }));
 const GROUP_OPTIONS = REPORT_GROUPS.map((group) => ({ value: group, label: REPORT_GROUP_LABELS[group] }));
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const view = reportView(new URL(request.url).searchParams, new Date());
+  return { view, report: await adminLoad(request, `/api/admin/reports/figures?${view.query}`) };
+}
+
+export function HydrateFallback() {
+  return <Loading />;
+}
 
 /**
  * Reports (docs/decisions/0103-operator-reports.md): any range of UTC days and currency, grouped by day, game,
  * provider, category, country, VIP tier or player, filtered; a totals strip, a chart, a sortable table with its total,
  * deposits and withdrawals by method, and the view as CSV. Everything chosen lives in the URL, so a report can be linked.
  */
-export default function AdminReports() {
-  const [params, setParams] = useSearchParams();
-  const preset: RangePreset = isRangePreset(params.get('range')) ? (params.get('range') as RangePreset) : 'last-7-days';
+export default function AdminReports({ loaderData: { view: loaded, report } }: Route.ComponentProps) {
+  const [, setParams] = useSearchParams();
+  // The choices show what is being loaded at once; the figures below stay those of the loaded report until then.
+  const params = useShownParams();
   const [now] = useState(() => new Date());
-  const { from, to } = rangeOf(preset, now, { from: params.get('from'), to: params.get('to') });
-  const group = (REPORT_GROUPS as readonly string[]).includes(params.get('group') ?? '') ? (params.get('group') as ReportGroup) : 'day';
-  const query = useMemo(() => {
-    const search = new URLSearchParams({ from, to, group });
-    for (const name of FILTERS) {
-      const value = params.get(name);
-      if (value) search.set(name, value);
-    }
-    return search.toString();
-  }, [from, to, group, params]);
-  const { data, error, loading } = useAdminData<FiguresReport>(`/api/admin/reports/figures?${query}`);
+  const { preset, from, to, group } = reportView(params, now);
+  const updating = useListLoading();
+  const data = report.error === null ? report.data : null;
   const [exportError, setExportError] = useState<string | null>(null);
 
-  // Choices made before the URL caught up build on each other, not on the URL of the last render.
+  // Two choices made before the screen has drawn the first (a quick hand, a test) build on each other, not on the
+  // parameters of the last render.
   const pending = useRef<string | null>(null);
+  const shownSearch = params.toString();
   useEffect(() => {
-    if (params.toString() === pending.current) pending.current = null;
-  }, [params]);
+    if (shownSearch === pending.current) pending.current = null;
+  }, [shownSearch]);
 
-  /** Changes the URL's choices; an empty value removes one. */
+  /** Changes the URL's choices, building on any still being loaded; an empty value removes one. */
   function choose(changes: Record<string, string>) {
-    const next = new URLSearchParams(pending.current ?? params.toString());
+    const next = new URLSearchParams(pending.current ?? shownSearch);
     for (const [name, value] of Object.entries(changes)) {
       if (value) next.set(name, value);
       else next.delete(name);
@@ -65,20 +70,21 @@ export default function AdminReports() {
   }
   async function exportCsv(section: 'figures' | 'payments') {
     setExportError(null);
+    // The CSV is the report on the screen: the loaded view's query.
     const ok = await downloadCsv(
-      `/api/admin/reports/export?${query}${section === 'payments' ? '&section=payments' : ''}`,
-      `report-${section === 'payments' ? 'payments' : group}-${from}-to-${to}.csv`,
+      `/api/admin/reports/export?${loaded.query}${section === 'payments' ? '&section=payments' : ''}`,
+      `report-${section === 'payments' ? 'payments' : loaded.group}-${loaded.from}-to-${loaded.to}.csv`,
     );
     if (!ok) setExportError('The export failed; check the range and try again.');
   }
 
-  const currency = data?.currency ?? params.get('currency') ?? 'EUR';
+  const currency = params.get('currency') || (data?.currency ?? 'EUR');
   // The chart shows every day, or the ten largest groups (bonuses and adjustments, tied to no game, are in the table).
   const charted = !data ? [] : data.group === 'day' ? data.rows : data.rows.filter((row) => row.key !== null).slice(0, CHARTED_GROUPS);
   const chartTitle =
-    group === 'day'
+    loaded.group === 'day'
       ? 'GGR and NGR per day'
-      : `GGR and NGR by ${REPORT_GROUP_LABELS[group].toLowerCase()}${charted.length > 1 ? `, the ${charted.length} largest by stakes` : ''}`;
+      : `GGR and NGR by ${REPORT_GROUP_LABELS[loaded.group].toLowerCase()}${charted.length > 1 ? `, the ${charted.length} largest by stakes` : ''}`;
   const options = data?.options;
   return (
     <div className="min-w-0 space-y-5">
@@ -122,17 +128,13 @@ export default function AdminReports() {
         </div>
         <p className="text-sm text-mist-400">
           {from === to ? from : `${from} to ${to}`} (UTC days, both included), {currency}
-          {loading && data ? ' · updating…' : ''}
+          {updating ? ' · updating…' : ''}
         </p>
       </section>
 
-      {error ? <Notice tone="error">{error}</Notice> : null}
+      {report.error !== null ? <Notice tone="error">{report.error}</Notice> : null}
       {exportError ? <Notice tone="error">{exportError}</Notice> : null}
-      {!data ? (
-        error ? null : (
-          <Loading />
-        )
-      ) : (
+      {data === null ? null : (
         <>
           <section aria-label="Totals" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
             <Stat label="Stakes" value={money(data.totals.stakes, data.currency)} />
@@ -156,10 +158,10 @@ export default function AdminReports() {
             <h2 className="mb-3 font-semibold text-mist-100">
               {chartTitle} ({data.currency})
             </h2>
-            <div className="h-64" style={group === 'day' ? undefined : { height: `${Math.max(charted.length, 2) * 40 + 90}px` }}>
+            <div className="h-64" style={loaded.group === 'day' ? undefined : { height: `${Math.max(charted.length, 2) * 40 + 90}px` }}>
               {charted.some((row) => row.stakes !== 0 || row.ngr !== 0) ? (
                 <Suspense fallback={<Loading />}>
-                  <ReportChart rows={charted} byDay={group === 'day'} currency={data.currency} />
+                  <ReportChart rows={charted} byDay={loaded.group === 'day'} currency={data.currency} />
                 </Suspense>
               ) : (
                 <p className="flex h-full items-center justify-center text-sm text-mist-400">No play in this range.</p>
@@ -168,7 +170,7 @@ export default function AdminReports() {
           </section>
 
           <section aria-label="Figures" className="space-y-2">
-            <h2 className="font-semibold text-mist-100">By {REPORT_GROUP_LABELS[group].toLowerCase()}</h2>
+            <h2 className="font-semibold text-mist-100">By {REPORT_GROUP_LABELS[data.group].toLowerCase()}</h2>
             <FiguresTable key={data.group} rows={data.rows} totals={data.totals} group={data.group} currency={data.currency} />
             {data.truncated ? <Notice>Only the {data.rows.length} largest groups by stakes are listed; the totals and the CSV count them all.</Notice> : null}
           </section>

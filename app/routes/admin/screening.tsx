@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useRevalidator, useSearchParams } from 'react-router';
 import type { Route } from './+types/screening';
-import type { ScreeningHitView, ScreeningListView } from '../../../contract/screening.ts';
+import type { ScreeningHitView } from '../../../contract/screening.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { AdminList } from '../../features/admin/admin-list.tsx';
-import { adminApi, adminLoad, adminLoadBody, type ListPage } from '../../features/admin/api.ts';
+import { adminApi, adminLoad, adminLoadBody } from '../../features/admin/api.ts';
 import { type Outcome, ReasonDialog } from '../../features/admin/reason-dialog.tsx';
 import { AdminHeading, Badge, ChoiceGroup, dateTime, Loading, Notice, PlayerLink, Stat } from '../../features/admin/ui.tsx';
 
@@ -27,10 +27,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const search = new URL(request.url).searchParams;
   const status = statusOf(search);
   const query = new URLSearchParams({ page: search.get('page') ?? '1', ...(status ? { status } : {}) });
-  const [list, hits] = await Promise.all([
-    adminLoad<ScreeningListView>(request, '/api/admin/screening/list'),
-    adminLoadBody<ListPage<ScreeningHitView>>(request, `/api/admin/screening/hits?${query}`),
-  ]);
+  const [list, hits] = await Promise.all([adminLoad(request, '/api/admin/screening/list'), adminLoadBody(request, `/api/admin/screening/hits?${query}`)]);
   return { status, list, hits };
 }
 
@@ -180,7 +177,7 @@ export default function AdminScreening({ loaderData: { status, list, hits } }: R
           confirm="Mark false positive"
           tone="primary"
           reasonLabel="How you know"
-          send={(reason) => adminApi<{ data: ScreeningHitView }>('POST', `/api/admin/screening/hits/${marking.id}/false-positive`, { reason })}
+          send={(reason) => adminApi('POST', `/api/admin/screening/hits/${marking.id}/false-positive`, { reason })}
           onClose={() => setMarking(null)}
           onDone={() => {
             setOutcome({ tone: 'success', text: `Match ${marking.id} is marked a false positive.` });

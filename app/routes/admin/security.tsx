@@ -18,7 +18,7 @@ export default function AdminSecurity() {
 
   async function start() {
     setBusy(true);
-    const result = await adminApi<{ data: { secret: string; otpauth_url: string } }>('POST', '/api/admin/two-factor/setup');
+    const result = await adminApi('POST', '/api/admin/two-factor/setup');
     setBusy(false);
     if (result.ok) setSetup(result.body.data);
     else setError(result.message);
@@ -28,7 +28,7 @@ export default function AdminSecurity() {
     event.preventDefault();
     setBusy(true);
     const code = String(new FormData(event.currentTarget).get('code') ?? '');
-    const result = await adminApi<{ data: { recovery_codes: string[] } }>('POST', '/api/admin/two-factor/confirm', { code });
+    const result = await adminApi('POST', '/api/admin/two-factor/confirm', { code });
     setBusy(false);
     if (result.ok) {
       setCodes(result.body.data.recovery_codes);
@@ -108,7 +108,7 @@ function ChangePassword() {
       return;
     }
     setBusy(true);
-    const result = await adminApi('POST', '/api/admin/me/password', { current_password: form.get('current_password'), password });
+    const result = await adminApi('POST', '/api/admin/me/password', { current_password: String(form.get('current_password') ?? ''), password });
     setBusy(false);
     setErrors(result.ok ? {} : { ...firstErrors(result.errors), form: result.errors ? '' : result.message });
     if (result.ok) {

@@ -1,14 +1,30 @@
 import { useState } from 'react';
+import { useRevalidator } from 'react-router';
+import type { Route } from './+types/settings';
 import type { AdminSettings as Settings } from '../../../contract/operators.ts';
+import type { ActivationType } from '../../../contract/site.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { SelectField } from '../../components/ui/field.tsx';
-import { adminApi, useAdminData } from '../../features/admin/api.ts';
+import { adminApi, adminLoad } from '../../features/admin/api.ts';
 import { RouteRulesEditor } from '../../features/admin/route-rules-editor.tsx';
 import { AdminHeading, Badge, Loading, Notice } from '../../features/admin/ui.tsx';
 
 type Outcome = { tone: 'success' | 'error'; text: string } | null;
+const ACTIVATIONS: { value: ActivationType; label: string }[] = [
+  { value: 'email', label: 'E-mail link' },
+  { value: 'sms', label: 'SMS code' },
+];
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const [settings, rules] = await Promise.all([adminLoad(request, '/api/admin/settings'), adminLoad(request, '/api/admin/route-rules')]);
+  return { settings, rules };
+}
+
+export function HydrateFallback() {
+  return <Loading />;
+}
 
 /** The maintenance switch, asked twice: it closes (or opens) the whole site for every player at once. */
 function Maintenance({ settings, onChanged }: { settings: Settings; onChanged: () => void }) {
@@ -70,33 +86,32 @@ function Maintenance({ settings, onChanged }: { settings: Settings; onChanged: (
 }
 
 /** Site settings an admin changes at once: maintenance, how new players activate their account, and the route rules. */
-export default function AdminSettings() {
-  const { data, error, reload } = useAdminData<Settings>('/api/admin/settings');
+export default function AdminSettings({ loaderData: { settings, rules } }: Route.ComponentProps) {
+  const revalidator = useRevalidator();
   const [outcome, setOutcome] = useState<Outcome>(null);
+  const reload = () => void revalidator.revalidate();
   async function change(value: string) {
-    const result = await adminApi('PUT', '/api/admin/settings', { registration_activation_type: value });
+    const activation = ACTIVATIONS.find((option) => option.value === value)?.value;
+    if (!activation) return;
+    const result = await adminApi('PUT', '/api/admin/settings', { registration_activation_type: activation });
     setOutcome(result.ok ? { tone: 'success', text: 'Saved. It applies to the next registration.' } : { tone: 'error', text: result.message });
     reload();
   }
   return (
     <div className="max-w-4xl space-y-5">
       <AdminHeading title="Settings" />
-      {error ? <Notice tone="error">{error}</Notice> : null}
-      {!data ? (
-        <Loading />
+      {settings.error !== null ? (
+        <Notice tone="error">{settings.error}</Notice>
       ) : (
         <>
-          <Maintenance settings={data} onChanged={reload} />
+          <Maintenance settings={settings.data} onChanged={reload} />
           <Card title="Registration">
             <div className="max-w-md">
               <SelectField
                 label="New players activate their account by"
-                value={data.registration_activation_type}
+                value={settings.data.registration_activation_type}
                 onChange={(event) => change(event.target.value)}
-                options={[
-                  { value: 'email', label: 'E-mail link' },
-                  { value: 'sms', label: 'SMS code' },
-                ]}
+                options={ACTIVATIONS}
               />
             </div>
             {outcome ? (
@@ -105,7 +120,7 @@ export default function AdminSettings() {
               </div>
             ) : null}
           </Card>
-          <RouteRulesEditor />
+          <RouteRulesEditor rules={rules} />
         </>
       )}
     </div>

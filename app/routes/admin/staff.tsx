@@ -14,13 +14,14 @@ import { AdminHeading, Badge, dateTime, Loading, Notice } from '../../features/a
 import { firstErrors } from '../../lib/api.ts';
 
 const ROLES = STAFF_ROLE_NAMES.map((role) => ({ value: role, label: role[0]!.toUpperCase() + role.slice(1) }));
+type StaffRole = (typeof STAFF_ROLE_NAMES)[number];
 const roleName = (role: string) => ROLES.find((choice) => choice.value === role)?.label ?? role;
 
 /**
  * A change to a member waiting for its confirmation and reason: a new role, disabling or enabling them, or a password
  * reset.
  */
-type PendingChange = { member: StaffMember; role: string } | { member: StaffMember; disabled: boolean } | { member: StaffMember; reset: true };
+type PendingChange = { member: StaffMember; role: StaffRole } | { member: StaffMember; disabled: boolean } | { member: StaffMember; reset: true };
 
 function effectOf(change: PendingChange): string {
   const { email } = change.member;
@@ -33,7 +34,7 @@ function effectOf(change: PendingChange): string {
     : `Enable ${email}? They can sign in again with their password and second factor.`;
 }
 
-export const clientLoader = ({ request }: Route.ClientLoaderArgs) => adminLoad<StaffMember[]>(request, '/api/admin/staff');
+export const clientLoader = ({ request }: Route.ClientLoaderArgs) => adminLoad(request, '/api/admin/staff');
 
 export function HydrateFallback() {
   return <Loading />;
@@ -63,8 +64,10 @@ export default function AdminStaff({ loaderData: { data, error } }: Route.Compon
     const element = event.currentTarget;
     const form = new FormData(element);
     const email = String(form.get('email') ?? '');
+    // The select holds one of the role names, support unless another is chosen.
+    const role = STAFF_ROLE_NAMES.find((name) => name === form.get('role')) ?? 'support';
     const result = await act(
-      adminApi('POST', '/api/admin/staff/invitations', { email, role: form.get('role') }),
+      adminApi('POST', '/api/admin/staff/invitations', { email, role }),
       `Invitation sent to ${email}. The link works once, for 72 hours.`,
     );
     setErrors(result.ok ? {} : firstErrors(result.errors));
@@ -106,7 +109,8 @@ export default function AdminStaff({ loaderData: { data, error } }: Route.Compon
                     value={pending && 'role' in pending && pending.member.id === row.id ? pending.role : row.role}
                     onChange={(event) => {
                       setOutcome(null);
-                      if (event.target.value !== row.role) setPending({ member: row, role: event.target.value });
+                      const role = STAFF_ROLE_NAMES.find((name) => name === event.target.value);
+                      if (role && role !== row.role) setPending({ member: row, role });
                     }}
                   >
                     {ROLES.map((role) => (

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useRevalidator, useSearchParams } from 'react-router';
 import type { Route } from './+types/withdrawals';
-import type { AdminWithdrawal, AdminWithdrawalRow } from '../../../contract/operators.ts';
+import type { AdminWithdrawalRow } from '../../../contract/operators.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { AdminList, type ListColumn } from '../../features/admin/admin-list.tsx';
 import { adminApi, adminLoad } from '../../features/admin/api.ts';
@@ -73,7 +73,7 @@ const statusOf = (params: URLSearchParams): Status => STATUSES.find((status) => 
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const status = statusOf(new URL(request.url).searchParams);
-  return { status, withdrawals: await adminLoad<AdminWithdrawalRow[]>(request, `/api/admin/withdrawals?status=${status}`) };
+  return { status, withdrawals: await adminLoad(request, `/api/admin/withdrawals?status=${status}`) };
 }
 
 export function HydrateFallback() {
@@ -95,7 +95,7 @@ export default function AdminWithdrawals({ loaderData: { status, withdrawals } }
   const [rejecting, setRejecting] = useState<AdminWithdrawalRow | null>(null);
 
   async function approve(row: AdminWithdrawalRow) {
-    const result = await adminApi<{ data: AdminWithdrawal }>('POST', `/api/admin/withdrawals/${row.id}/approve`, {});
+    const result = await adminApi('POST', `/api/admin/withdrawals/${row.id}/approve`, {});
     if (!result.ok) setOutcome({ tone: 'error', text: result.message });
     else if (result.status === 202) setOutcome({ tone: 'success', text: 'First approval recorded. Another staff member must approve it to pay it.' });
     else setOutcome({ tone: 'success', text: `Withdrawal ${result.body.data.status}.` });
@@ -206,7 +206,7 @@ export default function AdminWithdrawals({ loaderData: { status, withdrawals } }
           title="Reject withdrawal"
           effect={`Reject the withdrawal of ${money(rejecting.amount, rejecting.currency)} (${rejecting.method.replace('sandbox-', '')}) asked by player ${rejecting.player_id} on ${dateTime(rejecting.created_at)}? Nothing is paid out: the amount goes back to the player’s cash balance.`}
           confirm="Reject withdrawal"
-          send={(reason) => adminApi<{ data: AdminWithdrawal }>('POST', `/api/admin/withdrawals/${rejecting.id}/reject`, { reason })}
+          send={(reason) => adminApi('POST', `/api/admin/withdrawals/${rejecting.id}/reject`, { reason })}
           onClose={() => setRejecting(null)}
           onDone={() => {
             setRejecting(null);

@@ -1,15 +1,23 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import type { Route } from './+types/creatives';
 import { CopyButton } from '../../components/ui/copy-button.tsx';
-import { useAffiliateData } from '../../features/affiliates/portal-api.ts';
+import { affiliateLoadBody, dataOf } from '../../features/affiliates/portal-load.ts';
 import { Loading, Notice, PortalHeading } from '../../features/affiliates/portal-ui.tsx';
 import { snippetOf } from '../../features/affiliates/snippet.ts';
-import type { Creative, TrackingLink } from '../../features/affiliates/types.ts';
+
+/** The banners, and the affiliate's links to put in their code. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const [creatives, links] = await Promise.all([affiliateLoadBody(request, '/api/affiliates/creatives'), affiliateLoadBody(request, '/api/affiliates/links')]);
+  return { creatives: dataOf(creatives), links: dataOf(links) };
+}
+
+export function HydrateFallback() {
+  return <Loading />;
+}
 
 /** Banners the casino made for partners, each with its tracking snippet for one of the affiliate's links. */
-export default function AffiliateCreatives() {
-  const creatives = useAffiliateData<Creative[]>('/api/affiliates/creatives');
-  const links = useAffiliateData<TrackingLink[]>('/api/affiliates/links');
+export default function AffiliateCreatives({ loaderData: { creatives, links } }: Route.ComponentProps) {
   const [chosen, setChosen] = useState<string | null>(null);
   const link = links.data?.find((item) => item.id === chosen) ?? links.data?.[0] ?? null;
   const error = creatives.error ?? links.error;
@@ -36,9 +44,7 @@ export default function AffiliateCreatives() {
         ) : null}
       </PortalHeading>
       {error ? <Notice tone="error">{error}</Notice> : null}
-      {(creatives.loading && !creatives.data) || (links.loading && !links.data) ? (
-        <Loading />
-      ) : creatives.data && creatives.data.length === 0 ? (
+      {creatives.data && creatives.data.length === 0 ? (
         <Notice>No banners yet: the casino adds them here.</Notice>
       ) : creatives.data ? (
         <>

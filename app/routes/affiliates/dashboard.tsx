@@ -1,17 +1,29 @@
-import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { Route } from './+types/dashboard';
 import { DailyChart } from '../../features/affiliates/daily-chart.tsx';
-import { useAffiliateData } from '../../features/affiliates/portal-api.ts';
+import { affiliateLoadBody, dataOf } from '../../features/affiliates/portal-load.ts';
 import { count, Figure, Loading, Notice, Panel, PortalHeading, plainMoney } from '../../features/affiliates/portal-ui.tsx';
 import { useAffiliate } from '../../features/affiliates/session.tsx';
-import { type Dashboard, PLAN_TYPES } from '../../features/affiliates/types.ts';
+import { PLAN_TYPES } from '../../features/affiliates/types.ts';
 
 const thisMonth = () => new Date().toISOString().slice(0, 7);
 
+/** The month the address names (?month=), this month without one. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const asked = new URL(request.url).searchParams.get('month');
+  const month = asked && /^\d{4}-\d{2}$/.test(asked) ? asked : thisMonth();
+  return { month, dashboard: dataOf(await affiliateLoadBody(request, `/api/affiliates/dashboard?month=${month}`)) };
+}
+
+export function HydrateFallback() {
+  return <Loading />;
+}
+
 /** The month's figures: clicks to commission, and charts of the days so far. */
-export default function AffiliateDashboard() {
+export default function AffiliateDashboard({ loaderData: { month, dashboard } }: Route.ComponentProps) {
   const { me } = useAffiliate();
-  const [month, setMonth] = useState(thisMonth);
-  const { data, error, loading } = useAffiliateData<Dashboard>(`/api/affiliates/dashboard?month=${month}`);
+  const [, setSearchParams] = useSearchParams();
+  const { data, error } = dashboard;
   const money = (minor: number) => plainMoney(minor, data?.currency ?? me.plan?.currency ?? 'EUR');
   return (
     <div className="space-y-6">
@@ -22,15 +34,13 @@ export default function AffiliateDashboard() {
             type="month"
             value={month}
             max={thisMonth()}
-            onChange={(event) => event.target.value && setMonth(event.target.value)}
+            onChange={(event) => event.target.value && setSearchParams({ month: event.target.value }, { preventScrollReset: true })}
             className="rounded-lg border border-night-600 bg-night-900 px-3 py-1.5 text-mist-100"
           />
         </label>
       </PortalHeading>
       {error ? <Notice tone="error">{error}</Notice> : null}
-      {loading && !data ? (
-        <Loading />
-      ) : data ? (
+      {data ? (
         <>
           <dl className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6" aria-label={`Figures for ${data.month}`}>
             <Figure label="Clicks" value={count(data.totals.clicks)} testId="clicks" />

@@ -1,15 +1,24 @@
 import { type FormEvent, useState } from 'react';
+import { useRevalidator } from 'react-router';
+import type { Route } from './+types/links';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/field.tsx';
 import { CopyButton } from '../../components/ui/copy-button.tsx';
-import { affiliateApi, useAffiliateData } from '../../features/affiliates/portal-api.ts';
+import { affiliateApi } from '../../features/affiliates/portal-api.ts';
+import { affiliateLoadBody, dataOf } from '../../features/affiliates/portal-load.ts';
 import { count, day, Loading, Notice, Panel, PortalHeading } from '../../features/affiliates/portal-ui.tsx';
 import type { TrackingLink } from '../../features/affiliates/types.ts';
 import { firstErrors } from '../../lib/api.ts';
 
+export const clientLoader = async ({ request }: Route.ClientLoaderArgs) => dataOf(await affiliateLoadBody(request, '/api/affiliates/links'));
+
+export function HydrateFallback() {
+  return <Loading />;
+}
+
 /** Tracking links: make one for any page of the site with a sub-ID, and copy it. */
-export default function AffiliateLinks() {
-  const { data, error, loading, reload } = useAffiliateData<TrackingLink[]>('/api/affiliates/links');
+export default function AffiliateLinks({ loaderData: { data, error } }: Route.ComponentProps) {
+  const revalidator = useRevalidator();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [created, setCreated] = useState<TrackingLink | null>(null);
   const [busy, setBusy] = useState(false);
@@ -20,7 +29,7 @@ export default function AffiliateLinks() {
     const form = new FormData(formElement);
     const value = (name: string) => String(form.get(name) ?? '').trim() || undefined;
     setBusy(true);
-    const result = await affiliateApi<{ data: TrackingLink }>('POST', '/api/affiliates/links', {
+    const result = await affiliateApi('POST', '/api/affiliates/links', {
       name: value('name'),
       landing_path: value('landing_path'),
       sub: value('sub'),
@@ -33,7 +42,7 @@ export default function AffiliateLinks() {
     setErrors({});
     setCreated(result.body.data);
     formElement.reset();
-    void reload();
+    void revalidator.revalidate();
   }
 
   return (
@@ -83,9 +92,7 @@ export default function AffiliateLinks() {
         ) : null}
       </Panel>
       {error ? <Notice tone="error">{error}</Notice> : null}
-      {loading && !data ? (
-        <Loading />
-      ) : data && data.length === 0 ? (
+      {data && data.length === 0 ? (
         <Notice>No links yet: create your first one above.</Notice>
       ) : data ? (
         <ul className="space-y-3" aria-label="Your links">

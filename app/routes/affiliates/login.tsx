@@ -9,8 +9,6 @@ import { firstErrors } from '../../lib/api.ts';
 
 export const meta = () => [{ title: 'Partner portal sign-in' }, { name: 'robots', content: 'noindex, nofollow' }];
 
-type LoginAnswer = { token?: string; expires_at?: string; two_factor?: boolean };
-
 /** Affiliate sign-in: e-mail and password, then the authenticator code (or a recovery code) when 2FA is on. */
 export default function AffiliateLogin() {
   const navigate = useNavigate();
@@ -28,7 +26,7 @@ export default function AffiliateLogin() {
       ? { ...credentials, code: String(form.get('code') ?? '').trim() }
       : { email: String(form.get('email') ?? '').trim(), password: String(form.get('password') ?? '') };
     setBusy(true);
-    const result = await affiliateApi<LoginAnswer>('POST', '/api/affiliates/login', body);
+    const result = await affiliateApi('POST', '/api/affiliates/login', body);
     setBusy(false);
     if (!result.ok) {
       const fields = firstErrors(result.errors);
@@ -39,7 +37,8 @@ export default function AffiliateLogin() {
       return;
     }
     setErrors({});
-    if (result.body.two_factor && !result.body.token) {
+    // Right e-mail and password with two-factor sign-in on: the code is asked for next.
+    if ('two_factor' in result.body) {
       setCredentials({ email: body.email, password: body.password });
       return;
     }

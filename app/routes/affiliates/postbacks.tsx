@@ -1,8 +1,11 @@
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
+import { useRevalidator, useSearchParams } from 'react-router';
+import type { Route } from './+types/postbacks';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/ui/field.tsx';
 import { CopyButton } from '../../components/ui/copy-button.tsx';
-import { affiliateApi, useAffiliateData } from '../../features/affiliates/portal-api.ts';
+import { affiliateApi } from '../../features/affiliates/portal-api.ts';
+import { affiliateLoadBody, dataOf, type Loaded } from '../../features/affiliates/portal-load.ts';
 import { Badge, DataTable, dateTime, Loading, Notice, Panel, PortalHeading } from '../../features/affiliates/portal-ui.tsx';
 import { type PageMeta, POSTBACK_EVENTS, type PostbackDelivery, type PostbackSettings } from '../../features/affiliates/types.ts';
 import { firstErrors } from '../../lib/api.ts';
@@ -20,7 +23,7 @@ function deliveryWord(row: PostbackDelivery): string {
 }
 const eventLabel = (event: PostbackDelivery['event']) => POSTBACK_EVENTS.find((item) => item.value === event)?.label ?? event;
 
-function Settings({ settings, onSaved }: { settings: PostbackSettings; onSaved: (settings: PostbackSettings) => void }) {
+function Settings({ settings, onSaved }: { settings: PostbackSettings; onSaved: () => void }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saved, setSaved] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -32,7 +35,7 @@ function Settings({ settings, onSaved }: { settings: PostbackSettings; onSaved: 
     const body = Object.fromEntries(POSTBACK_EVENTS.map(({ value }) => [value, String(form.get(value) ?? '').trim() || null]));
     setBusy(true);
     setSaved(false);
-    const result = await affiliateApi<{ data: PostbackSettings }>('PUT', '/api/affiliates/postbacks', body);
+    const result = await affiliateApi('PUT', '/api/affiliates/postbacks', body);
     setBusy(false);
     if (!result.ok) {
       setErrors({ ...firstErrors(result.errors), form: result.errors ? '' : result.message });
@@ -40,7 +43,7 @@ function Settings({ settings, onSaved }: { settings: PostbackSettings; onSaved: 
     }
     setErrors({});
     setSaved(true);
-    onSaved(result.body.data);
+    onSaved();
   }
 
   return (
@@ -96,26 +99,20 @@ function Settings({ settings, onSaved }: { settings: PostbackSettings; onSaved: 
   );
 }
 
-function DeliveryLog() {
-  const [page, setPage] = useState(1);
-  const [state, setState] = useState<{ rows: PostbackDelivery[]; meta: PageMeta } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const load = useCallback(async () => {
-    const result = await affiliateApi<{ data: PostbackDelivery[]; meta: PageMeta }>('GET', `/api/affiliates/postbacks/log?page=${page}&per_page=20`);
-    if (result.ok) {
-      setState({ rows: result.body.data, meta: result.body.meta });
-      setError(null);
-    } else setError(result.message);
-  }, [page]);
-  useEffect(() => {
-    void load();
-  }, [load]);
+/** The page of the delivery log the address names (?page=), read by the screen's loader. */
+function DeliveryLog({ log }: { log: Loaded<{ data: PostbackDelivery[]; meta: PageMeta }> }) {
+  const revalidator = useRevalidator();
+  const [, setSearchParams] = useSearchParams();
+  const error = log.error;
+  const state = log.data ? { rows: log.data.data, meta: log.data.meta } : null;
+  const page = state?.meta.current_page ?? 1;
+  const setPage = (next: number) => setSearchParams({ page: String(next) }, { preventScrollReset: true });
 
   return (
     <Panel
       title="Delivery log"
       action={
-        <Button variant="ghost" className="min-h-0 px-3 py-1.5 text-sm" onClick={() => void load()}>
+        <Button variant="ghost" className="min-h-0 px-3 py-1.5 text-sm" onClick={() => void revalidator.revalidate()}>
           Refresh
         </Button>
       }
@@ -183,30 +180,35 @@ function DeliveryLog() {
   );
 }
 
+/** The postback settings and the delivery log's page. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const page = new URL(request.url).searchParams.get('page');
+  const [settings, log] = await Promise.all([
+    affiliateLoadBody(request, '/api/affiliates/postbacks'),
+    affiliateLoadBody(request, `/api/affiliates/postbacks/log?page=${page && /^[1-9]\d{0,5}$/.test(page) ? page : '1'}&per_page=20`),
+  ]);
+  return { settings: dataOf(settings), log };
+}
+
+export function HydrateFallback() {
+  return <Loading />;
+}
+
 /** Server-to-server postbacks: a URL per event, the signing secret, and every delivery with its outcome. */
-export default function AffiliatePostbacks() {
-  const { data, error, loading, reload } = useAffiliateData<PostbackSettings>('/api/affiliates/postbacks');
-  const [settings, setSettings] = useState<PostbackSettings | null>(null);
-  const shown = settings ?? data;
+export default function AffiliatePostbacks({ loaderData: { settings, log } }: Route.ComponentProps) {
+  const revalidator = useRevalidator();
   return (
     <div className="space-y-6">
       <PortalHeading
         title="Postbacks"
         lead="We call your URL when one of your players registers, makes a first deposit or qualifies for CPA. Failed calls are tried again for a while."
       />
-      {error ? <Notice tone="error">{error}</Notice> : null}
-      {loading && !shown ? (
-        <Loading />
-      ) : shown ? (
-        <Settings
-          settings={shown}
-          onSaved={(next) => {
-            setSettings(next);
-            void reload();
-          }}
-        />
-      ) : null}
-      <DeliveryLog />
+      {settings.error !== null ? (
+        <Notice tone="error">{settings.error}</Notice>
+      ) : (
+        <Settings settings={settings.data} onSaved={() => void revalidator.revalidate()} />
+      )}
+      <DeliveryLog log={log} />
     </div>
   );
 }

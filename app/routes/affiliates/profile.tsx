@@ -6,7 +6,7 @@ import { SelectField, TextAreaField, TextField } from '../../components/ui/field
 import { affiliateApi } from '../../features/affiliates/portal-api.ts';
 import { day, Notice, Panel, PortalHeading } from '../../features/affiliates/portal-ui.tsx';
 import { useAffiliate } from '../../features/affiliates/session.tsx';
-import { type AffiliateMe, PAYOUT_METHODS, type PayoutMethod } from '../../features/affiliates/types.ts';
+import { PAYOUT_METHODS, type PayoutMethod } from '../../features/affiliates/types.ts';
 import { firstErrors } from '../../lib/api.ts';
 
 function Details() {
@@ -22,11 +22,11 @@ function Details() {
     const value = (name: string) => String(form.get(name) ?? '').trim();
     setBusy(true);
     setSaved(false);
-    const result = await affiliateApi<{ data: AffiliateMe }>('PATCH', '/api/affiliates/me', {
+    const result = await affiliateApi('PATCH', '/api/affiliates/me', {
       contact_name: value('contact_name'),
       website: value('website') || null,
       country: value('country'),
-      payout_method: value('payout_method'),
+      payout_method: method,
       payout_details: value('payout_details'),
     });
     setBusy(false);
@@ -71,7 +71,7 @@ function Details() {
             label="Payout method"
             name="payout_method"
             value={method}
-            onChange={(event) => setMethod(event.target.value as PayoutMethod)}
+            onChange={(event) => setMethod(PAYOUT_METHODS.find((one) => one.value === event.target.value)?.value ?? method)}
             options={PAYOUT_METHODS.map(({ value, label }) => ({ value, label }))}
             error={errors.payout_method}
           />
@@ -104,7 +104,7 @@ function TwoFactor() {
 
   async function start() {
     setBusy(true);
-    const result = await affiliateApi<{ data: { secret: string; otpauth_url: string } }>('POST', '/api/affiliates/two-factor/setup');
+    const result = await affiliateApi('POST', '/api/affiliates/two-factor/setup');
     setBusy(false);
     if (result.ok) setSetup(result.body.data);
     else setError(result.message);
@@ -113,7 +113,7 @@ function TwoFactor() {
     event.preventDefault();
     const code = String(new FormData(event.currentTarget).get('code') ?? '').trim();
     setBusy(true);
-    const result = await affiliateApi<{ data: { recovery_codes: string[] } }>('POST', '/api/affiliates/two-factor/confirm', { code });
+    const result = await affiliateApi('POST', '/api/affiliates/two-factor/confirm', { code });
     setBusy(false);
     if (!result.ok) {
       setError(firstErrors(result.errors).code ?? result.message);

@@ -1,8 +1,11 @@
 import { type FormEvent, useState } from 'react';
+import { useNavigation, useSearchParams } from 'react-router';
+import type { Route } from './+types/reports';
 import { Button } from '../../components/ui/button.tsx';
-import { downloadCsv, useAffiliateData } from '../../features/affiliates/portal-api.ts';
+import { downloadCsv } from '../../features/affiliates/portal-api.ts';
+import { affiliateLoadBody, dataOf } from '../../features/affiliates/portal-load.ts';
 import { count, DataTable, Loading, Notice, PortalHeading, plainMoney } from '../../features/affiliates/portal-ui.tsx';
-import type { Counts, Report, ReportGroup } from '../../features/affiliates/types.ts';
+import type { Counts, ReportGroup } from '../../features/affiliates/types.ts';
 
 const GROUPS: { value: ReportGroup; label: string }[] = [
   { value: 'day', label: 'By day' },
@@ -29,17 +32,37 @@ function Cells({ row, currency }: { row: Counts; currency: string }) {
   );
 }
 
-/** Figures by day, link or sub-ID over a chosen range, with a CSV of the same. */
-export default function AffiliateReports() {
-  const [query, setQuery] = useState({ from: monthStart(), to: today(), group: 'day' as ReportGroup });
+/** The range and grouping the address names (?from=&to=&group=), this month by day without them. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const query = {
+    from: params.get('from') || monthStart(),
+    to: params.get('to') || today(),
+    group: GROUPS.find((group) => group.value === params.get('group'))?.value ?? 'day',
+  };
   const search = new URLSearchParams(query).toString();
-  const { data, error, loading } = useAffiliateData<Report>(`/api/affiliates/reports?${search}`);
+  return { query, search, report: dataOf(await affiliateLoadBody(request, `/api/affiliates/reports?${search}`)) };
+}
+
+export function HydrateFallback() {
+  return <Loading />;
+}
+
+/** Figures by day, link or sub-ID over a chosen range, with a CSV of the same. */
+export default function AffiliateReports({ loaderData: { query, search, report } }: Route.ComponentProps) {
+  const { data, error } = report;
+  const [, setSearchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const loading = navigation.state === 'loading' && navigation.location.pathname === '/affiliates/reports';
   const [csvError, setCsvError] = useState<string | null>(null);
 
   function apply(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    setQuery({ from: String(form.get('from')), to: String(form.get('to')), group: String(form.get('group')) as ReportGroup });
+    setSearchParams(
+      { from: String(form.get('from') ?? ''), to: String(form.get('to') ?? ''), group: String(form.get('group') ?? '') },
+      { preventScrollReset: true },
+    );
   }
 
   async function exportCsv() {
@@ -55,7 +78,9 @@ export default function AffiliateReports() {
           Export CSV
         </Button>
       </PortalHeading>
+      {/* Keyed by the address, so that Back shows the fields of the report it shows. */}
       <form
+        key={search}
         onSubmit={apply}
         aria-label="Report range"
         className="grid gap-3 rounded-card border border-night-700 bg-night-850 p-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_auto] lg:items-end"
@@ -96,9 +121,7 @@ export default function AffiliateReports() {
       </form>
       {csvError ? <Notice tone="error">{csvError}</Notice> : null}
       {error ? <Notice tone="error">{error}</Notice> : null}
-      {loading && !data ? (
-        <Loading />
-      ) : data ? (
+      {data ? (
         data.rows.length === 0 ? (
           <Notice>Nothing in this range yet.</Notice>
         ) : (

@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useEffect } from 'react';
+import { Link, redirect } from 'react-router';
+import type { Route } from './+types/sign-in';
 import { LogoMark } from '../../components/logo.tsx';
 import { affiliateApi, PORTAL_HOME } from '../../features/affiliates/portal-api.ts';
 import { Loading, Notice } from '../../features/affiliates/portal-ui.tsx';
@@ -7,31 +8,35 @@ import { firstErrors } from '../../lib/api.ts';
 
 export const meta = () => [{ title: 'Partner portal sign-in' }, { name: 'robots', content: 'noindex, nofollow' }];
 
+const NOT_VALID = 'This sign-in link is not valid or has expired.';
+
 /**
  * The affiliate-token sign-in (docs/decisions/0107-affiliates.md): a one-time link an operator issued,
- * /affiliates/sign-in?affiliate_token=…, signs the affiliate in once. The token leaves the address bar at once so it
- * stays out of the history and of any address a later page shares.
+ * /affiliates/sign-in?affiliate_token=…, signs the affiliate in once: the loader spends the token, then opens the
+ * dashboard in place of this address, or says why not.
  */
-export default function AffiliateSignInLink() {
-  const navigate = useNavigate();
-  const [problem, setProblem] = useState<string | null>(null);
-  const started = useRef(false);
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const token = new URL(request.url).searchParams.get('affiliate_token') ?? '';
+  if (!token) return { problem: NOT_VALID };
+  const result = await affiliateApi('POST', '/api/affiliates/login/link', { token });
+  if (result.ok) throw redirect(PORTAL_HOME);
+  return { problem: firstErrors(result.errors).token ?? result.message };
+}
 
+export function HydrateFallback() {
+  return <SignInPage problem={null} />;
+}
+
+export default function AffiliateSignInLink({ loaderData: { problem } }: Route.ComponentProps) {
+  // The spent (or refused) token leaves the address bar, so it stays out of the history and of any address a later
+  // page shares.
   useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    const token = new URLSearchParams(window.location.search).get('affiliate_token') ?? '';
-    window.history.replaceState(null, '', window.location.pathname);
-    if (!token) {
-      setProblem('This sign-in link is not valid or has expired.');
-      return;
-    }
-    void affiliateApi('POST', '/api/affiliates/login/link', { token }).then((result) => {
-      if (result.ok) navigate(PORTAL_HOME, { replace: true });
-      else setProblem(firstErrors(result.errors).token ?? result.message);
-    });
-  }, [navigate]);
+    if (window.location.search) window.history.replaceState(window.history.state, '', window.location.pathname);
+  }, []);
+  return <SignInPage problem={problem} />;
+}
 
+function SignInPage({ problem }: { problem: string | null }) {
   return (
     <main data-layout="affiliate-login" className="flex min-h-dvh flex-col items-center justify-center gap-6 bg-night-900 px-4 py-10">
       <LogoMark className="h-9 w-9" />

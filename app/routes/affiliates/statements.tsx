@@ -1,4 +1,5 @@
-import { useAffiliateData } from '../../features/affiliates/portal-api.ts';
+import type { Route } from './+types/statements';
+import { affiliateLoadBody, dataOf } from '../../features/affiliates/portal-load.ts';
 import { Badge, count, DataTable, day, Loading, Money, Notice, Panel, PortalHeading } from '../../features/affiliates/portal-ui.tsx';
 import type { Payout, Statement } from '../../features/affiliates/types.ts';
 
@@ -77,10 +78,21 @@ function StatementCard({ statement }: { statement: Statement }) {
   );
 }
 
+/** The statements and the payouts made from them. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const [statements, payouts] = await Promise.all([
+    affiliateLoadBody(request, '/api/affiliates/statements'),
+    affiliateLoadBody(request, '/api/affiliates/payouts'),
+  ]);
+  return { statements: dataOf(statements), payouts: dataOf(payouts) };
+}
+
+export function HydrateFallback() {
+  return <Loading />;
+}
+
 /** Monthly statements (the binding figures) and the payouts made from them. */
-export default function AffiliateStatements() {
-  const statements = useAffiliateData<Statement[]>('/api/affiliates/statements');
-  const payouts = useAffiliateData<Payout[]>('/api/affiliates/payouts');
+export default function AffiliateStatements({ loaderData: { statements, payouts } }: Route.ComponentProps) {
   return (
     <div className="space-y-6">
       <PortalHeading
@@ -88,9 +100,7 @@ export default function AffiliateStatements() {
         lead="Each month’s statement is made on the 1st of the next month, reviewed by the casino, then paid to your payout details. A correction is a new line, never a change to an old one."
       />
       {statements.error ? <Notice tone="error">{statements.error}</Notice> : null}
-      {statements.loading && !statements.data ? (
-        <Loading />
-      ) : statements.data && statements.data.length === 0 ? (
+      {statements.data && statements.data.length === 0 ? (
         <Notice>No statements yet: your first one comes after your first full month.</Notice>
       ) : statements.data ? (
         <ul className="space-y-3" aria-label="Statements">
@@ -101,9 +111,7 @@ export default function AffiliateStatements() {
       ) : null}
       <Panel title="Payouts">
         {payouts.error ? <Notice tone="error">{payouts.error}</Notice> : null}
-        {payouts.loading && !payouts.data ? (
-          <Loading />
-        ) : payouts.data && payouts.data.length === 0 ? (
+        {payouts.data && payouts.data.length === 0 ? (
           <p className="text-sm text-mist-400">No payouts yet.</p>
         ) : payouts.data ? (
           <DataTable caption="Payouts" head={['Month', 'Amount', 'Status']} minWidth="min-w-[18rem]">

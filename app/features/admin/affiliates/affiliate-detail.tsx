@@ -1,12 +1,13 @@
 // One affiliate in the console: who they are and how they are paid, their standing (approve, suspend), their
 // commission plan, a one-time sign-in link, their tracking links and the postbacks sent for them.
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import type { adminAffiliateDetailSchema, PlanView, postbackLogSchema } from '../../../../contract/affiliates.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { CopyButton } from '../../../components/ui/copy-button.tsx';
 import { SelectField } from '../../../components/ui/field.tsx';
-import { adminApi } from '../api.ts';
+import { adminApi, type Loaded } from '../api.ts';
 import { type Outcome, ReasonDialog } from '../reason-dialog.tsx';
 import { Badge, dateTime, Notice, money } from '../ui.tsx';
 import { AFFILIATE_STATUS, PAYOUT_METHOD, planSummary } from './labels.ts';
@@ -25,20 +26,20 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function PostbackLogSection({ id }: { id: string }) {
-  const [log, setLog] = useState<PostbackLog | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [page, setPage] = useState(1);
-  const load = useCallback(async () => {
-    const result = await adminApi<PostbackLog>('GET', `/api/admin/affiliates/${id}/postbacks?page=${page}`);
-    if (result.ok) setLog(result.body);
-    else setError(result.message);
-  }, [id, page]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-  if (error) return <Notice tone="error">{error}</Notice>;
-  if (!log) return <p className="text-sm text-mist-400">Loading…</p>;
+/** The postbacks sent for the affiliate, a page at a time (the page in the address, read by the screen's loader). */
+function PostbackLogSection({ postbacks }: { postbacks: Loaded<PostbackLog> }) {
+  const [, setSearchParams] = useSearchParams();
+  const toPage = (page: number) =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('log', String(page));
+        return next;
+      },
+      { preventScrollReset: true },
+    );
+  if (postbacks.error !== null) return <Notice tone="error">{postbacks.error}</Notice>;
+  const log = postbacks.data;
   if (log.data.length === 0) return <p className="text-sm text-mist-400">No postbacks sent for this affiliate.</p>;
   return (
     <>
@@ -66,10 +67,15 @@ function PostbackLogSection({ id }: { id: string }) {
           <span>
             Page {log.meta.current_page} of {log.meta.last_page}
           </span>
-          <Button variant="ghost" className="min-h-0 px-3 py-1" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+          <Button variant="ghost" className="min-h-0 px-3 py-1" disabled={log.meta.current_page <= 1} onClick={() => toPage(log.meta.current_page - 1)}>
             Previous
           </Button>
-          <Button variant="ghost" className="min-h-0 px-3 py-1" disabled={page >= log.meta.last_page} onClick={() => setPage(page + 1)}>
+          <Button
+            variant="ghost"
+            className="min-h-0 px-3 py-1"
+            disabled={log.meta.current_page >= log.meta.last_page}
+            onClick={() => toPage(log.meta.current_page + 1)}
+          >
             Next
           </Button>
         </div>
@@ -78,13 +84,16 @@ function PostbackLogSection({ id }: { id: string }) {
   );
 }
 
+/** One affiliate; the screen keys it by the affiliate, so the plan chosen and a sign-in link made belong to this one. */
 export function AffiliateDetail({
   affiliate,
+  postbacks,
   plans,
   canManage,
   onChanged,
 }: {
   affiliate: AdminAffiliateDetail;
+  postbacks: Loaded<PostbackLog>;
   plans: PlanView[];
   canManage: boolean;
   onChanged: (outcome: Outcome) => void;
@@ -92,10 +101,6 @@ export function AffiliateDetail({
   const [action, setAction] = useState<Action | null>(null);
   const [planId, setPlanId] = useState(affiliate.plan?.id ?? '');
   const [signInLink, setSignInLink] = useState<{ url: string; expires_at: string } | null>(null);
-  useEffect(() => {
-    setPlanId(affiliate.plan?.id ?? '');
-    setSignInLink(null);
-  }, [affiliate]);
   const status = AFFILIATE_STATUS[affiliate.status];
   const chosenPlan = plans.find((plan) => plan.id === planId) ?? null;
 
@@ -251,7 +256,7 @@ export function AffiliateDetail({
 
       <div>
         <h3 className="mb-2 text-sm font-semibold uppercase tracking-wide text-mist-400">Postbacks</h3>
-        <PostbackLogSection id={affiliate.id} />
+        <PostbackLogSection postbacks={postbacks} />
       </div>
 
       {action?.kind === 'approved' || action?.kind === 'suspended' ? (
@@ -264,7 +269,7 @@ export function AffiliateDetail({
           }
           confirm={action.kind === 'approved' ? 'Approve' : affiliate.status === 'pending' ? 'Decline' : 'Suspend'}
           tone={action.kind === 'approved' ? 'primary' : 'danger'}
-          send={(reason) => adminApi<{ data: AdminAffiliateDetail }>('POST', `/api/admin/affiliates/${affiliate.id}/status`, { status: action.kind, reason })}
+          send={(reason) => adminApi('POST', `/api/admin/affiliates/${affiliate.id}/status`, { status: action.kind, reason })}
           onClose={() => setAction(null)}
           onDone={() => {
             setAction(null);
@@ -282,9 +287,7 @@ export function AffiliateDetail({
           }
           confirm={action.plan ? 'Assign plan' : 'Remove plan'}
           tone="primary"
-          send={(reason) =>
-            adminApi<{ data: AdminAffiliateDetail }>('PUT', `/api/admin/affiliates/${affiliate.id}/plan`, { plan_id: action.plan?.id ?? null, reason })
-          }
+          send={(reason) => adminApi('PUT', `/api/admin/affiliates/${affiliate.id}/plan`, { plan_id: action.plan?.id ?? null, reason })}
           onClose={() => setAction(null)}
           onDone={() => {
             setAction(null);
@@ -298,7 +301,7 @@ export function AffiliateDetail({
           effect={`A link that signs ${affiliate.name} in to the partner portal once, within 30 minutes. Anyone holding it can sign in as them: send it only to ${affiliate.email}.`}
           confirm="Make link"
           tone="primary"
-          send={(reason) => adminApi<{ data: { url: string; expires_at: string } }>('POST', `/api/admin/affiliates/${affiliate.id}/sign-in-link`, { reason })}
+          send={(reason) => adminApi('POST', `/api/admin/affiliates/${affiliate.id}/sign-in-link`, { reason })}
           onClose={() => setAction(null)}
           onDone={(result) => {
             setAction(null);

@@ -1,18 +1,43 @@
 // Banners for affiliates: upload (PNG, JPEG, GIF or WebP up to 1 MB, checked by its bytes on the server), see, remove.
 import { type FormEvent, useState } from 'react';
+import { useRevalidator } from 'react-router';
 import type { z } from 'zod';
 import type { creativeSchema } from '../../../../contract/affiliates.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
+import type { FieldErrors } from '../../../../contract/http.ts';
 import { firstErrors } from '../../../lib/api.ts';
-import { adminApi, staffFetch, useAdminData } from '../api.ts';
+import { AdminList } from '../admin-list.tsx';
+import { adminApi, type Loaded, staffFetch } from '../api.ts';
 import { type Outcome, ReasonDialog } from '../reason-dialog.tsx';
-import { Loading, Notice } from '../ui.tsx';
+import { Notice } from '../ui.tsx';
 
 type Creative = z.output<typeof creativeSchema>;
 
-export function CreativesTab({ canManage }: { canManage: boolean }) {
-  const { data, error, loading, reload } = useAdminData<Creative[]>('/api/admin/affiliate-creatives');
+/**
+ * What the upload answered, read field by field: a multipart upload goes through a plain fetch, so its answer is not
+ * typed as callApi's are. A refusal's message and field errors; an accepted banner's name.
+ */
+async function readUpload(response: Response) {
+  const body: unknown = await response.json().catch(() => null);
+  const record = typeof body === 'object' && body !== null ? body : {};
+  const data = 'data' in record && typeof record.data === 'object' && record.data !== null ? record.data : {};
+  return {
+    message: 'message' in record && typeof record.message === 'string' ? record.message : null,
+    errors: 'errors' in record && isFieldErrors(record.errors) ? record.errors : undefined,
+    name: 'name' in data && typeof data.name === 'string' ? data.name : null,
+  };
+}
+
+/** Field errors as the API sends them: each field's messages. */
+const isFieldErrors = (value: unknown): value is FieldErrors =>
+  typeof value === 'object' &&
+  value !== null &&
+  Object.values(value).every((messages) => Array.isArray(messages) && messages.every((message) => typeof message === 'string'));
+
+/** The banners the screen's loader read; an upload or a removal reads them again. */
+export function CreativesTab({ creatives, canManage }: { creatives: Loaded<Creative[]>; canManage: boolean }) {
+  const revalidator = useRevalidator();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
@@ -31,15 +56,15 @@ export function CreativesTab({ canManage }: { canManage: boolean }) {
     setBusy(true);
     const response = await staffFetch('/api/admin/affiliate-creatives', { method: 'POST', body, headers: { Accept: 'application/json' } });
     setBusy(false);
-    const answer = (await response.json().catch(() => ({}))) as { message?: string; errors?: Record<string, string[]>; data?: Creative };
+    const answer = await readUpload(response);
     if (!response.ok) {
       setErrors({ ...firstErrors(answer.errors), form: answer.errors ? '' : (answer.message ?? 'The upload failed. Please try again.') });
       return;
     }
     setErrors({});
-    setOutcome({ tone: 'success', text: `${answer.data?.name ?? 'The banner'} is uploaded: affiliates see it now.` });
+    setOutcome({ tone: 'success', text: `${answer.name ?? 'The banner'} is uploaded: affiliates see it now.` });
     form.reset();
-    void reload();
+    void revalidator.revalidate();
   }
 
   return (
@@ -72,50 +97,56 @@ export function CreativesTab({ canManage }: { canManage: boolean }) {
         </form>
       ) : null}
       {outcome ? <Notice tone={outcome.tone}>{outcome.text}</Notice> : null}
-      {error ? <Notice tone="error">{error}</Notice> : null}
-      {loading && !data ? (
-        <Loading />
-      ) : data && data.length === 0 ? (
-        <Notice>No banners yet.</Notice>
-      ) : data ? (
-        <ul className="grid gap-3 md:grid-cols-2" aria-label="Banners">
-          {data.map((creative) => (
-            <li key={creative.id} className="min-w-0 rounded-card border border-night-700 bg-night-850 p-4" data-creative={creative.name}>
-              <div className="flex flex-wrap items-baseline justify-between gap-2">
-                <p className="font-medium text-mist-100">{creative.name}</p>
-                <span className="text-xs tabular-nums text-mist-400">
-                  {creative.width} × {creative.height} · {creative.landing_path}
-                </span>
+      {creatives.error !== null ? (
+        <Notice tone="error">{creatives.error}</Notice>
+      ) : (
+        <AdminList
+          caption="Banners"
+          rows={creatives.data}
+          rowKey={(creative) => creative.id}
+          empty="No banners yet."
+          cards={{
+            label: 'Banners',
+            layout: 'grid gap-3 md:grid-cols-2',
+            card: (creative) => (
+              <div className="min-w-0 rounded-card border border-night-700 bg-night-850 p-4" data-creative={creative.name}>
+                <div className="flex flex-wrap items-baseline justify-between gap-2">
+                  <p className="font-medium text-mist-100">{creative.name}</p>
+                  <span className="text-xs tabular-nums text-mist-400">
+                    {creative.width} × {creative.height} · {creative.landing_path}
+                  </span>
+                </div>
+                <div className="mt-3 flex justify-center rounded-lg bg-night-900 p-3">
+                  <img
+                    src={creative.image_url}
+                    alt={creative.name}
+                    width={creative.width}
+                    height={creative.height}
+                    className="h-auto max-h-48 max-w-full object-contain"
+                  />
+                </div>
+                {canManage ? (
+                  <Button variant="ghost" className="mt-3 min-h-0 px-3 py-1.5 text-sm" onClick={() => setRemoving(creative)}>
+                    Remove…
+                  </Button>
+                ) : null}
               </div>
-              <div className="mt-3 flex justify-center rounded-lg bg-night-900 p-3">
-                <img
-                  src={creative.image_url}
-                  alt={creative.name}
-                  width={creative.width}
-                  height={creative.height}
-                  className="h-auto max-h-48 max-w-full object-contain"
-                />
-              </div>
-              {canManage ? (
-                <Button variant="ghost" className="mt-3 min-h-0 px-3 py-1.5 text-sm" onClick={() => setRemoving(creative)}>
-                  Remove…
-                </Button>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      ) : null}
+            ),
+          }}
+        />
+      )}
       {removing ? (
         <ReasonDialog
           title="Remove banner"
           effect={`Remove ${removing.name}? Affiliates no longer see it, and sites that embed it show a broken image.`}
           confirm="Remove banner"
-          send={(reason) => adminApi('DELETE', `/api/admin/affiliate-creatives/${removing.id}`, { reason })}
+          // The API keeps no reason for a removal (its audit entry names who removed the banner).
+          send={() => adminApi('DELETE', `/api/admin/affiliate-creatives/${removing.id}`)}
           onClose={() => setRemoving(null)}
           onDone={() => {
             setOutcome({ tone: 'success', text: `${removing.name} is removed.` });
             setRemoving(null);
-            void reload();
+            void revalidator.revalidate();
           }}
         />
       ) : null}

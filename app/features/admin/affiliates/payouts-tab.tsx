@@ -1,100 +1,86 @@
 // Affiliate payouts: what was paid, and those above the four-eyes threshold waiting for a second staff member.
-import { useCallback, useEffect, useState } from 'react';
-import type { z } from 'zod';
-import type { adminPayoutsPageSchema } from '../../../../contract/affiliates.ts';
+import { useState } from 'react';
+import { useRevalidator, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
+import { AdminList } from '../admin-list.tsx';
 import { adminApi } from '../api.ts';
 import { type Outcome, ReasonDialog } from '../reason-dialog.tsx';
-import { Badge, ChoiceGroup, dateTime, Loading, money, Notice, Pager } from '../ui.tsx';
+import { Badge, ChoiceGroup, dateTime, money, Notice } from '../ui.tsx';
 import { PAYOUT_STATUS } from './labels.ts';
+import { PAYOUT_FILTERS, type TabOf } from './load.ts';
 
-type Page = z.output<typeof adminPayoutsPageSchema>;
-type Row = Page['data'][number];
-type Filter = Row['status'] | 'all';
-const FILTERS: { value: Filter; label: string }[] = [
-  { value: 'awaiting_approval', label: 'Awaiting approval' },
-  { value: 'paid', label: 'Paid' },
-  { value: 'all', label: 'All' },
-];
+type View = TabOf<'payouts'>;
+type Row = NonNullable<View['list']['data']>['data'][number];
 
-export function PayoutsTab({ canPay, staffId }: { canPay: boolean; staffId: string }) {
-  const [filter, setFilter] = useState<Filter>('all');
-  const [page, setPage] = useState(1);
-  const [list, setList] = useState<{ page: Page | null; error: string | null }>({ page: null, error: null });
+/** The payouts the screen's loader read for the filter and page in the address. */
+export function PayoutsTab({ view, canPay, staffId }: { view: View; canPay: boolean; staffId: string }) {
+  const [, setSearchParams] = useSearchParams();
+  const revalidator = useRevalidator();
   const [approving, setApproving] = useState<Row | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
 
-  const load = useCallback(async () => {
-    const query = new URLSearchParams({ page: String(page), ...(filter === 'all' ? {} : { status: filter }) });
-    const result = await adminApi<Page>('GET', `/api/admin/affiliate-payouts?${query}`);
-    setList(result.ok ? { page: result.body, error: null } : { page: null, error: result.message });
-  }, [filter, page]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-
   // The API names staff by their id; the console knows only its own member's.
   const who = (id: string) => (id === staffId ? 'you' : `staff member ${id}`);
-  const rows = list.page?.data ?? [];
-  const meta = list.page?.meta;
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <ChoiceGroup
           label="Payout status"
-          value={filter}
-          choices={FILTERS}
-          onChoose={(value) => {
-            setFilter(value);
-            setPage(1);
-          }}
+          value={view.filter}
+          choices={PAYOUT_FILTERS}
+          onChoose={(value) => setSearchParams({ tab: 'payouts', status: value }, { preventScrollReset: true })}
         />
-        <Button variant="ghost" onClick={() => void load()}>
+        <Button variant="ghost" onClick={() => void revalidator.revalidate()}>
           Refresh
         </Button>
       </div>
       {outcome ? <Notice tone={outcome.tone}>{outcome.text}</Notice> : null}
-      {list.error ? <Notice tone="error">{list.error}</Notice> : null}
-      {!list.page && !list.error ? (
-        <Loading />
-      ) : rows.length === 0 ? (
-        <Notice>No payouts here.</Notice>
+      {view.list.error !== null ? (
+        <Notice tone="error">{view.list.error}</Notice>
       ) : (
-        <ul className="space-y-2" aria-label="Payouts">
-          {rows.map((row) => (
-            <li
-              key={row.id}
-              className="flex flex-wrap items-center justify-between gap-3 rounded-card border border-night-700 bg-night-850 px-4 py-3"
-              data-payout={row.id}
-            >
-              <div className="min-w-0 flex-1 basis-60">
-                <p className="font-medium text-mist-100">
-                  {row.affiliate_name} · {row.period}
-                </p>
-                <p className="break-words text-xs text-mist-400">
-                  Requested by {who(row.requested_by)} {dateTime(row.created_at)}
-                  {row.approved_by ? ` · approved by ${who(row.approved_by)}` : ''}
-                  {row.paid_at ? ` · paid ${dateTime(row.paid_at)}` : ''}
-                </p>
+        <AdminList
+          caption="Payouts"
+          rows={view.list.data.data}
+          rowKey={(row) => row.id}
+          empty="No payouts here."
+          noun="payouts"
+          paging={{ meta: view.list.data.meta }}
+          cards={{
+            label: 'Payouts',
+            layout: 'space-y-2',
+            card: (row) => (
+              <div
+                className="flex flex-wrap items-center justify-between gap-3 rounded-card border border-night-700 bg-night-850 px-4 py-3"
+                data-payout={row.id}
+              >
+                <div className="min-w-0 flex-1 basis-60">
+                  <p className="font-medium text-mist-100">
+                    {row.affiliate_name} · {row.period}
+                  </p>
+                  <p className="break-words text-xs text-mist-400">
+                    Requested by {who(row.requested_by)} {dateTime(row.created_at)}
+                    {row.approved_by ? ` · approved by ${who(row.approved_by)}` : ''}
+                    {row.paid_at ? ` · paid ${dateTime(row.paid_at)}` : ''}
+                  </p>
+                </div>
+                <div className="flex flex-wrap items-center gap-2">
+                  <Badge tone={PAYOUT_STATUS[row.status].tone}>{PAYOUT_STATUS[row.status].label}</Badge>
+                  <span className="font-semibold tabular-nums text-mist-100">{money(row.amount, row.currency)}</span>
+                  {canPay && row.status === 'awaiting_approval' ? (
+                    row.requested_by === staffId ? (
+                      <span className="text-xs text-mist-400">Another staff member approves</span>
+                    ) : (
+                      <Button className="min-h-0 px-3 py-1.5 text-sm" onClick={() => setApproving(row)}>
+                        Approve…
+                      </Button>
+                    )
+                  ) : null}
+                </div>
               </div>
-              <div className="flex flex-wrap items-center gap-2">
-                <Badge tone={PAYOUT_STATUS[row.status].tone}>{PAYOUT_STATUS[row.status].label}</Badge>
-                <span className="font-semibold tabular-nums text-mist-100">{money(row.amount, row.currency)}</span>
-                {canPay && row.status === 'awaiting_approval' ? (
-                  row.requested_by === staffId ? (
-                    <span className="text-xs text-mist-400">Another staff member approves</span>
-                  ) : (
-                    <Button className="min-h-0 px-3 py-1.5 text-sm" onClick={() => setApproving(row)}>
-                      Approve…
-                    </Button>
-                  )
-                ) : null}
-              </div>
-            </li>
-          ))}
-        </ul>
+            ),
+          }}
+        />
       )}
-      {meta ? <Pager label={`Page ${meta.current_page} of ${meta.last_page}`} page={page} lastPage={meta.last_page} onPage={setPage} /> : null}
       {approving ? (
         <ReasonDialog
           title="Approve payout"
@@ -106,7 +92,7 @@ export function PayoutsTab({ canPay, staffId }: { canPay: boolean; staffId: stri
           onDone={() => {
             setOutcome({ tone: 'success', text: `${money(approving.amount, approving.currency)} paid to ${approving.affiliate_name}.` });
             setApproving(null);
-            void load();
+            void revalidator.revalidate();
           }}
         />
       ) : null}

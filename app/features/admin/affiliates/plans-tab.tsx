@@ -1,10 +1,12 @@
 // Commission plans: the ones there are, a new one, and changes to one (they apply to statements made afterwards).
 import { type FormEvent, useState } from 'react';
+import { useRevalidator } from 'react-router';
 import type { PlanView } from '../../../../contract/affiliates.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox, SelectField, TextAreaField, TextField } from '../../../components/ui/field.tsx';
 import { firstErrors } from '../../../lib/api.ts';
-import { adminApi } from '../api.ts';
+import { AdminList } from '../admin-list.tsx';
+import { adminApi, type Loaded } from '../api.ts';
 import { Notice, money } from '../ui.tsx';
 import { PLAN_TYPE, planSummary } from './labels.ts';
 import { EMPTY_PLAN, type PlanFields, planBody, planFields } from './plan-form.ts';
@@ -33,8 +35,8 @@ function PlanForm({ plan, onSaved, onCancel }: { plan: PlanView | null; onSaved:
     }
     setBusy(true);
     const result = plan
-      ? await adminApi<{ data: PlanView }>('PATCH', `/api/admin/affiliate-plans/${plan.id}`, read.body)
-      : await adminApi<{ data: PlanView }>('POST', '/api/admin/affiliate-plans', read.body);
+      ? await adminApi('PATCH', `/api/admin/affiliate-plans/${plan.id}`, read.body)
+      : await adminApi('POST', '/api/admin/affiliate-plans', read.body);
     setBusy(false);
     if (!result.ok) {
       const found = firstErrors(result.errors);
@@ -104,32 +106,44 @@ function PlanForm({ plan, onSaved, onCancel }: { plan: PlanView | null; onSaved:
   );
 }
 
-export function PlansTab({ plans, canManage, reload }: { plans: PlanView[]; canManage: boolean; reload: () => void }) {
+/** The plans the screen's loader read; a plan saved reads them again. */
+export function PlansTab({ plans: loaded, canManage }: { plans: Loaded<PlanView[]>; canManage: boolean }) {
+  const revalidator = useRevalidator();
   const [editing, setEditing] = useState<PlanView | 'new' | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
+  const plans = loaded.data ?? [];
   return (
     <div className="space-y-4">
+      {loaded.error !== null ? <Notice tone="error">{loaded.error}</Notice> : null}
       {saved ? <Notice tone="success">{saved}</Notice> : null}
-      {plans.length === 0 ? <Notice>No plans yet.</Notice> : null}
-      <ul className="space-y-2" aria-label="Commission plans">
-        {plans.map((plan) => (
-          <li
-            key={plan.id}
-            className="flex flex-wrap items-center justify-between gap-3 rounded-card border border-night-700 bg-night-850 px-4 py-3"
-            data-plan={plan.name}
-          >
-            <div className="min-w-0 flex-1 basis-72">
-              <p className="font-medium text-mist-100">{plan.name}</p>
-              <p className="text-xs text-mist-300">{planSummary(plan, money)}</p>
-            </div>
-            {canManage ? (
-              <Button variant="ghost" className="min-h-0 px-3 py-1.5 text-sm" aria-label={`Change ${plan.name}`} onClick={() => setEditing(plan)}>
-                Change
-              </Button>
-            ) : null}
-          </li>
-        ))}
-      </ul>
+      {loaded.error === null ? (
+        <AdminList
+          caption="Commission plans"
+          rows={plans}
+          rowKey={(plan) => plan.id}
+          empty="No plans yet."
+          cards={{
+            label: 'Commission plans',
+            layout: 'space-y-2',
+            card: (plan) => (
+              <div
+                className="flex flex-wrap items-center justify-between gap-3 rounded-card border border-night-700 bg-night-850 px-4 py-3"
+                data-plan={plan.name}
+              >
+                <div className="min-w-0 flex-1 basis-72">
+                  <p className="font-medium text-mist-100">{plan.name}</p>
+                  <p className="text-xs text-mist-300">{planSummary(plan, money)}</p>
+                </div>
+                {canManage ? (
+                  <Button variant="ghost" className="min-h-0 px-3 py-1.5 text-sm" aria-label={`Change ${plan.name}`} onClick={() => setEditing(plan)}>
+                    Change
+                  </Button>
+                ) : null}
+              </div>
+            ),
+          }}
+        />
+      ) : null}
       {canManage && editing === null ? <Button onClick={() => setEditing('new')}>New plan</Button> : null}
       {editing ? (
         <PlanForm
@@ -139,7 +153,7 @@ export function PlansTab({ plans, canManage, reload }: { plans: PlanView[]; canM
           onSaved={(plan) => {
             setEditing(null);
             setSaved(`${plan.name} is saved.`);
-            reload();
+            void revalidator.revalidate();
           }}
         />
       ) : null}

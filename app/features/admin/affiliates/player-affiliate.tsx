@@ -73,7 +73,7 @@ export function PlayerAffiliate({
           }
           confirm={affiliate.test ? 'Count as real' : 'Mark as test'}
           tone="primary"
-          send={(reason) => adminApi('PUT', `/api/admin/affiliate-attributions/${playerId}/test`, { test: !affiliate.test, reason })}
+          send={(reason) => adminApi('PUT', `/api/admin/affiliate-attributions/${playerId}/flags`, { test: !affiliate.test, reason })}
           onClose={() => setMarking(false)}
           onDone={() => {
             setMarking(false);

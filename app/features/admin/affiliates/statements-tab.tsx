@@ -1,28 +1,20 @@
 // Monthly statements: review and approve them, pay an approved one (four-eyes above the threshold), and correct one
 // with a new row, never an edit.
-import { useCallback, useEffect, useState } from 'react';
-import type { z } from 'zod';
-import type { adminStatementsPageSchema, PayoutView } from '../../../../contract/affiliates.ts';
+import { useState } from 'react';
+import { useRevalidator, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
-import type { ApiResult } from '../../../lib/api.ts';
+import { AdminList } from '../admin-list.tsx';
 import { adminApi } from '../api.ts';
 import { type Outcome, ReasonDialog } from '../reason-dialog.tsx';
 import { minorUnits } from '../stake-input.ts';
-import { Badge, ChoiceGroup, dateTime, Loading, money, Notice, Pager } from '../ui.tsx';
+import { Badge, ChoiceGroup, dateTime, money, Notice } from '../ui.tsx';
 import { STATEMENT_STATUS } from './labels.ts';
+import { STATEMENT_FILTERS, type TabOf } from './load.ts';
 
-type Page = z.output<typeof adminStatementsPageSchema>;
-type Row = Page['data'][number];
-type Filter = Row['status'] | 'all';
+type View = TabOf<'statements'>;
+type Row = NonNullable<View['list']['data']>['data'][number];
 type Action = { kind: 'approve' | 'payout' | 'correct'; row: Row };
-
-const FILTERS: { value: Filter; label: string }[] = [
-  { value: 'pending', label: 'To review' },
-  { value: 'approved', label: 'Approved' },
-  { value: 'paid', label: 'Paid' },
-  { value: 'all', label: 'All' },
-];
 
 function Figures({ row }: { row: Row }) {
   return (
@@ -44,67 +36,117 @@ function Figures({ row }: { row: Row }) {
   );
 }
 
-export function StatementsTab({ canPay }: { canPay: boolean }) {
-  const [filter, setFilter] = useState<Filter>('pending');
-  const [page, setPage] = useState(1);
-  const [list, setList] = useState<{ page: Page | null; error: string | null }>({ page: null, error: null });
+/** The statements the screen's loader read for the filter and page in the address. */
+export function StatementsTab({ view, canPay }: { view: View; canPay: boolean }) {
+  const [, setSearchParams] = useSearchParams();
+  const revalidator = useRevalidator();
   const [action, setAction] = useState<Action | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [correcting, setCorrecting] = useState<string | null>(null);
   const [amount, setAmount] = useState('');
   const [amountError, setAmountError] = useState<string | null>(null);
 
-  const load = useCallback(async () => {
-    const query = new URLSearchParams({ page: String(page), ...(filter === 'all' ? {} : { status: filter }) });
-    const result = await adminApi<Page>('GET', `/api/admin/affiliate-statements?${query}`);
-    setList(result.ok ? { page: result.body, error: null } : { page: null, error: result.message });
-  }, [filter, page]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  function send(current: Action, reason: string): Promise<ApiResult<{ data: unknown }>> {
-    const base = `/api/admin/affiliate-statements/${current.row.id}`;
-    if (current.kind === 'approve') return adminApi('POST', `${base}/approve`, { reason });
-    if (current.kind === 'payout') return adminApi('POST', `${base}/payout`, { reason });
-    return adminApi('POST', `${base}/corrections`, { amount: minorUnits(amount, { signed: true }), reason });
-  }
-
-  function done(current: Action, body: unknown) {
-    const name = current.row.affiliate_name;
-    if (current.kind === 'approve') setOutcome({ tone: 'success', text: `${name}'s statement for ${current.row.period} is approved.` });
-    else if (current.kind === 'correct') setOutcome({ tone: 'success', text: `A correction to ${name}'s ${current.row.period} is added for review.` });
-    else {
-      const payout = (body as { data: PayoutView }).data;
-      setOutcome({
-        tone: 'success',
-        text:
-          payout.status === 'paid'
-            ? `${money(payout.amount, payout.currency)} paid to ${name}.`
-            : `The payout of ${money(payout.amount, payout.currency)} to ${name} waits for a second staff member's approval (Payouts tab).`,
-      });
-    }
+  function done(text: string) {
+    setOutcome({ tone: 'success', text });
     setAction(null);
     setCorrecting(null);
     setAmount('');
-    void load();
+    void revalidator.revalidate();
   }
 
-  const rows = list.page?.data ?? [];
-  const meta = list.page?.meta;
+  // A statement with its figures, and for finance its actions and the correction form.
+  const card = (row: Row) => (
+    <div className="space-y-3 rounded-card border border-night-700 bg-night-850 p-4" data-statement={`${row.affiliate_name} ${row.period}`}>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="font-medium text-mist-100">
+            {row.affiliate_name} · {row.period}
+            {row.kind === 'correction' ? ' · correction' : ''}
+          </p>
+          <p className="text-xs text-mist-400">
+            Made {dateTime(row.created_at)}
+            {row.note ? ` · ${row.note}` : ''}
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge tone={STATEMENT_STATUS[row.status].tone}>{STATEMENT_STATUS[row.status].label}</Badge>
+          <span className="font-semibold tabular-nums text-mist-100">{money(row.commission, row.currency)}</span>
+        </div>
+      </div>
+      {row.kind === 'statement' ? <Figures row={row} /> : null}
+      {canPay ? (
+        <div className="flex flex-wrap gap-2">
+          {row.status === 'pending' ? (
+            <Button className="min-h-0 px-3 py-1.5 text-sm" onClick={() => setAction({ kind: 'approve', row })}>
+              Approve…
+            </Button>
+          ) : null}
+          {row.status === 'approved' && row.commission > 0 ? (
+            <Button className="min-h-0 px-3 py-1.5 text-sm" onClick={() => setAction({ kind: 'payout', row })}>
+              Pay…
+            </Button>
+          ) : null}
+          <Button
+            variant="ghost"
+            className="min-h-0 px-3 py-1.5 text-sm"
+            aria-expanded={correcting === row.id}
+            onClick={() => {
+              setCorrecting(correcting === row.id ? null : row.id);
+              setAmount('');
+              setAmountError(null);
+            }}
+          >
+            Correct…
+          </Button>
+        </div>
+      ) : null}
+      {canPay && correcting === row.id ? (
+        <form
+          noValidate
+          aria-label={`Correct ${row.affiliate_name} ${row.period}`}
+          className="flex flex-wrap items-start gap-2 rounded-lg border border-night-700 p-3"
+          onSubmit={(event) => {
+            event.preventDefault();
+            const minor = minorUnits(amount, { signed: true });
+            if (minor === null || minor === 0) {
+              setAmountError('Enter the correction’s amount, e.g. 25.00, or -10.00 to take back.');
+              return;
+            }
+            setAction({ kind: 'correct', row });
+          }}
+        >
+          <div className="min-w-0 flex-1 basis-48">
+            <TextField
+              label={`Correction (${row.currency})`}
+              name="amount"
+              inputMode="decimal"
+              placeholder="25.00 or -10.00"
+              value={amount}
+              error={amountError ?? undefined}
+              onChange={(event) => {
+                setAmount(event.target.value);
+                setAmountError(null);
+              }}
+            />
+          </div>
+          <Button type="submit" variant="ghost" className="mt-7">
+            Continue…
+          </Button>
+        </form>
+      ) : null}
+    </div>
+  );
+
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <ChoiceGroup
           label="Statement status"
-          value={filter}
-          choices={FILTERS}
-          onChoose={(value) => {
-            setFilter(value);
-            setPage(1);
-          }}
+          value={view.filter}
+          choices={STATEMENT_FILTERS}
+          onChoose={(value) => setSearchParams({ tab: 'statements', status: value }, { preventScrollReset: true })}
         />
-        <Button variant="ghost" onClick={() => void load()}>
+        <Button variant="ghost" onClick={() => void revalidator.revalidate()}>
           Refresh
         </Button>
       </div>
@@ -113,114 +155,59 @@ export function StatementsTab({ canPay }: { canPay: boolean }) {
         change: a correction is a new row.
       </p>
       {outcome ? <Notice tone={outcome.tone}>{outcome.text}</Notice> : null}
-      {list.error ? <Notice tone="error">{list.error}</Notice> : null}
-      {!list.page && !list.error ? (
-        <Loading />
-      ) : rows.length === 0 ? (
-        <Notice>No statements here.</Notice>
+      {view.list.error !== null ? (
+        <Notice tone="error">{view.list.error}</Notice>
       ) : (
-        <ul className="space-y-3" aria-label="Statements">
-          {rows.map((row) => (
-            <li key={row.id} className="space-y-3 rounded-card border border-night-700 bg-night-850 p-4" data-statement={`${row.affiliate_name} ${row.period}`}>
-              <div className="flex flex-wrap items-start justify-between gap-3">
-                <div className="min-w-0">
-                  <p className="font-medium text-mist-100">
-                    {row.affiliate_name} · {row.period}
-                    {row.kind === 'correction' ? ' · correction' : ''}
-                  </p>
-                  <p className="text-xs text-mist-400">
-                    Made {dateTime(row.created_at)}
-                    {row.note ? ` · ${row.note}` : ''}
-                  </p>
-                </div>
-                <div className="flex flex-wrap items-center gap-2">
-                  <Badge tone={STATEMENT_STATUS[row.status].tone}>{STATEMENT_STATUS[row.status].label}</Badge>
-                  <span className="font-semibold tabular-nums text-mist-100">{money(row.commission, row.currency)}</span>
-                </div>
-              </div>
-              {row.kind === 'statement' ? <Figures row={row} /> : null}
-              {canPay ? (
-                <div className="flex flex-wrap gap-2">
-                  {row.status === 'pending' ? (
-                    <Button className="min-h-0 px-3 py-1.5 text-sm" onClick={() => setAction({ kind: 'approve', row })}>
-                      Approve…
-                    </Button>
-                  ) : null}
-                  {row.status === 'approved' && row.commission > 0 ? (
-                    <Button className="min-h-0 px-3 py-1.5 text-sm" onClick={() => setAction({ kind: 'payout', row })}>
-                      Pay…
-                    </Button>
-                  ) : null}
-                  <Button
-                    variant="ghost"
-                    className="min-h-0 px-3 py-1.5 text-sm"
-                    aria-expanded={correcting === row.id}
-                    onClick={() => {
-                      setCorrecting(correcting === row.id ? null : row.id);
-                      setAmount('');
-                      setAmountError(null);
-                    }}
-                  >
-                    Correct…
-                  </Button>
-                </div>
-              ) : null}
-              {canPay && correcting === row.id ? (
-                <form
-                  noValidate
-                  aria-label={`Correct ${row.affiliate_name} ${row.period}`}
-                  className="flex flex-wrap items-start gap-2 rounded-lg border border-night-700 p-3"
-                  onSubmit={(event) => {
-                    event.preventDefault();
-                    const minor = minorUnits(amount, { signed: true });
-                    if (minor === null || minor === 0) {
-                      setAmountError('Enter the correction’s amount, e.g. 25.00, or -10.00 to take back.');
-                      return;
-                    }
-                    setAction({ kind: 'correct', row });
-                  }}
-                >
-                  <div className="min-w-0 flex-1 basis-48">
-                    <TextField
-                      label={`Correction (${row.currency})`}
-                      name="amount"
-                      inputMode="decimal"
-                      placeholder="25.00 or -10.00"
-                      value={amount}
-                      error={amountError ?? undefined}
-                      onChange={(event) => {
-                        setAmount(event.target.value);
-                        setAmountError(null);
-                      }}
-                    />
-                  </div>
-                  <Button type="submit" variant="ghost" className="mt-7">
-                    Continue…
-                  </Button>
-                </form>
-              ) : null}
-            </li>
-          ))}
-        </ul>
+        <AdminList
+          caption="Statements"
+          rows={view.list.data.data}
+          rowKey={(row) => row.id}
+          empty="No statements here."
+          noun="statements"
+          paging={{ meta: view.list.data.meta }}
+          cards={{ label: 'Statements', card: (row) => card(row) }}
+        />
       )}
-      {meta ? <Pager label={`Page ${meta.current_page} of ${meta.last_page}`} page={page} lastPage={meta.last_page} onPage={setPage} /> : null}
-      {action ? (
+      {action && action.kind !== 'payout' ? (
         <ReasonDialog
-          title={action.kind === 'approve' ? 'Approve statement' : action.kind === 'payout' ? 'Pay statement' : 'Correct statement'}
+          title={action.kind === 'approve' ? 'Approve statement' : 'Correct statement'}
           effect={
             action.kind === 'approve'
               ? `Approve ${action.row.affiliate_name}'s statement for ${action.row.period}: ${money(action.row.commission, action.row.currency)}? It can then be paid.`
-              : action.kind === 'payout'
-                ? `Pay ${money(action.row.commission, action.row.currency)} to ${action.row.affiliate_name} for ${action.row.period}? It is booked to the affiliate payable account once; above the four-eyes threshold a second staff member approves it first.`
-                : `Add a correction of ${money(minorUnits(amount, { signed: true }) ?? 0, action.row.currency)} to ${action.row.affiliate_name}'s ${action.row.period}: a new row to review, approve and pay like a statement.`
+              : `Add a correction of ${money(minorUnits(amount, { signed: true }) ?? 0, action.row.currency)} to ${action.row.affiliate_name}'s ${action.row.period}: a new row to review, approve and pay like a statement.`
           }
-          confirm={
-            action.kind === 'approve' ? 'Approve' : action.kind === 'payout' ? `Pay ${money(action.row.commission, action.row.currency)}` : 'Add correction'
-          }
+          confirm={action.kind === 'approve' ? 'Approve' : 'Add correction'}
           tone="primary"
-          send={(reason) => send(action, reason)}
+          send={(reason) =>
+            action.kind === 'approve'
+              ? adminApi('POST', `/api/admin/affiliate-statements/${action.row.id}/approve`, { reason })
+              : adminApi('POST', `/api/admin/affiliate-statements/${action.row.id}/corrections`, { amount: minorUnits(amount, { signed: true }) ?? 0, reason })
+          }
           onClose={() => setAction(null)}
-          onDone={(result) => done(action, result.body)}
+          onDone={() =>
+            done(
+              action.kind === 'approve'
+                ? `${action.row.affiliate_name}'s statement for ${action.row.period} is approved.`
+                : `A correction to ${action.row.affiliate_name}'s ${action.row.period} is added for review.`,
+            )
+          }
+        />
+      ) : null}
+      {action?.kind === 'payout' ? (
+        <ReasonDialog
+          title="Pay statement"
+          effect={`Pay ${money(action.row.commission, action.row.currency)} to ${action.row.affiliate_name} for ${action.row.period}? It is booked to the affiliate payable account once; above the four-eyes threshold a second staff member approves it first.`}
+          confirm={`Pay ${money(action.row.commission, action.row.currency)}`}
+          tone="primary"
+          send={(reason) => adminApi('POST', `/api/admin/affiliate-statements/${action.row.id}/payout`, { reason })}
+          onClose={() => setAction(null)}
+          onDone={({ body: { data: payout } }) =>
+            done(
+              payout.status === 'paid'
+                ? `${money(payout.amount, payout.currency)} paid to ${action.row.affiliate_name}.`
+                : `The payout of ${money(payout.amount, payout.currency)} to ${action.row.affiliate_name} waits for a second staff member's approval (Payouts tab).`,
+            )
+          }
         />
       ) : null}
     </div>

@@ -1,7 +1,6 @@
 // The player page's compliance section (issue 33 §5): the player's alerts, and the responses staff recorded to
 // markers of harm (a message, a call, a limit suggested, an enforced break), with a form to record one.
 import { type FormEvent, useState } from 'react';
-import type { AlertView } from '../../../../contract/compliance.ts';
 import { INTERVENTION_KINDS } from '../../../../contract/compliance.rules.ts';
 import { TIME_OUT_DAYS } from '../../../../contract/limits.rules.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -11,7 +10,6 @@ import { adminApi, useAdminData } from '../api.ts';
 import { Badge, dateTime, Notice } from '../ui.tsx';
 import { AlertKindBadge } from './facts.tsx';
 
-type Intervention = { id: string; alert_id: string | null; kind: string; note: string; staff_id: string; created_at: string };
 const KIND_LABELS: Record<(typeof INTERVENTION_KINDS)[number], string> = {
   message: 'Message sent',
   call: 'Call logged',
@@ -20,15 +18,17 @@ const KIND_LABELS: Record<(typeof INTERVENTION_KINDS)[number], string> = {
 };
 
 export function PlayerCompliance({ playerId, canManage }: { playerId: string; canManage: boolean }) {
-  const alerts = useAdminData<AlertView[]>(`/api/admin/compliance/alerts?player_id=${playerId}`);
-  const responses = useAdminData<Intervention[]>(`/api/admin/compliance/players/${playerId}/interventions`);
+  const alerts = useAdminData(`/api/admin/compliance/alerts?player_id=${playerId}`);
+  const responses = useAdminData(`/api/admin/compliance/players/${playerId}/interventions`);
   const [kind, setKind] = useState<(typeof INTERVENTION_KINDS)[number]>('call');
   const [alertId, setAlertId] = useState('');
   const [breakDays, setBreakDays] = useState<(typeof TIME_OUT_DAYS)[number]>(1);
   const [note, setNote] = useState('');
   const [outcome, setOutcome] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
-  const harm = (alerts.data ?? []).filter((alert) => alert.kind === 'rg');
+  const alertRows = alerts.data ?? [];
+  const responseRows = responses.data ?? [];
+  const harm = alertRows.filter((alert) => alert.kind === 'rg');
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setBusy(true);
@@ -50,11 +50,11 @@ export function PlayerCompliance({ playerId, canManage }: { playerId: string; ca
     <div className="grid gap-4 lg:grid-cols-2">
       <Card title="Compliance alerts">
         {alerts.error ? <Notice tone="error">{alerts.error}</Notice> : null}
-        {(alerts.data ?? []).length === 0 ? (
+        {alertRows.length === 0 ? (
           <p className="text-sm text-mist-400">No alerts.</p>
         ) : (
           <ul className="divide-y divide-night-700 text-sm">
-            {alerts.data!.map((alert) => (
+            {alertRows.map((alert) => (
               <li key={alert.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
                 <span>
                   <AlertKindBadge kind={alert.kind} /> <span className="text-mist-100">{alert.label}</span>
@@ -68,11 +68,11 @@ export function PlayerCompliance({ playerId, canManage }: { playerId: string; ca
         )}
       </Card>
       <Card title="Responses to markers of harm">
-        {(responses.data ?? []).length === 0 ? (
+        {responseRows.length === 0 ? (
           <p className="text-sm text-mist-400">None recorded.</p>
         ) : (
           <ul className="divide-y divide-night-700 text-sm">
-            {responses.data!.map((row) => (
+            {responseRows.map((row) => (
               <li key={row.id} className="py-2">
                 <span className="font-medium text-mist-100">{KIND_LABELS[row.kind as keyof typeof KIND_LABELS] ?? row.kind}</span>
                 <span className="text-mist-400">

@@ -22,7 +22,7 @@ export function summary(run: Pick<JobRunView, 'status' | 'result' | 'error'>): s
   const result = run.result;
   if (result === null || result === undefined) return 'Done';
   if (typeof result !== 'object' || Array.isArray(result)) return JSON.stringify(result);
-  const parts = Object.entries(result as Record<string, unknown>).map(
+  const parts = Object.entries(result).map(
     ([key, value]) => `${key.replace(/_/g, ' ')} ${value !== null && typeof value === 'object' ? JSON.stringify(value) : String(value)}`,
   );
   return parts.length ? parts.join(' · ') : 'Done';
@@ -72,10 +72,7 @@ export function JobRuns({ name, first }: { name: string; first: JobRunView[] }) 
   async function more() {
     setBusy(true);
     const next = page + 1;
-    const result = await adminApi<{ data: JobRunView[]; meta: { last_page: number } }>(
-      'GET',
-      `/api/admin/jobs/${encodeURIComponent(name)}/runs?per_page=10&page=${next}`,
-    );
+    const result = await adminApi('GET', `/api/admin/jobs/${encodeURIComponent(name)}/runs?per_page=10&page=${next}`);
     setBusy(false);
     if (!result.ok) {
       setProblem(result.message);

@@ -26,7 +26,7 @@ export function ProviderConnection({ status, onSynced }: { status: ProviderStatu
 
   async function syncNow() {
     setBusy(true);
-    const result = await adminApi<{ data: ProviderSync }>('POST', '/api/admin/providers/sync');
+    const result = await adminApi('POST', '/api/admin/providers/sync');
     setBusy(false);
     setOutcome(result.ok ? { tone: 'success', text: `Synced: ${syncSummary(result.body.data)}.` } : { tone: 'error', text: result.message });
     onSynced();

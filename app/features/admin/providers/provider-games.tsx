@@ -31,8 +31,8 @@ function EditGame({
     if (contribution !== '' && !/^(100|[1-9]?\d)$/.test(contribution))
       return setErrors({ wagering_contribution: 'Enter a whole percent from 0 to 100, or leave it empty.' });
     setBusy(true);
-    const result = await adminApi<{ data: ProviderGame }>('PUT', `/api/admin/providers/games/${game.slug}`, {
-      category: form.get('category'),
+    const result = await adminApi('PUT', `/api/admin/providers/games/${game.slug}`, {
+      category: String(form.get('category') ?? ''),
       wagering_contribution: contribution === '' ? null : Number(contribution),
     });
     setBusy(false);

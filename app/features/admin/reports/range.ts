@@ -1,5 +1,6 @@
 // The reports screen's ranges (docs/decisions/0103-operator-reports.md): a preset or a custom pair of UTC days, kept
 // in the page's URL so a report can be linked. Today is the UTC day of `now`.
+import { REPORT_GROUPS, type ReportGroup } from '../../../../contract/reports.rules.ts';
 
 export const RANGE_PRESETS = [
   { value: 'today', label: 'Today' },
@@ -34,4 +35,24 @@ export function rangeOf(preset: RangePreset, now: Date, custom: { from?: string 
     case 'custom':
       return { from: custom.from || iso(today - 6 * DAY), to: custom.to || iso(today) };
   }
+}
+
+/** The filters a report takes from the page's URL, as the API names them. */
+export const REPORT_FILTERS = ['currency', 'category', 'provider', 'country', 'vip'] as const;
+
+/**
+ * The report the page's URL asks for: its range preset and days, its grouping, and the API's query for them with the
+ * filters the URL names. The screen's loader reads with it; the screen shows its choices from it.
+ */
+export function reportView(params: URLSearchParams, now: Date) {
+  const range = params.get('range');
+  const preset: RangePreset = isRangePreset(range) ? range : 'last-7-days';
+  const { from, to } = rangeOf(preset, now, { from: params.get('from'), to: params.get('to') });
+  const group: ReportGroup = REPORT_GROUPS.find((candidate) => candidate === params.get('group')) ?? 'day';
+  const search = new URLSearchParams({ from, to, group });
+  for (const name of REPORT_FILTERS) {
+    const value = params.get(name);
+    if (value) search.set(name, value);
+  }
+  return { preset, from, to, group, query: search.toString() };
 }

@@ -16,7 +16,10 @@ import { SortableTable } from '../admin-list.tsx';
 import { money } from '../ui.tsx';
 
 /** A table sorted in the browser: the rows are one report's, never paged. */
-function useSortedTable<T>(data: T[], columns: ColumnDef<T, never>[], sorting: SortingState, setSorting: OnChangeFn<SortingState>) {
+// biome-ignore lint/suspicious/noExplicitAny: TanStack's own type for a table's columns, each with a value of its own type.
+type Columns<T> = ColumnDef<T, any>[];
+
+function useSortedTable<T>(data: T[], columns: Columns<T>, sorting: SortingState, setSorting: OnChangeFn<SortingState>) {
   return useReactTable({
     data,
     columns,

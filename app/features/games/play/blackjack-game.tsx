@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import type { BlackjackMove, BlackjackOutcome, GameDetail, PlayedRound } from '../../../../contract/games.ts';
+import type { BlackjackMove, BlackjackOutcome, GameDetail } from '../../../../contract/games.ts';
+import type { PlayedRound } from '../rounds.ts';
 import { describeRoundResult } from '../../../../contract/round-result.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { outcomeOf } from './round-outcome.ts';

@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { CrashBetPlaced, CrashState } from '../../../../contract/crash.ts';
+import type { CrashState } from '../../../../contract/crash.ts';
 import type { GameDetail } from '../../../../contract/games.ts';
 import type { RealtimePublicConfig } from '../../../../contract/site.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
-import { callApi } from '../../../lib/api.ts';
+import { type ApiBody, callApi } from '../../../lib/api.ts';
 import { playSound } from '../../../lib/game-sound.ts';
 import { createAttemptKeys } from '../../../lib/attempt-keys.ts';
 import { queryKeys } from '../../../lib/queries.ts';
@@ -24,8 +24,11 @@ import type { PlaySession } from './use-play-session.ts';
 /** "You won €1.00" → "you won €1.00", after "Cashed out at 2.00×:". */
 const lowerFirst = (text: string) => `${text.charAt(0).toLowerCase()}${text.slice(1)}`;
 
+/** A bet (its stake and automatic cash-out) or a cash-out of the player's bet in the running round. */
+type CrashMove = { path: '/api/crash/bets'; body: ApiBody<'POST', '/api/crash/bets'> } | { path: '/api/crash/cashout'; body?: undefined };
+
 async function readCrash(): Promise<CrashState> {
-  const result = await callApi<{ data: CrashState }>('GET', '/api/crash');
+  const result = await callApi('GET', '/api/crash');
   if (!result.ok) throw new Error(result.message);
   return result.body.data;
 }
@@ -116,9 +119,10 @@ export function CrashGame({ game, session, onSettled }: { game: GameDetail; sess
 
   // A bet or a cash-out: the answer's balance goes to the wallet, then the table is read again either way.
   const bet = useMutation({
-    mutationFn: async ({ path, body }: { path: string; body: object }) => {
-      const key = keys.keyFor({ path, body });
-      const result = await callApi<{ data: CrashBetPlaced }>('POST', path, body, { 'Idempotency-Key': key });
+    mutationFn: async (move: CrashMove) => {
+      const headers = { 'Idempotency-Key': keys.keyFor(move) };
+      const result =
+        move.path === '/api/crash/bets' ? await callApi('POST', move.path, move.body, headers) : await callApi('POST', move.path, undefined, headers);
       keys.answered(result.status);
       return result;
     },
@@ -140,7 +144,7 @@ export function CrashGame({ game, session, onSettled }: { game: GameDetail; sess
     },
   });
   const busy = bet.isPending;
-  const send = (path: string, body: object) => bet.mutate({ path, body });
+  const send = (move: CrashMove) => bet.mutate(move);
 
   const autoValue = auto.trim() === '' ? null : Math.round(Number(auto) * 100);
   const phase = current?.status ?? 'waiting';
@@ -213,7 +217,13 @@ export function CrashGame({ game, session, onSettled }: { game: GameDetail; sess
               Your bet: {money(mine.stake)}
               {mine.auto_cashout ? `, cash out at ${times(mine.auto_cashout)}` : ''}
             </p>
-            <Button busy={busy} disabled={phase !== 'running'} onClick={() => send('/api/crash/cashout', {})} className="w-full" data-testid="crash-cashout">
+            <Button
+              busy={busy}
+              disabled={phase !== 'running'}
+              onClick={() => send({ path: '/api/crash/cashout' })}
+              className="w-full"
+              data-testid="crash-cashout"
+            >
               {phase === 'running'
                 ? `Cash out ${money(Math.floor((mine.stake * Math.min(shown, mine.auto_cashout ?? shown)) / 100))}`
                 : 'Waiting for the start'}
@@ -250,7 +260,7 @@ export function CrashGame({ game, session, onSettled }: { game: GameDetail; sess
             <Button
               busy={busy}
               disabled={phase !== 'betting'}
-              onClick={() => send('/api/crash/bets', { stake, auto_cashout: autoValue })}
+              onClick={() => send({ path: '/api/crash/bets', body: { stake, auto_cashout: autoValue } })}
               data-testid="crash-bet"
             >
               {phase === 'betting' ? `Bet ${money(stake)}` : 'Bets open between rounds'}

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import type { GameDetail, PlayedRound } from '../../../../contract/games.ts';
+import type { GameDetail } from '../../../../contract/games.ts';
+import type { PlayedRound } from '../rounds.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { outcomeOf } from './round-outcome.ts';
 import { describeRoundResult } from '../../../../contract/round-result.ts';

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { GameDetail, PlayedRound } from '../../../../contract/games.ts';
+import type { GameDetail } from '../../../../contract/games.ts';
+import type { PlayedRound } from '../rounds.ts';
 import { PLINKO_RISKS, PLINKO_TABLES, type PlinkoRisk } from '../../../../games/plinko/plinko.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { outcomeOf } from './round-outcome.ts';

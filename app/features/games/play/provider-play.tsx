@@ -2,7 +2,6 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { GameDetail, RoundMode } from '../../../../contract/games.ts';
-import type { GameLaunch } from '../../../../contract/providers.ts';
 import { SiteFrame } from '../../../components/site-frame.tsx';
 import { analytics } from '../../../lib/analytics.ts';
 import { callApi } from '../../../lib/api.ts';
@@ -21,7 +20,7 @@ export function ProviderPlay({ game, mode, signedIn }: { game: GameDetail; mode:
   const stage = useRef<HTMLDivElement>(null);
   // A launch is a mutation: the screen shows the answer to the latest one only (another game or mode starts anew).
   const launch = useMutation({
-    mutationFn: ({ slug, mode }: { slug: string; mode: RoundMode }) => callApi<{ data: GameLaunch }>('POST', `/api/games/${slug}/launch`, { mode }),
+    mutationFn: ({ slug, mode }: { slug: string; mode: RoundMode }) => callApi('POST', `/api/games/${slug}/launch`, { mode }),
   });
   const { mutate } = launch;
   const result = launch.data;

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { GameRound } from '../../../../contract/games.ts';
+import type { GameRound } from '../rounds.ts';
 import { formatStake } from './money.ts';
 import { roundSummary, verifyHref } from './round-summary.ts';
 

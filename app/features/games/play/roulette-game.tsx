@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { GameDetail, PlayedRound } from '../../../../contract/games.ts';
+import type { GameDetail } from '../../../../contract/games.ts';
+import type { PlayedRound } from '../rounds.ts';
 import { describeRoundResult } from '../../../../contract/round-result.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';

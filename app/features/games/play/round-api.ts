@@ -1,10 +1,11 @@
-import type { PlayedRound, RoundMode } from '../../../../contract/games.ts';
-import { callApi, type ApiResult } from '../../../lib/api.ts';
+import type { RoundMode } from '../../../../contract/games.ts';
+import { type ApiBody, callApi } from '../../../lib/api.ts';
 import { createAttemptKeys } from '../../../lib/attempt-keys.ts';
 
-export type RoundBody = { bets: unknown[] } | ({ stake: number } & Record<string, unknown>);
+/** A round's choices (the stake, a roulette's bets, a dice target …); the mode is the page's. */
+export type RoundBody = Omit<ApiBody<'POST', `/api/games/${string}/rounds`>, 'mode'>;
 /** A blackjack move, or a mines move: `{ action: 'reveal', tile }` or `{ action: 'cashout' }`. */
-export type MoveBody = { action: string; tile?: number };
+export type MoveBody = ApiBody<'POST', `/api/games/${string}/rounds/${string}/actions`>;
 
 /**
  * Rounds and blackjack moves through the games API. Each attempt carries an Idempotency-Key (required for real
@@ -13,14 +14,20 @@ export type MoveBody = { action: string; tile?: number };
  */
 export function createRoundApi(slug: string, mode: RoundMode) {
   const keys = createAttemptKeys();
-  async function send(path: string, body: object): Promise<ApiResult<{ data: PlayedRound }>> {
-    const key = keys.keyFor({ path, body });
-    const result = await callApi<{ data: PlayedRound }>('POST', path, body, { 'Idempotency-Key': key });
+  const headers = (path: string, body: object) => ({ 'Idempotency-Key': keys.keyFor({ path, body }) });
+  const answered = <R extends { status: number }>(result: R): R => {
     keys.answered(result.status);
     return result;
-  }
+  };
   return {
-    play: (body: RoundBody) => send(`/api/games/${slug}/rounds`, { mode, ...body }),
-    move: (roundId: string, body: MoveBody) => send(`/api/games/${slug}/rounds/${roundId}/actions`, body),
+    play: async (choices: RoundBody) => {
+      const path = `/api/games/${slug}/rounds` as const;
+      const body = { mode, ...choices };
+      return answered(await callApi('POST', path, body, headers(path, body)));
+    },
+    move: async (roundId: string, body: MoveBody) => {
+      const path = `/api/games/${slug}/rounds/${roundId}/actions` as const;
+      return answered(await callApi('POST', path, body, headers(path, body)));
+    },
   };
 }

@@ -3,7 +3,8 @@
 // no zod (docs/decisions/0095-no-zod-in-the-browser.md). What an engine returns is held to those schemas on the
 // server's side (server/modules/games/outcome-contract.test.ts, over many fair draws); here a screen only checks that
 // the round is one of its own game's, the mistake a plain cast would let through.
-import type { BlackjackOutcome, DiceOutcome, GameRound, MinesOutcome, PlinkoOutcome, RouletteOutcome, SlotOutcome } from '../../../../contract/games.ts';
+import type { BlackjackOutcome, DiceOutcome, MinesOutcome, PlinkoOutcome, RouletteOutcome, SlotOutcome } from '../../../../contract/games.ts';
+import type { GameRound } from '../rounds.ts';
 
 type OutcomeByKind = {
   roulette: RouletteOutcome;

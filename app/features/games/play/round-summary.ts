@@ -1,4 +1,4 @@
-import type { GameRound } from '../../../../contract/games.ts';
+import type { GameRound } from '../rounds.ts';
 
 /** One line on what a round came to, in the casino's words, for the recent-rounds list. */
 export function roundSummary(round: Pick<GameRound, 'kind' | 'status' | 'outcome'>): string {

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { GameDetail, GameInfo, PlayedRound } from '../../../../contract/games.ts';
+import type { GameDetail, GameInfo } from '../../../../contract/games.ts';
+import type { PlayedRound } from '../rounds.ts';
 import { describeRoundResult } from '../../../../contract/round-result.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { outcomeOf } from './round-outcome.ts';

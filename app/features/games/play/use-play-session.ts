@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
-import type { GameDetail, GameRound, PlayedRound } from '../../../../contract/games.ts';
+import type { GameDetail } from '../../../../contract/games.ts';
+import type { GameRound, PlayedRound } from '../rounds.ts';
 import { DEMO_CURRENCY, type RoundMode } from '../../../../contract/games.rules.ts';
 import type { Wallet } from '../../../../contract/wallet.ts';
 import { useToast } from '../../../components/ui/toast.tsx';
@@ -22,7 +23,7 @@ export type PlaySession = {
   /** Starts a round; null when it was refused (the player has been told why). */
   play(body: RoundBody, stake: number): Promise<PlayedRound | null>;
   /** A blackjack or mines move; `extra` is what it stakes on top (a double or a split). */
-  move(roundId: string, action: string | MoveBody, extra: number): Promise<PlayedRound | null>;
+  move(roundId: string, action: MoveBody['action'] | MoveBody, extra: number): Promise<PlayedRound | null>;
   /**
    * The animation has shown the round: its balance and its line in recent rounds may appear now. `freeSpin`: a
    * bonus's free spin, whose win went to the bonus balance (cash did not move).
@@ -61,11 +62,11 @@ export function usePlaySession(game: GameDetail, mode: RoundMode, loadedWallet: 
     refetchOnMount: 'always',
     gcTime: 0,
   });
-  const { data: rounds = noRounds } = useQuery<GameRound[]>({
+  const { data: rounds = noRounds } = useQuery({
     queryKey: roundsKey,
     queryFn: async () => {
       const query = new URLSearchParams({ game: game.slug, per_page: String(RECENT_ROUNDS) });
-      const result = await callApi<{ data: GameRound[] }>('GET', `/api/player/rounds?${query}`);
+      const result = await callApi('GET', `/api/player/rounds?${query}`);
       if (!result.ok) throw new Error(result.message);
       return result.body.data;
     },
@@ -84,7 +85,7 @@ export function usePlaySession(game: GameDetail, mode: RoundMode, loadedWallet: 
       setHeld(null);
       notify(result.message, 'error');
       // A due reality check or a reached session limit: the limits watch shows its dialog over the game.
-      if (isLimitRefusal(result.status, result.type)) announceLimitNotice({ type: result.type! });
+      if (isLimitRefusal(result.status, result.type)) announceLimitNotice();
       // The account changed under the page (blocked, signed out): the loader's guards show the right screen.
       if ([401, 403, 423].includes(result.status)) void revalidator.revalidate();
       return null;
@@ -101,7 +102,7 @@ export function usePlaySession(game: GameDetail, mode: RoundMode, loadedWallet: 
   );
 
   const move = useCallback(
-    async (roundId: string, action: string | MoveBody, extra: number) => {
+    async (roundId: string, action: MoveBody['action'] | MoveBody, extra: number) => {
       if (balance !== null && extra > 0) setHeld(balance - extra);
       return answer(await api.move(roundId, typeof action === 'string' ? { action } : action));
     },

@@ -6,7 +6,7 @@ import { applyAction, startHandFromShoe } from '../../../../games/blackjack/engi
 import { blackjackView, type BlackjackView } from '../../../../games/blackjack/view.ts';
 import { applyMinesAction, minesOnBoard } from '../../../../games/mines/mines.ts';
 import { replayRound } from '../../../../games/verify.ts';
-import type { GameRound } from '../../../../contract/games.ts';
+import type { GameRound } from '../rounds.ts';
 
 export type RecomputeInput = {
   /** The games/ engine id: european-roulette, blackjack or a slot title's slug. */

@@ -1,9 +1,10 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import type { GameRound } from '../../../../contract/games.ts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
 import { SLOT_TITLES } from '../../../../games/slots/catalogue.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, Skeleton } from '../../../components/ui/card.tsx';
 import { callApi } from '../../../lib/api.ts';
+import { queryKeys } from '../../../lib/queries.ts';
 import { differences, recomputeInputOf, recomputeRound, type Recomputed, type RecomputeInput } from './recompute-round.ts';
 import { VerificationResult } from './verification-result.tsx';
 
@@ -28,34 +29,41 @@ async function verdictOf(work: () => Promise<Verdict>): Promise<Verdict> {
   }
 }
 
+/** A kept round, or why it cannot be shown (a refusal is an answer to show, not an error to retry). */
+async function readRound(roundId: string) {
+  const result = await callApi('GET', `/api/player/rounds/${encodeURIComponent(roundId)}`);
+  if (result.ok) return { round: result.body.data, failure: null };
+  return { round: null, failure: result.status === 401 ? 'Log in to verify your rounds.' : result.message };
+}
+
 /** A kept round (`?round=`), fetched and recomputed in this browser; `reload` changes after a rotation revealed its seed. */
 export function StoredRoundCheck({ roundId, reload }: { roundId: string; reload: number }) {
-  const [round, setRound] = useState<GameRound | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [verdict, setVerdict] = useState<Verdict | null>(null);
-
-  useEffect(() => {
-    let current = true;
-    void (async () => {
-      const result = await callApi<{ data: GameRound }>('GET', `/api/player/rounds/${encodeURIComponent(roundId)}`);
-      if (!current) return;
-      if (!result.ok) {
-        setFailure(result.status === 401 ? 'Log in to verify your rounds.' : result.message);
-        return;
-      }
-      setRound(result.body.data);
-      const input = recomputeInputOf(result.body.data);
-      if (!input) return;
-      const found = await verdictOf(async () => {
-        const recomputed = await recomputeRound(input);
-        return { recomputed, problems: differences(result.body.data, recomputed) };
-      });
-      if (current) setVerdict(found);
-    })();
-    return () => {
-      current = false;
-    };
-  }, [roundId, reload]);
+  // Each round and each reload is its own read: the newest one's answer is the one shown, the last one stays on
+  // screen while it loads, and both are forgotten when the check closes.
+  const key = queryKeys.roundCheck(roundId, String(reload));
+  const { data, isPlaceholderData } = useQuery({
+    queryKey: key,
+    queryFn: () => readRound(roundId),
+    placeholderData: keepPreviousData,
+    refetchOnMount: 'always',
+    gcTime: 0,
+  });
+  const round = data?.round ?? null;
+  const failure = data?.failure ?? null;
+  // Recomputed once the round itself has arrived (not the last one, still shown while it loads).
+  const input = round && !isPlaceholderData ? recomputeInputOf(round) : null;
+  const { data: verdict = null } = useQuery({
+    queryKey: [...key, 'verdict'],
+    queryFn: () =>
+      round && input
+        ? verdictOf(async () => {
+            const recomputed = await recomputeRound(input);
+            return { recomputed, problems: differences(round, recomputed) };
+          })
+        : null,
+    enabled: input !== null,
+    gcTime: 0,
+  });
 
   return (
     <Card title="Round check">

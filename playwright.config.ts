@@ -40,23 +40,56 @@ export const crashTable = { seed: '5c0ed47089f092ec93f792aeab3a257e1da7d95165034
  */
 export const thirdParties = { analyticsId: 'GTM-E2E0034', supportChatUrl: 'https://chat.example/widget.js' };
 
-const server = (port: number, env: Record<string, string>) => ({
-  command: 'node scripts/e2e-server.ts',
-  url: `http://127.0.0.1:${port}/api/health`,
-  reuseExistingServer: false,
-  // A start-up wait, not a measure: a loaded machine once took longer than a minute to bring three servers up.
-  timeout: 180_000,
-  // The suites register and log in many players from one address; the per-IP limits have their own HTTP tests.
-  env: {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: `test-results/e2e-data-${port}`,
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_ALLOWLIST: '127.0.0.1',
-    REALTIME_PORT: '0',
-    ...env,
-  },
+/**
+ * Password hashing at argon2id's cheapest (1 MiB, one pass) on every server but the production one, which keeps the
+ * full cost it must have (the server refuses less there). The suites register players and sign players and staff in
+ * hundreds of times; at full cost each hash takes a sixth of a second of a core the browsers need. What is tested is the
+ * accounts, not the hash's cost: the server's own tests check the parameters and the refusal.
+ */
+const cheapHashing = { ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1' };
+
+// One server's environment. The suites register and log in many players from one address; the per-IP limits have their
+// own HTTP tests.
+const server = (port: number, env: Record<string, string>): Record<string, string> => ({
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATA_DIR: `test-results/e2e-data-${port}`,
+  LOG_LEVEL: 'warn',
+  RATE_LIMIT_ALLOWLIST: '127.0.0.1',
+  REALTIME_PORT: '0',
+  ...(env.APP_ENV === 'production' ? {} : cheapHashing),
+  ...env,
 });
+
+/** The servers' environments, in the order of `servers` above. */
+const e2eServers = [
+  // The crash test's known table (crashTable above).
+  server(base + 1, {
+    APP_ENV: 'staging',
+    PUBLIC_URL: 'https://casino.example',
+    CRASH_CHAIN_SEED: crashTable.seed,
+    CRASH_SPEED: String(crashTable.speed),
+    CRASH_BETTING_MS: String(crashTable.bettingMs),
+    CRASH_PAUSE_MS: String(crashTable.pauseMs),
+    // The operator's own slot caps keep the default profile's players capped as limits.spec.ts expects (decision 0120).
+    MAX_SLOT_STAKE: '500',
+    MAX_SLOT_STAKE_UNDER_25: '200',
+    ...operator,
+  }),
+  server(base + 2, { MAINTENANCE: 'true' }),
+  // Analytics and a support chat configured (never reachable: consent.spec.ts answers their scripts itself), so the
+  // consent test can prove neither loads before the visitor allows it (issue 34 §3).
+  server(base + 3, {
+    APP_ENV: 'production',
+    ...operator,
+    OPERATOR_TOTP_SECRET: operatorTotpSecret,
+    ANALYTICS_ID: thirdParties.analyticsId,
+    SUPPORT_CHAT_URL: thirdParties.supportChatUrl,
+  }),
+  // The UK licence beside the default: jurisdictions.spec.ts registers a UK player there (docs/decisions/0120).
+  server(base + 4, { ...operator, JURISDICTIONS: 'UKGC,default' }),
+  server(base + 5, { APP_ENV: 'staging', ...operator, E2E_AGGREGATOR_PORT: String(base + 6), E2E_LOCAL_CHAIN_PORT: String(base + 7) }),
+];
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -74,7 +107,9 @@ export default defineConfig({
   use: {
     baseURL: servers.staging,
     userAgent: playerUserAgent,
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace with the page's DOM at every step, but not the screencast: filming every test, to
+    // keep the film of none that pass, nearly doubled the time of the page-heavy specs on a loaded machine.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     // Consent is given up front: the banner appears 4.5 s after load and, fixed to the bottom, would cover the
     // buttons of any test that outlasts it on a slow machine. The banner's own tests start without it.
     storageState: {
@@ -86,32 +121,13 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
   },
-  webServer: [
-    // The crash test's known table (crashTable above).
-    server(base + 1, {
-      APP_ENV: 'staging',
-      PUBLIC_URL: 'https://casino.example',
-      CRASH_CHAIN_SEED: crashTable.seed,
-      CRASH_SPEED: String(crashTable.speed),
-      CRASH_BETTING_MS: String(crashTable.bettingMs),
-      CRASH_PAUSE_MS: String(crashTable.pauseMs),
-      // The operator's own slot caps keep the default profile's players capped as limits.spec.ts expects (decision 0120).
-      MAX_SLOT_STAKE: '500',
-      MAX_SLOT_STAKE_UNDER_25: '200',
-      ...operator,
-    }),
-    server(base + 2, { MAINTENANCE: 'true' }),
-    // Analytics and a support chat configured (never reachable: consent.spec.ts answers their scripts itself), so the
-    // consent test can prove neither loads before the visitor allows it (issue 34 §3).
-    server(base + 3, {
-      APP_ENV: 'production',
-      ...operator,
-      OPERATOR_TOTP_SECRET: operatorTotpSecret,
-      ANALYTICS_ID: thirdParties.analyticsId,
-      SUPPORT_CHAT_URL: thirdParties.supportChatUrl,
-    }),
-    // The UK licence beside the default: jurisdictions.spec.ts registers a UK player there (docs/decisions/0120).
-    server(base + 4, { ...operator, JURISDICTIONS: 'UKGC,default' }),
-    server(base + 5, { APP_ENV: 'staging', ...operator, E2E_AGGREGATOR_PORT: String(base + 6), E2E_LOCAL_CHAIN_PORT: String(base + 7) }),
-  ],
+  // The five servers start side by side in one command (scripts/e2e-server.ts), which says when all of them answer:
+  // Playwright starts a list of web servers one after another. A start-up wait, not a measure: a loaded machine once
+  // took longer than a minute to bring three servers up.
+  webServer: {
+    command: 'node scripts/e2e-server.ts',
+    wait: { stdout: /^e2e servers ready$/m },
+    timeout: 180_000,
+    env: { E2E_SERVERS: JSON.stringify(e2eServers) },
+  },
 });

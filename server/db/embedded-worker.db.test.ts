@@ -159,7 +159,11 @@ describe('PGlite in its own thread', () => {
       await writer.query('begin');
       await writer.query("insert into turns values (1, 'inside')");
       const read = reader.query('select count(*)::int as n from turns').then(({ rows }) => order.push(`read ${rows[0].n}`));
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // Not a fixed wait but a signal that the read has reached the thread: each connection is a MessagePort the
+      // thread's event loop wakes for, and one turn of that loop takes in every port woken before it began. The
+      // read was sent before the writer's two statements here; by the second answer the thread has been through
+      // a whole turn since, so the read is certainly there, waiting, when the commit is sent.
+      for (let i = 0; i < 2; i++) await writer.query('select 1');
       order.push('commit');
       await writer.query('commit');
       await read;

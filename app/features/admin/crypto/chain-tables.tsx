@@ -24,7 +24,8 @@ const FILTERS: { value: DepositFilter; label: string }[] = [
 /** The deposits filter the address names (`?deposits=`), all of them when it names none or another. */
 export const depositFilterOf = (value: string | null): DepositFilter => FILTERS.find((filter) => filter.value === value)?.value ?? 'all';
 /** The deposits API's query for a filter. */
-export const depositsQuery = (filter: DepositFilter): '' | `?${string}` => (filter === 'all' ? '' : filter === 'reorged' ? '?reorged=true' : `?status=${filter}`);
+export const depositsQuery = (filter: DepositFilter): '' | `?${string}` =>
+  filter === 'all' ? '' : filter === 'reorged' ? '?reorged=true' : `?status=${filter}`;
 export const shortHash = (hash: string) => `${hash.slice(0, 10)}…${hash.slice(-6)}`;
 
 const column = createColumnHelper<AdminChainDeposit>();

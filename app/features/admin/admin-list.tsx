@@ -193,7 +193,9 @@ export function AdminList<Row>({
   const busy = useListLoading();
   const [, setSearchParams] = useSearchParams();
 
-  const pager = !paging ? null : 'size' in paging ? (
+  // An empty list needs no pager, unless the API's page is past the first (rows removed since): its Previous leads back.
+  const pageless = !paging || (rows.length === 0 && ('size' in paging || paging.meta.current_page <= 1));
+  const pager = pageless ? null : 'size' in paging ? (
     <PageLine
       label={`${rows.length} ${noun} · page ${table.getState().pagination.pageIndex + 1} of ${Math.max(1, table.getPageCount())}`}
       previous={table.getCanPreviousPage() ? () => table.previousPage() : null}

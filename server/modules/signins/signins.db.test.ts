@@ -164,8 +164,9 @@ describe('linked accounts', () => {
       phone: '+35679000002',
     });
     const c = await registered({ address1: `${randomUUID().slice(0, 8)} Other Road`, phonePrefix: '356', phoneNumber: '79000001', phone: '+35679000001' });
-    expect(await reasonsBetween(a.id, b.id)).toEqual(['address']);
-    expect(await reasonsBetween(a.id, c.id)).toEqual(['phone']);
+    // A registration's links are looked for after its answer (the PlayerRegistered event is not awaited).
+    await expect.poll(() => reasonsBetween(a.id, b.id)).toEqual(['address']);
+    await expect.poll(() => reasonsBetween(a.id, c.id)).toEqual(['phone']);
     expect(await reasonsBetween(b.id, c.id)).toEqual([]);
   });
 

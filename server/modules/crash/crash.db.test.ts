@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { desc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { chainLinks, crashPointFromHash, msToReach } from '../../../games/crash/crash.ts';
+import { roundTripCounter } from '../../db/round-trip-counter.ts';
 import { useTestApp } from '../../test-app.ts';
 import { gamesKit } from '../games/testing.ts';
 import { ledgerJournals } from '../ledger/schema.ts';
@@ -187,6 +188,55 @@ describe('crash rounds', () => {
     await b.service.stop();
     expect(await a.service.tick()).toBe(true);
     await a.service.stop();
+  });
+
+  it('asks the database little between phases: the lease about once a second, a running round one look a tick until a cash-out is due', async () => {
+    // Ten minutes on, every earlier lease has lapsed and the last round's pause is over.
+    const clock = { at: Date.now() + 600_000 };
+    const c = node('node-c', clock);
+    const counter = roundTripCounter(t.services.database);
+    const leaseWrites = (sent: string[]) => sent.filter((statement) => statement.includes('crash_leases'));
+    try {
+      expect(await c.service.tick()).toBe(true);
+      expect((await currentGame()).status).toBe('betting');
+      clock.at += 100;
+      // The lease, taken 100 ms ago for 3 s, is not written again: the look is the round's one read.
+      expect(await counter.during(() => c.service.tick())).toHaveLength(1);
+      clock.at += 1_100;
+      expect(leaseWrites(await counter.during(() => c.service.tick()))).toHaveLength(1);
+
+      const auto = await kit.fundedPlayer(10_00);
+      expect((await bet(auto, { stake: 1_00, auto_cashout: 150 })).statusCode).toBe(201);
+      const gameId = await runningSince(0, 1_000);
+      const [running] = await t.services.database.db.select().from(crashGames).where(eq(crashGames.id, gameId));
+      const startedAt = running!.startedAt!.getTime();
+      // Back to the real clock: the lease this node wrote ten minutes ahead still holds, so no lease statements follow.
+      clock.at = startedAt + 50;
+      // The round's first running look also finds the lowest waiting automatic cash-out (1.50×) ...
+      expect(await counter.during(() => c.service.tick())).toHaveLength(2);
+      // ... after which a look below it is the round's one read, and pays nothing.
+      clock.at = startedAt + msToReach(150) - 50;
+      expect(await counter.during(() => c.service.tick())).toHaveLength(1);
+      const [waiting] = await t.services.database.db
+        .select()
+        .from(crashBets)
+        .where(eq(crashBets.playerId, Number(auto.id)));
+      expect(waiting!.status).toBe('active');
+      // Once the multiplier reaches it, the look pays it ...
+      clock.at = startedAt + msToReach(150) + 1;
+      await c.service.tick();
+      const [paid] = await t.services.database.db
+        .select()
+        .from(crashBets)
+        .where(eq(crashBets.playerId, Number(auto.id)));
+      expect(paid).toMatchObject({ status: 'cashed', cashout: 150, win: 1_50 });
+      // ... and with none left waiting, the next is one read again.
+      clock.at += 100;
+      expect(await counter.during(() => c.service.tick())).toHaveLength(1);
+    } finally {
+      counter.restore();
+      await c.service.stop();
+    }
   });
 
   it("lists only the player's own bets, newest first, a page at a time; refuses guests and bad pages", async () => {

@@ -4,7 +4,7 @@
 // moves rounds from phase to phase, pays automatic cash-outs and settles the crash. Every state lives in the
 // database, so a node that takes over finishes a round where the last one left it.
 
-import { and, count, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lte, min, sql } from 'drizzle-orm';
 import type { CrashBetPlaced, CrashBetsPage, CrashGame, CrashState } from '../../../contract/crash.ts';
 import { formatMoney } from '../../../contract/money.ts';
 import { CRASH_MIN_CASHOUT } from '../../../games/crash/crash.ts';
@@ -44,6 +44,24 @@ export const DEFAULT_CRASH_TIMINGS: CrashTimings = { bettingMs: 5_000, pauseMs: 
 
 type BetRow = typeof crashBets.$inferSelect;
 type GameRow = typeof crashGames.$inferSelect;
+
+/**
+ * How long the crash loop rests after a look: a tick while a round runs (automatic cash-outs, the crash), otherwise
+ * until the round's next phase is due, but never longer than a third of the lease, so a leader renews it in time and a
+ * follower finds a lapsed one within a second. An idle table costs a few statements a second, not thirty.
+ */
+export function crashLoopRest(
+  game: Pick<GameRow, 'status' | 'bettingEndsAt' | 'endedAt'> | undefined,
+  leading: boolean,
+  timings: Pick<CrashTimings, 'tickMs' | 'leaseMs' | 'pauseMs'>,
+  nowMs: number,
+): number {
+  const longest = timings.leaseMs / 3;
+  if (!leading) return longest;
+  if (!game || game.status === 'running') return timings.tickMs;
+  const due = game.status === 'betting' ? game.bettingEndsAt.getTime() : (game.endedAt?.getTime() ?? 0) + timings.pauseMs;
+  return Math.min(longest, Math.max(timings.tickMs, due - nowMs + 1));
+}
 
 const LEASE = 'crash-loop';
 class BetsClosed extends Error {}
@@ -140,8 +158,30 @@ export function createCrashService({
     if (ended) publish('CrashEnded', { game: crashGameOf(ended) });
   }
 
-  /** One look at the round by the leader: the next phase when its time has come. */
-  async function advance(): Promise<void> {
+  /**
+   * The lowest automatic cash-out still waiting in the running round (null: none). Once a round runs no bet can join it
+   * (a bet locks the round's row and needs it betting), so this only rises as bets are paid: a tick below it has
+   * nothing to pay and asks the database nothing. Found again after every payment, and for each new round.
+   */
+  let waitingAuto: { gameId: number; at: number | null } | undefined;
+  async function lowestWaitingAuto(game: GameRow): Promise<number | null> {
+    const [row] = await db
+      .select({ lowest: min(crashBets.autoCashout) })
+      .from(crashBets)
+      .where(and(eq(crashBets.gameId, game.id), eq(crashBets.status, 'active')));
+    return row?.lowest ?? null;
+  }
+
+  /** Pays the automatic cash-outs the running round's multiplier has reached, asking only when one may be due. */
+  async function payReached(game: GameRow, reached: number): Promise<void> {
+    if (waitingAuto?.gameId !== game.id) waitingAuto = { gameId: game.id, at: await lowestWaitingAuto(game) };
+    if (waitingAuto.at === null || reached < waitingAuto.at) return;
+    await payAutomatic(game, reached);
+    waitingAuto = { gameId: game.id, at: await lowestWaitingAuto(game) };
+  }
+
+  /** One look at the round by the leader: the next phase when its time has come. The round as it now stands. */
+  async function advance(): Promise<GameRow | undefined> {
     const at = now();
     const game = await latestGame();
     if (!game || (game.status === 'crashed' && at.getTime() - (game.endedAt ?? at).getTime() >= timings.pauseMs)) {
@@ -152,7 +192,7 @@ export function createCrashService({
         .onConflictDoNothing()
         .returning();
       if (created) publish('CrashBetting', { game: crashGameOf(created), server_time: at.toISOString() });
-      return;
+      return created;
     }
     if (game.status === 'betting' && at >= game.bettingEndsAt) {
       const crashAt = new Date(at.getTime() + clock.msToReach(game.crashPoint));
@@ -162,17 +202,29 @@ export function createCrashService({
         .where(and(eq(crashGames.id, game.id), eq(crashGames.status, 'betting')))
         .returning();
       if (started) publish('CrashStarted', { game: crashGameOf(started), server_time: at.toISOString() });
-      return;
+      return started;
     }
     if (game.status === 'running') {
-      if (at >= game.crashAt!) await settle(game, at);
-      else await payAutomatic(game, clock.multiplierAt(at.getTime() - game.startedAt!.getTime()));
+      if (at >= game.crashAt!) {
+        await settle(game, at);
+        return undefined;
+      }
+      await payReached(game, clock.multiplierAt(at.getTime() - game.startedAt!.getTime()));
     }
+    return game;
   }
+
+  /**
+   * Until when this node holds the lease, by its clock (0: it does not). A lease with more than two thirds of its time
+   * left is not renewed: the leader writes it about once a second, not on every tick.
+   */
+  let leaseUntil = 0;
+  const RENEW_WHEN_LEFT_MS = (timings.leaseMs * 2) / 3;
 
   /** Takes or renews the lease; true while this node holds it. */
   async function lead(): Promise<boolean> {
     const at = now();
+    if (leaseUntil - at.getTime() > RENEW_WHEN_LEFT_MS) return true;
     const expiresAt = new Date(at.getTime() + timings.leaseMs);
     const held = await db
       .insert(crashLeases)
@@ -183,7 +235,13 @@ export function createCrashService({
         setWhere: sql`${crashLeases.holder} = ${nodeId} or ${crashLeases.expiresAt} < ${at.toISOString()}::timestamptz`,
       })
       .returning({ holder: crashLeases.holder });
+    leaseUntil = held.length > 0 ? expiresAt.getTime() : 0;
     return held.length > 0;
+  }
+
+  async function look(): Promise<{ leading: boolean; game?: GameRow | undefined }> {
+    if (!(await lead())) return { leading: false };
+    return { leading: true, game: await advance() };
   }
 
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -203,9 +261,7 @@ export function createCrashService({
 
     /** One tick of the loop: take or keep the lease, then move the round on. Exposed for tests. */
     async tick(): Promise<boolean> {
-      if (!(await lead())) return false;
-      await advance();
-      return true;
+      return (await look()).leading;
     },
 
     /** Runs the loop on this node until stop(); only the lease holder moves rounds. */
@@ -213,12 +269,14 @@ export function createCrashService({
       if (running) return;
       running = true;
       const loop = async () => {
+        let rest = timings.tickMs;
         try {
-          await this.tick();
+          const { leading, game } = await look();
+          rest = crashLoopRest(game, leading, timings, now().getTime());
         } catch (error) {
           onError(error);
         }
-        if (running) timer = setTimeout(() => void (stopped = loop()), timings.tickMs);
+        if (running) timer = setTimeout(() => void (stopped = loop()), rest);
       };
       stopped = loop();
     },
@@ -228,6 +286,7 @@ export function createCrashService({
       running = false;
       if (timer) clearTimeout(timer);
       await stopped.catch(() => undefined);
+      leaseUntil = 0;
       await db
         .delete(crashLeases)
         .where(and(eq(crashLeases.name, LEASE), eq(crashLeases.holder, nodeId)))

@@ -107,9 +107,11 @@ export default defineConfig({
   use: {
     baseURL: servers.staging,
     userAgent: playerUserAgent,
-    // A failed test keeps its trace with the page's DOM at every step, but not the screencast: filming every test, to
-    // keep the film of none that pass, nearly doubled the time of the page-heavy specs on a loaded machine.
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // No trace: recording one for every test, to keep it for none that pass, cost about a tenth of the suite's time
+    // (bench/README.md, "Test time"). A failed test keeps a screenshot of its page and Playwright's error context
+    // (the page's accessibility tree at the failure); `npx playwright test --trace on <spec>` records one when needed.
+    trace: 'off',
+    screenshot: 'only-on-failure',
     // Consent is given up front: the banner appears 4.5 s after load and, fixed to the bottom, would cover the
     // buttons of any test that outlasts it on a slow machine. The banner's own tests start without it.
     storageState: {

@@ -27,7 +27,7 @@ export async function createTestApp(
   const database = await openTestDatabase({ seeded: true });
   const services = createServices({ config, database, logger });
   await services.start();
-  const app = await buildApp({ services, site, rateLimitNamespace: `croupier-test:${randomBytes(6).toString('hex')}:` });
+  const app = await buildApp({ services, site, logger, rateLimitNamespace: `croupier-test:${randomBytes(6).toString('hex')}:` });
   const dataDir = config.dataDir;
   return {
     app,

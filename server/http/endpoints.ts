@@ -195,7 +195,9 @@ export function route<E extends Endpoint>(app: EndpointApp, endpoint: E, handler
         ...(endpoint.idempotent === true ? { idempotencyKey: idempotencyKey(request, true) } : {}),
       } as EndpointContext<E>;
       const send = (answer: unknown) => {
-        if (answer === reply) return reply;
+        // A handler that sent the reply itself (a redirect, an HTML page) answers with it; an async one's promise
+        // resolves to undefined instead, because a Fastify reply is a thenable that the promise adopts.
+        if (answer === reply || reply.sent) return reply;
         if (status === 204) return reply.code(204).send();
         return status === 200 ? answer : reply.code(status).send(answer);
       };

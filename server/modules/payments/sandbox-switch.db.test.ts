@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test-app.ts';
-import { OPERATOR_ENV, paymentsKit } from './testing.ts';
+import { APPROVING_CARD, OPERATOR_ENV, paymentsKit } from './testing.ts';
 
 // PAYMENTS_SANDBOX (docs/decisions/0022): production has no sandbox gateway unless the operator names it.
 
@@ -102,5 +102,19 @@ describe('production with PAYMENTS_SANDBOX=true', () => {
     await kit.deposit(player.token, 30_00, 'sandbox-crypto');
     expect(await kit.wallet(player.token)).toMatchObject({ cash: 80_00, has_deposited: true });
     expect(sandboxWarnings(t.logs)).toHaveLength(1);
+  });
+
+  it("answers the hosted pages' redirects once: the card paid or the checkout cancelled, nothing sent twice", async () => {
+    const player = await kit.player();
+    const start = async () =>
+      (await kit.call('POST', '/api/payments/deposits', { token: player.token, key: randomUUID(), payload: { method: 'sandbox-card', amount: 20_00 } })).json()
+        .data as { redirect_url: string };
+    const paid = await kit.payByCard((await start()).redirect_url, APPROVING_CARD);
+    expect([paid.statusCode, paid.headers.location]).toEqual([303, expect.stringContaining('/deposit')]);
+    const cancelled = await kit.call('POST', `${(await start()).redirect_url}/cancel`);
+    expect([cancelled.statusCode, cancelled.headers.location]).toEqual([303, expect.stringContaining('/deposit')]);
+    // An async handler that sent its own redirect used to be answered a second time ("Reply was already sent").
+    const requestWarnings = t.logs.filter((line) => line.level >= 40 && 'reqId' in line);
+    expect(requestWarnings.map((line) => line.msg)).toEqual([]);
   });
 });

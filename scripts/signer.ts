@@ -139,12 +139,28 @@ export async function startSigner(env: NodeJS.ProcessEnv = process.env) {
   const server = signerServer(signer, e.SIGNER_SECRET, (message) => log('warn', message));
   await new Promise<void>((resolve) => server.listen(port, host, resolve));
   let running = false;
+  // A failure that repeats (the site or the node down, or not up yet while both start) is logged once a minute, not
+  // every round, and the round that works again says how many failed meanwhile.
+  let failing: { message: string; loggedAt: number; count: number } | null = null;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
     signer
       .round()
-      .catch((error: unknown) => log('warn', 'round failed; tried again next round', { error: (error as Error).message.slice(0, 200) }))
+      .then(() => {
+        if (failing) log('info', 'rounds work again', { failedRounds: failing.count });
+        failing = null;
+      })
+      .catch((error: unknown) => {
+        const message = (error as Error).message.slice(0, 200);
+        const now = Date.now();
+        if (failing?.message === message && now - failing.loggedAt < 60_000) {
+          failing.count++;
+          return;
+        }
+        log('warn', 'round failed; tried again next round', { error: message, ...(failing ? { failedRounds: failing.count + 1 } : {}) });
+        failing = { message, loggedAt: now, count: (failing?.count ?? 0) + 1 };
+      })
       .finally(() => {
         running = false;
       });

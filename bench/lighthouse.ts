@@ -12,10 +12,30 @@ const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 // What a player's phone sends; Lighthouse's own user agent would be served as a bot.
 const playerPhone = 'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36';
 
+// LIGHTHOUSE_DETAIL=1: for each page's first run, the largest paint's element and its phases, the observed first and
+// largest paints, and every request with its priority (what Lighthouse's simulation counts as render-blocking).
+const detail = process.env.LIGHTHOUSE_DETAIL === '1';
+type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+function printDetail(page: string, lhr: Lhr) {
+  const items = (id: string) => ((lhr.audits[id]?.details as { items?: unknown[] } | undefined)?.items ?? []) as Record<string, unknown>[];
+  const element = items('largest-contentful-paint-element');
+  console.log(`\n${page}: largest paint`, JSON.stringify(element).slice(0, 900));
+  const observed = items('metrics')[0] ?? {};
+  console.log(
+    `  observed: first paint ${observed.observedFirstContentfulPaint} ms, largest ${observed.observedLargestContentfulPaint} ms; simulated: first ${observed.firstContentfulPaint} ms, largest ${observed.largestContentfulPaint} ms`,
+  );
+  for (const request of items('network-requests'))
+    console.log(
+      `  ${String(request.priority).padEnd(8)} ${String(request.resourceType).padEnd(10)} ${String(request.transferSize).padStart(7)} B  ${String(request.networkRequestTime).padStart(6)}–${String(request.networkEndTime).padStart(6)} ms  ${String(request.url).replace(/^https?:\/\/[^/]+/, '')}`,
+    );
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
-// The guest page cache would answer every run but the first from memory: Lighthouse measures the page as rendered.
-const server = await startProductionServer(port, { PAGE_CACHE: 'off' });
+// The guest page cache would answer every run but the first from memory: Lighthouse measures the page as rendered,
+// unless LIGHTHOUSE_PAGE_CACHE=on (the production default: a guest's page after the first comes from the cache).
+const pageCache = process.env.LIGHTHOUSE_PAGE_CACHE === 'on';
+const server = await startProductionServer(port, pageCache ? {} : { PAGE_CACHE: 'off' });
 const chrome = await chromeLauncher.launch({
   chromePath: '/usr/bin/chromium',
   chromeFlags: [
@@ -29,7 +49,7 @@ const chrome = await chromeLauncher.launch({
   ],
 });
 try {
-  console.log(`mobile Lighthouse, median of ${runs} runs per page\n`);
+  console.log(`mobile Lighthouse, median of ${runs} runs per page, guest page cache ${pageCache ? 'on' : 'off'}\n`);
   console.log('page          score    LCP ms   TBT ms     CLS   JS bytes (transferred)');
   for (const page of pages) {
     const samples: { score: number; lcp: number; tbt: number; cls: number; js: number }[] = [];
@@ -44,6 +64,7 @@ try {
       });
       if (!result) throw new Error(`no Lighthouse result for ${page}`);
       const { lhr } = result;
+      if (detail && run === 0) printDetail(page, lhr);
       const requests = (lhr.audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
       for (const audit of Object.values(lhr.audits)) {
         const saving = (audit.metricSavings as { LCP?: number } | undefined)?.LCP ?? 0;

@@ -663,6 +663,8 @@ export const adminAffiliateEndpoints = {
     method: 'DELETE',
     path: '/api/admin/affiliate-creatives/:id',
     params: idParamsSchema,
+    // The reason goes into the audit entry with the banner's name (decision 0099: every consequential action says why).
+    body: reasonBodySchema,
     responses: { 204: noContent('The banner is removed.') },
     ...manage,
     summary: 'Remove a banner',

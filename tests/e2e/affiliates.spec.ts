@@ -394,6 +394,15 @@ test.describe('the affiliate programme', () => {
     await fresh.goto(signInLink.pathname + signInLink.search);
     await expect(fresh.getByText('This sign-in link is not valid or has expired.')).toBeVisible();
 
+    // The campaign ends: marketing removes the banner, saying why.
+    await staff.goto('/admin/affiliates?tab=creatives');
+    await staff.locator(`[data-creative="${bannerName}"]`).getByRole('button', { name: 'Remove…' }).click();
+    dialog = staff.getByRole('dialog', { name: 'Remove banner' });
+    await dialog.getByLabel('Reason').fill('The welcome campaign has ended');
+    await dialog.getByRole('button', { name: 'Remove banner' }).click();
+    await slow(staff.getByText(`${bannerName} is removed.`)).toBeVisible();
+    await expect(staff.locator(`[data-creative="${bannerName}"]`)).toHaveCount(0);
+
     await elsewhere.close();
     await visitor.close();
     await staffContext.close();

@@ -95,8 +95,8 @@ export async function adminAffiliateRoutes(fastify: FastifyInstance, { services,
     },
     { validatorCompiler: bodyReadByHandler },
   );
-  route(app, endpoints.removeCreative, async ({ staff, params }) => {
-    await affiliates.creatives.remove(staff.id, Number(params.id));
+  route(app, endpoints.removeCreative, async ({ staff, params, body }) => {
+    await affiliates.creatives.remove(staff.id, Number(params.id), body.reason);
   });
 
   // --- statements and payouts -----------------------------------------------------------------------------

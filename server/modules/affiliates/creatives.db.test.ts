@@ -1,8 +1,10 @@
 // Banners for affiliates (docs/decisions/0107-affiliates.md): marketing uploads images recognised by their bytes;
 // affiliates list them; anyone fetches the image (it is embedded on affiliates' sites).
+import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test-app.ts';
+import { auditLog } from '../operators/schema.ts';
 import { OPERATOR_ENV, staffKit } from '../operators/testing.ts';
 import { affiliateKit } from './testing.ts';
 
@@ -52,7 +54,17 @@ describe('affiliate creatives', () => {
     expect(image.headers['content-type']).toBe('image/png');
     expect(image.rawPayload.equals(png)).toBe(true);
 
-    expect((await staff.call('DELETE', `/api/admin/affiliate-creatives/${creative.id}`, { token: marketing.token })).statusCode).toBe(204);
+    // A removal says why: without a reason it is refused and the banner stays.
+    const remove = (payload?: object) =>
+      staff.call('DELETE', `/api/admin/affiliate-creatives/${creative.id}`, { token: marketing.token, ...(payload ? { payload } : {}) });
+    for (const payload of [undefined, {}, { reason: 'no' }]) expect((await remove(payload)).statusCode).toBe(422);
+    expect((await t.app.inject({ method: 'GET', url: creative.image_url })).statusCode).toBe(200);
+    expect((await remove({ reason: 'The campaign it advertised has ended' })).statusCode).toBe(204);
     expect((await t.app.inject({ method: 'GET', url: creative.image_url })).statusCode).toBe(404);
+    const [entry] = await t.services.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'affiliate.creative_delete'), eq(auditLog.subject, `affiliate_creative:${creative.id}`)));
+    expect(entry?.after).toEqual({ name: 'Leaderboard', reason: 'The campaign it advertised has ended' });
   });
 });

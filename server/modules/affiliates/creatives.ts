@@ -58,13 +58,13 @@ export function createCreatives({ db, audit }: AffiliatesCore) {
       return toCreative(made!);
     },
 
-    async remove(staffId: number, id: number): Promise<void> {
+    async remove(staffId: number, id: number, reason: string): Promise<void> {
       const gone = await audit.audited(
         async (tx) =>
           (
             await tx.delete(affiliateCreatives).where(eq(affiliateCreatives.id, id)).returning({ id: affiliateCreatives.id, name: affiliateCreatives.name })
           )[0] ?? null,
-        (row) => ({ staffId, action: 'affiliate.creative_delete', subject: `affiliate_creative:${row.id}`, after: { name: row.name } }),
+        (row) => ({ staffId, action: 'affiliate.creative_delete', subject: `affiliate_creative:${row.id}`, after: { name: row.name, reason } }),
       );
       if (!gone) throw new Problem(404, 'No creative with that id.');
     },

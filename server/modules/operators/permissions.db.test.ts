@@ -198,7 +198,12 @@ const ROUTES: Check[] = [
   { method: 'PATCH', url: `/api/admin/affiliate-plans/${NO_PLAYER}`, permission: 'affiliates.manage', payload: () => ({ name: 'Renamed' }) },
   { method: 'GET', url: '/api/admin/affiliate-creatives', permission: 'affiliates.read' },
   { method: 'POST', url: '/api/admin/affiliate-creatives', permission: 'affiliates.manage', payload: () => ({ name: 'Banner' }) },
-  { method: 'DELETE', url: `/api/admin/affiliate-creatives/${NO_PLAYER}`, permission: 'affiliates.manage' },
+  {
+    method: 'DELETE',
+    url: `/api/admin/affiliate-creatives/${NO_PLAYER}`,
+    permission: 'affiliates.manage',
+    payload: () => ({ reason: 'Checking the permission' }),
+  },
   { method: 'GET', url: '/api/admin/affiliate-statements', permission: 'affiliates.read' },
   {
     method: 'POST',

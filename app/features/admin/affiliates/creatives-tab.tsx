@@ -140,8 +140,7 @@ export function CreativesTab({ creatives, canManage }: { creatives: Loaded<Creat
           title="Remove banner"
           effect={`Remove ${removing.name}? Affiliates no longer see it, and sites that embed it show a broken image.`}
           confirm="Remove banner"
-          // The API keeps no reason for a removal (its audit entry names who removed the banner).
-          send={() => adminApi('DELETE', `/api/admin/affiliate-creatives/${removing.id}`)}
+          send={(reason) => adminApi('DELETE', `/api/admin/affiliate-creatives/${removing.id}`, { reason })}
           onClose={() => setRemoving(null)}
           onDone={() => {
             setOutcome({ tone: 'success', text: `${removing.name} is removed.` });

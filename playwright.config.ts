@@ -112,12 +112,7 @@ export default defineConfig({
     // (the page's accessibility tree at the failure); `npx playwright test --trace on <spec>` records one when needed.
     trace: 'off',
     screenshot: 'only-on-failure',
-    // Consent is given up front: the banner appears 4.5 s after load and, fixed to the bottom, would cover the
-    // buttons of any test that outlasts it on a slow machine. The banner's own tests start without it.
-    storageState: {
-      cookies: [],
-      origins: Object.values(servers).map((origin) => ({ origin, localStorage: [{ name: 'cookie-consent', value: 'true' }] })),
-    },
+    // Cookie consent is given by tests/e2e/fixtures.ts (`consentGiven`), in the first page of each origin.
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],

@@ -24,6 +24,14 @@ function printDetail(page: string, lhr: Lhr) {
   console.log(
     `  observed: first paint ${observed.observedFirstContentfulPaint} ms, largest ${observed.observedLargestContentfulPaint} ms; simulated: first ${observed.firstContentfulPaint} ms, largest ${observed.largestContentfulPaint} ms`,
   );
+  for (const task of items('long-tasks'))
+    console.log(
+      `  long task at ${Math.round(Number(task.startTime))} ms: ${Math.round(Number(task.duration))} ms  ${String(task.url).replace(/^https?:\/\/[^/]+/, '')}`,
+    );
+  for (const script of items('bootup-time'))
+    console.log(
+      `  boot-up ${String(script.url).replace(/^https?:\/\/[^/]+/, '')}: ${Math.round(Number(script.total))} ms (evaluation ${Math.round(Number(script.scripting))}, parse ${Math.round(Number(script.scriptParseCompile))})`,
+    );
   for (const request of items('network-requests'))
     console.log(
       `  ${String(request.priority).padEnd(8)} ${String(request.resourceType).padEnd(10)} ${String(request.transferSize).padStart(7)} B  ${String(request.networkRequestTime).padStart(6)}–${String(request.networkEndTime).padStart(6)} ms  ${String(request.url).replace(/^https?:\/\/[^/]+/, '')}`,

@@ -45,7 +45,7 @@ async function shoot(page: Page, name: string) {
 const stored = (page: Page) => page.evaluate(() => window.localStorage.getItem('cookie-consent'));
 
 test.describe('cookie consent', () => {
-  test.use({ storageState: { cookies: [], origins: [] } });
+  test.use({ consentGiven: false });
 
   test('no analytics or chat script before an answer or after Reject; Choices load only what was allowed; the footer reopens them', async ({
     page,

@@ -3,7 +3,7 @@
 import { clientNavigate, expect, servers, test, waitForHydration } from './fixtures.ts';
 
 test.describe('cookie banner', () => {
-  test.use({ storageState: { cookies: [], origins: [] } });
+  test.use({ consentGiven: false });
 
   test('is absent at 1 s, shown by 6 s, gone after accepting and after a reload', async ({ page }) => {
     await page.clock.install();

@@ -13,6 +13,7 @@ import {
   api,
   depositFor,
   expect,
+  giveCookieConsent,
   logIn,
   operatorToken,
   PLAYER_PASSWORD,
@@ -64,12 +65,10 @@ async function affiliateId(email: string): Promise<string> {
 }
 
 /** A context of a visitor's own: a real browser's user agent (bots' clicks are not counted) and cookie consent given. */
-function visitorContext(browser: Browser): Promise<BrowserContext> {
-  return browser.newContext({
-    baseURL: servers.staging,
-    userAgent: playerUserAgent,
-    storageState: { cookies: [], origins: [{ origin: servers.staging, localStorage: [{ name: 'cookie-consent', value: 'true' }] }] },
-  });
+async function visitorContext(browser: Browser): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: servers.staging, userAgent: playerUserAgent });
+  await giveCookieConsent(context);
+  return context;
 }
 
 /** Registers through the site's own 3-step wizard, as a visitor who arrived on an affiliate's link. */

@@ -156,6 +156,24 @@ export async function tokenCookieHeader(baseURL: string = servers.staging): Prom
 }
 
 /**
+ * Gives `context` cookie consent in the first document of each origin it opens, once, so a test that withdraws it
+ * keeps it withdrawn. Playwright's storageState would load every listed origin in a hidden page for each new
+ * context (about 0.7 s a test for the five servers); an init script costs nothing until a page loads.
+ */
+export async function giveCookieConsent(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    try {
+      if (window.localStorage.getItem('e2e-consent-given') === null) {
+        window.localStorage.setItem('e2e-consent-given', '1');
+        window.localStorage.setItem('cookie-consent', 'true');
+      }
+    } catch {
+      // A sandboxed frame (a provider's game) has no storage of its own to give.
+    }
+  });
+}
+
+/**
  * `page` is a guest; `playerPage` is a page whose context carries the token cookie. Every test fails on any
  * Content-Security-Policy violation in any page of its context: Chromium logs each as a console error, and the
  * page's `securitypolicyviolation` events are logged too, so a violation is caught whichever way it shows.
@@ -164,22 +182,10 @@ export const test = base.extend<{ playerPage: Page; cspViolations: string[]; con
   /** Cookie consent given before the first page of each origin; the banner's own tests set it to false. */
   consentGiven: [true, { option: true }],
   // Consent is given up front: the banner appears 4.5 s after load and, fixed to the bottom, would cover the buttons
-  // of any test that outlasts it on a slow machine. Playwright's storageState would set it by loading each of the
-  // five servers' origins in a hidden page for every new context (about 0.7 s a test); an init script sets it in
-  // the first document of each origin instead, once, so a test that withdraws consent keeps it withdrawn.
+  // of any test that outlasts it on a slow machine.
   consent: [
     async ({ context, consentGiven }, use) => {
-      if (consentGiven)
-        await context.addInitScript(() => {
-          try {
-            if (window.localStorage.getItem('e2e-consent-given') === null) {
-              window.localStorage.setItem('e2e-consent-given', '1');
-              window.localStorage.setItem('cookie-consent', 'true');
-            }
-          } catch {
-            // A sandboxed frame (a provider's game) has no storage of its own to give.
-          }
-        });
+      if (consentGiven) await giveCookieConsent(context);
       await use(undefined);
     },
     { auto: true },

@@ -8,7 +8,7 @@ import { crashPointFromHash, shownCrashPoint } from '../../games/crash/crash.ts'
 import { crashTable } from '../../playwright.config.ts';
 import { CHAIN_LENGTH } from '../../server/modules/crash/chain.ts';
 import { crashClock } from '../../server/modules/crash/clock.ts';
-import { addSessionCookie, api, depositFor, expect, registerActivePlayer, servers, sessionOf, test as base, waitForHydration } from './fixtures.ts';
+import { addSessionCookie, api, depositFor, expect, giveCookieConsent, registerActivePlayer, sessionOf, test as base, waitForHydration } from './fixtures.ts';
 
 const SHOTS = 'test-results/originals-shots';
 /** The least a crash round the test plays may run from its start to its crash: the time both cash-outs by hand have to land. */
@@ -147,10 +147,9 @@ test.describe('the originals for real money', () => {
 
 /** A second player in a browser context of its own, €100 deposited. */
 async function secondPlayer(browser: Browser): Promise<Page> {
-  // Consent given up front, as playwright.config.ts does for the test's own context.
-  const context = await browser.newContext({
-    storageState: { cookies: [], origins: [{ origin: servers.staging, localStorage: [{ name: 'cookie-consent', value: 'true' }] }] },
-  });
+  // Consent given up front, as the suite's fixture does for the test's own context.
+  const context = await browser.newContext();
+  await giveCookieConsent(context);
   const session = await sessionOf(await registerActivePlayer());
   await depositFor(session.token, 100_00);
   await addSessionCookie(context, session);

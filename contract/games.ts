@@ -10,13 +10,10 @@ import {
   DICE_DIRECTIONS,
   GAME_KINDS,
   GAME_SOURCES,
-  type GameKind,
   MINES_MOVES,
   PLINKO_RISKS,
   ROUND_MODES,
   ROUND_STATUSES,
-  type RoundMode,
-  type RoundStatus,
   type Volatility,
   VOLATILITIES,
 } from './games.rules.ts';
@@ -164,26 +161,9 @@ export type RoundRequest =
  * `colour`, `perBet`, …), a slot the round (`base`, `freeSpins`, `totalWin`, …), blackjack the table as the
  * player may see it (the hole card null while the hand is open) plus `moves`, the actions taken in order.
  */
-export type GameRound = {
-  round_id: string;
-  /** The game's catalogue slug. */
-  game: string;
-  /** The games/ engine id, `game` of replayRound. */
-  engine: string;
-  kind: GameKind;
-  mode: RoundMode;
-  status: RoundStatus;
-  /** The game's currency code, or FUN for demo rounds. */
-  currency: string;
-  /** Everything staked on the round so far (blackjack doubles and splits included). */
-  stake: number;
-  /** Everything credited for the round, returned stakes included; 0 while it is open. */
-  win: number;
+export type GameRound = Omit<z.infer<typeof gameRoundSchema>, 'request'> & {
+  /** The wire schema leaves the request open (each engine's own); its shapes are RoundRequest's. */
   request: RoundRequest;
-  outcome: Record<string, unknown>;
-  fairness: RoundFairness;
-  created_at: string;
-  settled_at: string | null;
 };
 
 /** POST /api/games/{slug}/rounds and …/rounds/{id}/actions → { data: PlayedRound }: the round and the balance after it. */
@@ -231,13 +211,18 @@ export const roundsQuerySchema = z.object({
 export const gameRoundSchema = z
   .object({
     round_id: z.string(),
+    /** The game's catalogue slug. */
     game: z.string(),
+    /** The games/ engine id, `game` of replayRound. */
     engine: z.string(),
     kind: z.enum(GAME_KINDS),
     mode: z.enum(ROUND_MODES),
     status: z.enum(ROUND_STATUSES),
+    /** The game's currency code, or FUN for demo rounds. */
     currency: z.string(),
+    /** Everything staked on the round so far (blackjack doubles and splits included). */
     stake: z.int(),
+    /** Everything credited for the round, returned stakes included; 0 while it is open. */
     win: z.int(),
     // Plain data from the engines in games/ (decision 0041): its shape is the engine's (see RoundOutcome).
     request: z.record(z.string(), z.unknown()),

@@ -118,7 +118,7 @@ export async function buildApp({
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   await installRateLimits(app, { redis: services.redis, nameSpace: rateLimitNamespace });
 
-  await installOpenApi(app, { siteName: services.config.siteName });
+  await installOpenApi(app, { siteName: services.config.siteName, hub88: services.config.hub88 !== undefined });
   // Request counts and latencies for every answer; GET /metrics for the scraper when METRICS_TOKEN is set.
   installMetrics(app, services.metrics, services.config.metricsToken);
   await app.register(healthRoutes, { services });

@@ -28,6 +28,7 @@ import { paymentEndpoints, sandboxGatewayEndpoints, walletEndpoints } from '../.
 import { OPERATOR_ENV } from '../modules/payments/testing.ts';
 import { useTestApp } from '../test-app.ts';
 import { isDocumentedRoute } from './openapi.ts';
+import { redoclyProblems } from './test-openapi-lint.ts';
 
 const t = useTestApp(OPERATOR_ENV);
 
@@ -83,11 +84,25 @@ describe('GET /api/openapi.json', () => {
     const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as Document;
     expect(document.paths['/api/player']!.get!.security).toEqual([{ bearer: [] }, { tokenCookie: [] }]);
     expect(document.paths['/api/admin/players']!.get!.security).toEqual([{ bearer: [] }, { staffCookie: [] }]);
-    expect(document.paths['/api/games']!.get!.security).toBeUndefined();
+    // No credentials: an empty list says so (Redocly's `security-defined`).
+    expect(document.paths['/api/games']!.get!.security).toEqual([]);
     expect(document.paths['/api/login']!.post!.requestBody).toEqual(
       expect.objectContaining({ content: { 'application/json': { schema: expect.objectContaining({ required: ['email', 'password'] }) } } }),
     );
     expect(JSON.stringify(document.paths['/api/player/wallet']!.get!.responses['200'])).toContain('#/components/schemas/Wallet');
+  });
+});
+
+describe("Redocly's recommended rules", () => {
+  it('find nothing in the document: no error and no warning', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).body;
+    expect(await redoclyProblems(document)).toEqual([]);
+  });
+
+  it('are really applied: the same document with one operation left without security fails', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as Document;
+    delete document.paths['/api/games']!.get!.security;
+    expect(await redoclyProblems(JSON.stringify(document))).toEqual(['security-defined #/paths/~1api~1games/get']);
   });
 });
 
@@ -136,7 +151,7 @@ describe('the operations registered from endpoint objects (contract/endpoint.ts)
   const PLAYER = [{ bearer: [] }, { tokenCookie: [] }];
   const OPERATOR = [{ bearer: [] }, { staffCookie: [] }];
   const securityOf: Record<Endpoint['auth'], unknown> = {
-    public: undefined,
+    public: [],
     'optional-player': [...PLAYER, {}],
     player: PLAYER,
     'not-blocked': PLAYER,

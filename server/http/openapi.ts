@@ -23,11 +23,18 @@ const OPERATOR_SECURITY: Security = [{ bearer: [] }, { staffCookie: [] }];
 /** Affiliates present their bearer token or the portal's HttpOnly `affiliate_token` cookie (docs/decisions/0107). */
 const AFFILIATE_SECURITY: Security = [{ bearer: [] }, { affiliateCookie: [] }];
 
+/** Hub88's calls to our wallet carry no session: the aggregator signs each body (server/modules/providers/hub88/). */
+const HUB88_SECURITY: Security = [{ hub88Signature: [] }];
+const HUB88_PREFIX = '/api/hub88/';
+
+/** No credentials asked: an empty list, so the document says so rather than leaving it unsaid. */
+const PUBLIC: Security = [];
+
 /** The security an endpoint object names (server/http/endpoints.ts); a player token is optional for `optional-player`. */
-function endpointSecurity(endpoint: Endpoint): Security | undefined {
+function endpointSecurity(endpoint: Endpoint): Security {
   switch (endpoint.auth) {
     case 'public':
-      return undefined;
+      return PUBLIC;
     case 'optional-player':
       return [...PLAYER_SECURITY, {}];
     case 'operator':
@@ -67,6 +74,35 @@ function otherAnswers(endpoint: Endpoint): Record<string, object> {
   return answers;
 }
 
+/**
+ * The document without the component schemas nothing refers to: the zod provider writes an input and an output form
+ * of every named schema, and most are only ever one of the two (Redocly's `no-unused-components`).
+ */
+export function withoutUnusedSchemas<T extends object>(document: T): T {
+  const { components, ...rest } = document as { components?: { schemas?: Record<string, unknown> } };
+  const schemas = components?.schemas;
+  if (!schemas) return document;
+  const PREFIX = '#/components/schemas/';
+  const used = new Set<string>();
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) for (const item of value) visit(item);
+    else if (value && typeof value === 'object')
+      for (const [key, item] of Object.entries(value)) {
+        if (key === '$ref' && typeof item === 'string' && item.startsWith(PREFIX)) {
+          const name = decodeURIComponent(item.slice(PREFIX.length));
+          if (!used.has(name)) {
+            used.add(name);
+            visit(schemas[name]);
+          }
+        } else visit(item);
+      }
+  };
+  visit(rest);
+  visit({ ...components, schemas: undefined });
+  const kept = Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name)));
+  return { ...document, components: { ...components, schemas: kept } } as T;
+}
+
 /** Whether a route is part of the documented API: the player site's pages and the sandbox's hosted pages are not. */
 export const isDocumentedRoute = (url: string) => url.startsWith('/api/') && url !== '/api/*' && url !== OPENAPI_PATH && !url.startsWith(DOCS_PATH);
 
@@ -74,16 +110,19 @@ export const isDocumentedRoute = (url: string) => url.startsWith('/api/') && url
  * Registers the document's generator; call it before the routes, whose schemas it collects as they are added.
  * Every operation gets the shared error shapes: 422 `{message, errors}` and any other 4xx `{message, type?}`.
  */
-export async function installOpenApi(app: FastifyInstance, { siteName }: { siteName: string }) {
+export async function installOpenApi(app: FastifyInstance, { siteName, hub88 }: { siteName: string; hub88: boolean }) {
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
       info: {
         title: `${siteName} API`,
         version: '1',
+        license: { name: 'MIT', identifier: 'MIT' },
         description:
           'The JSON API of the player site and the operators. Amounts are integers of minor units. Failures are Laravel-shaped: a 422 names the fields in `errors`; any other 4xx has a `message` and sometimes a `type` (`inactive`, `blocked`, `throttled`, `idempotency`).',
       },
+      // The API is served by the site the document comes from, whatever its host name behind the operator's proxy.
+      servers: [{ url: '/', description: 'This site' }],
       components: {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', description: 'A player token from POST /api/login, or an operator token from POST /api/admin/login.' },
@@ -100,6 +139,17 @@ export async function installOpenApi(app: FastifyInstance, { siteName }: { siteN
             name: 'staff_token',
             description: 'The back office’s HttpOnly session cookie, sent only to /admin and /api/admin, set by POST /api/admin/login.',
           },
+          // Only where the Wallet API is served (HUB88_* configured): a scheme nothing uses would be documented for nothing.
+          ...(hub88
+            ? {
+                hub88Signature: {
+                  type: 'apiKey',
+                  in: 'header',
+                  name: 'X-Hub88-Signature',
+                  description: 'Hub88’s RSA-SHA256 signature of the raw request body, base64; checked with HUB88_PUBLIC_KEY before anything is read.',
+                },
+              }
+            : {}),
         },
       },
     },
@@ -108,18 +158,20 @@ export async function installOpenApi(app: FastifyInstance, { siteName }: { siteN
       if (!isDocumentedRoute(url) || document.schema?.hide) return { schema: { hide: true }, url };
       const endpoint = endpointOf(route);
       const guards = guardNames(route);
-      const security = endpoint
-        ? endpointSecurity(endpoint)
-        : guards.some((name) => OPERATOR_GUARDS.has(name))
-          ? OPERATOR_SECURITY
-          : guards.some((name) => PLAYER_GUARDS.has(name))
-            ? PLAYER_SECURITY
-            : guards.some((name) => AFFILIATE_GUARDS.has(name))
-              ? AFFILIATE_SECURITY
-              : undefined;
+      const security = url.startsWith(HUB88_PREFIX)
+        ? HUB88_SECURITY
+        : endpoint
+          ? endpointSecurity(endpoint)
+          : guards.some((name) => OPERATOR_GUARDS.has(name))
+            ? OPERATOR_SECURITY
+            : guards.some((name) => PLAYER_GUARDS.has(name))
+              ? PLAYER_SECURITY
+              : guards.some((name) => AFFILIATE_GUARDS.has(name))
+                ? AFFILIATE_SECURITY
+                : PUBLIC;
       const schema = {
         ...document.schema,
-        ...(security && !document.schema?.security ? { security } : {}),
+        ...(document.schema?.security ? {} : { security }),
         ...(endpoint ? { operationId: endpoint.operationId, summary: endpoint.summary } : {}),
         tags: [url.startsWith('/api/admin') ? 'operators' : (url.split('/')[2] ?? 'api')],
         response: { ...(document.schema?.response as object | undefined), 422: validationErrorBodySchema, '4XX': errorBodySchema },
@@ -132,7 +184,7 @@ export async function installOpenApi(app: FastifyInstance, { siteName }: { siteN
       documented.response = { ...(documented.response as object | undefined), ...otherAnswers(endpoint) };
       return transformed;
     },
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (input) => withoutUnusedSchemas(jsonSchemaTransformObject(input)),
   });
 
   app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger());

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { redoclyProblems } from '../../../http/test-openapi-lint.ts';
 import { createTestApp, useTestApp } from '../../../test-app.ts';
 import { players } from '../../accounts/schema.ts';
 import { providerSessions, providerTransactions } from '../schema.ts';
@@ -62,16 +63,24 @@ describe('the signature', () => {
 });
 
 describe('the API reference', () => {
-  it('documents each Wallet API call from its endpoint object: its id, the request Hub88 sends, no session', async () => {
+  it('documents each Wallet API call from its endpoint object: its id, the request Hub88 sends, its signature for security', async () => {
     type Operation = { operationId?: string; summary?: string; security?: unknown; requestBody?: unknown; responses: Record<string, unknown> };
-    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, Operation>> };
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, Operation>>;
+      components: { securitySchemes: Record<string, unknown> };
+    };
+    expect(document.components.securitySchemes.hub88Signature).toEqual(expect.objectContaining({ type: 'apiKey', in: 'header', name: 'X-Hub88-Signature' }));
     for (const endpoint of Object.values(hub88Endpoints)) {
       const operation = document.paths[endpoint.path]?.post;
       expect(operation, endpoint.path).toEqual(expect.objectContaining({ operationId: endpoint.operationId, summary: endpoint.summary }));
       expect(operation?.requestBody, endpoint.path).toBeDefined();
-      expect(operation?.security, endpoint.path).toBeUndefined();
+      expect(operation?.security, endpoint.path).toEqual([{ hub88Signature: [] }]);
       expect(Object.keys(operation?.responses ?? {}), endpoint.path).toEqual(expect.arrayContaining(['200', '422', '4XX']));
     }
+  });
+
+  it("passes Redocly's recommended rules with the Wallet API in it", async () => {
+    expect(await redoclyProblems((await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).body)).toEqual([]);
   });
 });
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { breaches } from './lint-architecture.ts';
+import { breaches, MAX_LINES } from './lint-architecture.ts';
 
 // The architecture lint on scratch trees: each rule finds its breach, and a tree without one passes.
 const script = fileURLToPath(new URL('./lint-architecture.ts', import.meta.url));
@@ -38,6 +38,17 @@ describe('the architecture lint', () => {
         'export function createServices() {\n  const clubs = createClubs();\n  const games = createGames({ carry: () => clubs.carry() });\n}\n',
     });
     expect(breaches(root)).toEqual([]);
+  });
+
+  it('finds a server file longer than the limit, and lets a test file and one at the limit be', () => {
+    const lines = (n: number) => 'const x = 1;\n'.repeat(n);
+    const root = tree({
+      ...schemas,
+      'server/modules/games/long.ts': lines(MAX_LINES + 1),
+      'server/modules/games/edge.ts': lines(MAX_LINES),
+      'server/modules/games/long.test.ts': lines(MAX_LINES * 2),
+    });
+    expect(breaches(root)).toEqual([`server/modules/games/long.ts: ${MAX_LINES + 1} lines, more than ${MAX_LINES}; split it by what its parts do`]);
   });
 
   it("finds a module writing another module's table through Drizzle", () => {

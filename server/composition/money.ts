@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createBonusesService } from '../modules/bonuses/service.ts';
-import { createCrashService, DEFAULT_CRASH_TIMINGS } from '../modules/crash/service.ts';
+import { DEFAULT_CRASH_TIMINGS } from '../modules/crash/loop.ts';
+import { createCrashService } from '../modules/crash/service.ts';
 import { CRASH_CHANNEL } from '../../contract/crash.ts';
 import { createGamesService } from '../modules/games/service.ts';
 import { CHAIN_DEPOSIT_EVENT } from '../../contract/chain.rules.ts';

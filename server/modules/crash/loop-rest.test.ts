@@ -2,7 +2,7 @@
 // never longer than a third of the lease.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { crashLoopRest, DEFAULT_CRASH_TIMINGS } from './service.ts';
+import { crashLoopRest, DEFAULT_CRASH_TIMINGS } from './loop.ts';
 
 const timings = DEFAULT_CRASH_TIMINGS; // tick 100 ms, lease 3 s, pause 3 s
 const at = Date.parse('2026-11-28T12:00:00Z');

@@ -10,7 +10,8 @@ import { gamesKit } from '../games/testing.ts';
 import { CHAIN_LENGTH, hashAt } from './chain.ts';
 import { crashClock } from './clock.ts';
 import { crashBets, crashChains, crashGames } from './schema.ts';
-import { createCrashService, DEFAULT_CRASH_TIMINGS } from './service.ts';
+import { DEFAULT_CRASH_TIMINGS } from './loop.ts';
+import { createCrashService } from './service.ts';
 
 const SEED = '0123456789abcdef'.repeat(4);
 const SPEED = 4;

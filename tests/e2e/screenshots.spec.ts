@@ -25,3 +25,24 @@ for (const width of [375, 1280]) {
     await page.screenshot({ path: `test-results/screenshots/home-${width}.png`, fullPage: true });
   });
 }
+
+test('the banner art is loaded on wide screens only, where it shows', async ({ page }) => {
+  const requested: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/hero.svg') requested.push(request.url());
+  });
+  await page.setViewportSize({ width: 375, height: 900 });
+  await page.goto('/');
+  await waitForHydration(page);
+  const art = page.getByRole('img', { name: 'A stack of gold chips beside a roulette wheel' });
+  await expect(art).toBeHidden();
+  await page.waitForLoadState('load');
+  expect(requested).toEqual([]);
+  // No preload for it in the page either: a phone would fetch it before the stylesheet.
+  expect(await page.locator('link[rel="preload"][href="/hero.svg"]').count()).toBe(0);
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect(art).toBeVisible();
+  await expect.poll(() => art.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && new URL(img.currentSrc).pathname)).toBe('/hero.svg');
+  expect(requested).toHaveLength(1);
+});

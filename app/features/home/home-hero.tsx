@@ -27,16 +27,26 @@ export function HomeHero() {
   );
 }
 
-/** Our own art (public/hero.svg): a file the browser caches, not 4 KB of markup in every page that shows the banner. */
+/** A transparent pixel: what a phone, which never shows the art, gets instead of it (a data: URL, no request). */
+const NOTHING = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
+
+/**
+ * Our own art (public/hero.svg): a file the browser caches, not 4 KB of markup in every page that shows the banner.
+ * Only wide screens show it, so only they load it: a plain <img> hidden by CSS is still fetched, and React would even
+ * preload it ahead of the stylesheet. A <picture> whose one source is for wide screens is neither.
+ */
 function HeroArt() {
   return (
-    <img
-      src="/hero.svg"
-      width={320}
-      height={220}
-      alt="A stack of gold chips beside a roulette wheel"
-      decoding="async"
-      className="mx-auto hidden h-auto w-full max-w-sm md:block"
-    />
+    <picture>
+      <source media="(min-width: 768px)" srcSet="/hero.svg" />
+      <img
+        src={NOTHING}
+        width={320}
+        height={220}
+        alt="A stack of gold chips beside a roulette wheel"
+        decoding="async"
+        className="mx-auto hidden h-auto w-full max-w-sm md:block"
+      />
+    </picture>
   );
 }

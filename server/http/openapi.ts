@@ -78,7 +78,7 @@ function otherAnswers(endpoint: Endpoint): Record<string, object> {
  * The document without the component schemas nothing refers to: the zod provider writes an input and an output form
  * of every named schema, and most are only ever one of the two (Redocly's `no-unused-components`).
  */
-export function withoutUnusedSchemas<T extends object>(document: T): T {
+function withoutUnusedSchemas<T extends object>(document: T): T {
   const { components, ...rest } = document as { components?: { schemas?: Record<string, unknown> } };
   const schemas = components?.schemas;
   if (!schemas) return document;

@@ -30,7 +30,8 @@ describe('the home page', () => {
         slug,
       ).toHaveLength(rows);
     expect(tiles).toHaveLength([...expected.values()].reduce((sum, rows) => sum + rows, 0));
-    // The banner's art is a file the browser caches, not inline markup.
-    expect(html).toContain('src="/hero.svg"');
+    // The banner's art is a file the browser caches, not inline markup, offered to wide screens only.
+    expect(html).toContain('<source media="(min-width: 768px)" srcSet="/hero.svg"/>');
+    expect(html).not.toContain('src="/hero.svg"');
   });
 });
